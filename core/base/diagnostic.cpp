@@ -1,0 +1,37 @@
+// Turns a Diagnostic's byte span into the line/column text users read.
+
+#include "core/base/diagnostic.h"
+
+#include <fmt/format.h>
+
+namespace sqleq {
+
+LineColumn lineColumnAt(std::string_view text, uint32_t offset)
+{
+    LineColumn position;
+    const auto stop = std::min<size_t>(offset, text.size());
+    for (size_t i = 0; i < stop; ++i) {
+        if (text[i] == '\n') {
+            ++position.line;
+            position.column = 1;
+        } else {
+            ++position.column;
+        }
+    }
+    return position;
+}
+
+std::string formatDiagnostic(std::string_view text, const Diagnostic& diagnostic)
+{
+    std::string out;
+    if (diagnostic.span.valid()) {
+        const auto position = lineColumnAt(text, diagnostic.span.begin);
+        out = fmt::format("line {}, column {} (offset {}): ", position.line, position.column,
+                          diagnostic.span.begin);
+    }
+    out += diagnostic.message;
+    if (!diagnostic.expected.empty()) out += fmt::format("; expected {}", diagnostic.expected);
+    return out;
+}
+
+} // namespace sqleq
