@@ -1,0 +1,64 @@
+// Spider gold/prediction file readers: splitting, blank lines, positioned errors.
+
+#include "core/dataset/spider_files.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <fstream>
+
+using namespace sqleq;
+
+class TestDataset : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+    std::string write(const char* name, const std::string& text)
+    {
+        const auto path = m_dir.filePath(name).toStdString();
+        std::ofstream(path, std::ios::binary) << text;
+        return path;
+    }
+
+private slots:
+    void goldFileSplitsSqlAndDbId()
+    {
+        const auto path = write("gold.sql", "SELECT 1\tdb_a\r\n\nSELECT a\tb FROM t\tdb_b\n");
+        auto items = dataset::readGoldFile(path);
+        QVERIFY(items.ok());
+        QCOMPARE(items->size(), size_t(2));
+        QCOMPARE(items->at(0).sql, std::string("SELECT 1"));
+        QCOMPARE(items->at(0).dbId, std::string("db_a"));
+        QCOMPARE(items->at(1).sql, std::string("SELECT a\tb FROM t"));
+        QCOMPARE(items->at(1).line, 3u);
+    }
+
+    void goldLineWithoutTabNamesTheLine()
+    {
+        const auto path = write("bad.sql", "SELECT 1\tdb\nSELECT 2\n");
+        auto items = dataset::readGoldFile(path);
+        QVERIFY(!items.ok());
+        QVERIFY(items.error().message.find(":2:") != std::string::npos);
+    }
+
+    void predictionsKeepFirstTabField()
+    {
+        const auto path = write("pred.txt", "SELECT 1\tdb_a\nSELECT 2\n");
+        auto predictions = dataset::readPredictionsFile(path);
+        QVERIFY(predictions.ok());
+        QCOMPARE(predictions->size(), size_t(2));
+        QCOMPARE(predictions->at(0).sql, std::string("SELECT 1"));
+        QCOMPARE(predictions->at(1).sql, std::string("SELECT 2"));
+    }
+
+    void missingFileIsNamed()
+    {
+        auto predictions = dataset::readPredictionsFile("/nonexistent/pred.txt");
+        QVERIFY(!predictions.ok());
+        QVERIFY(predictions.error().message.find("/nonexistent/pred.txt") != std::string::npos);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestDataset)
+#include "test_dataset.moc"
