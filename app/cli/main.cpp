@@ -1,3 +1,37 @@
-// sqleq-cli: the headless front door (placeholder until the subcommands land).
-#include <cstdio>
-int main() { std::puts("sqleq-cli"); return 0; }
+// sqleq-cli: the headless front door of sqleq, for scripts and batch evaluation.
+// Only wiring lives here: each subcommand is registered from its own file, and no
+// exception or stack trace ever reaches the user.
+
+#include "app/cli/commands.h"
+#include "app/cli/exit_codes.h"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <exception>
+
+int main(int argc, char** argv)
+{
+    using namespace sqleq::cli;
+    CLI::App app{"sqleq-cli: inspect SQL query equivalence from the command line"};
+    app.set_version_flag("--version", "sqleq-cli 0.1.0");
+    app.footer(kExitCodeHelp);
+    app.require_subcommand(1);
+
+    int exitCode = kExitSuccess;
+    registerParseCommand(app, exitCode);
+    registerRunCommand(app, exitCode);
+    registerCompareCommand(app, exitCode);
+    registerBenchParseCommand(app, exitCode);
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& error) {
+        const int code = app.exit(error);
+        return code == 0 ? kExitSuccess : kExitUsage;
+    } catch (const std::exception& error) {
+        fmt::print(stderr, "sqleq-cli: internal error: {}\n", error.what());
+        return kExitInternal;
+    }
+    return exitCode;
+}

@@ -30,7 +30,10 @@ std::string formatDiagnostic(std::string_view text, const Diagnostic& diagnostic
                           diagnostic.span.begin);
     }
     out += diagnostic.message;
-    if (!diagnostic.expected.empty()) out += fmt::format("; expected {}", diagnostic.expected);
+    // Parsers often phrase the expectation into the message already; say it once.
+    if (!diagnostic.expected.empty() && diagnostic.message.find(diagnostic.expected) == std::string::npos) {
+        out += fmt::format("; expected {}", diagnostic.expected);
+    }
     return out;
 }
 

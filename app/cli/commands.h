@@ -1,0 +1,14 @@
+// The subcommands of sqleq-cli. Each registers its options and a callback that
+// stores the process exit code (see exit_codes.h) in `exitCode`.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace sqleq::cli {
+
+void registerParseCommand(CLI::App& app, int& exitCode);
+void registerRunCommand(CLI::App& app, int& exitCode);
+void registerCompareCommand(CLI::App& app, int& exitCode);
+void registerBenchParseCommand(CLI::App& app, int& exitCode);
+
+} // namespace sqleq::cli

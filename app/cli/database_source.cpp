@@ -1,0 +1,43 @@
+// Opens the database named by --db, --ddl or --tables/--db-id.
+
+#include "app/cli/database_source.h"
+
+#include "core/schema/ddl_loader.h"
+#include "core/schema/ddl_writer.h"
+#include "core/schema/spider_tables.h"
+
+
+namespace sqleq::cli {
+
+void addDatabaseSourceOptions(CLI::App& command, DatabaseSourceOptions& options)
+{
+    auto* sqlite = command.add_option("--db", options.sqlitePath, "SQLite database file (opened read-only)");
+    auto* ddl = command.add_option("--ddl", options.ddlPath,
+                                   "SQL script with CREATE TABLE (and INSERT) statements, run into memory");
+    auto* tables = command.add_option("--tables", options.tablesPath,
+                                      "Spider tables.json; the schema named by --db-id becomes an empty database");
+    auto* dbId = command.add_option("--db-id", options.dbId, "Schema to take from --tables");
+    sqlite->excludes(ddl)->excludes(tables);
+    ddl->excludes(sqlite)->excludes(tables);
+    tables->excludes(sqlite)->excludes(ddl)->needs(dbId);
+    dbId->needs(tables);
+}
+
+Result<exec::Connection> openDatabaseSource(const DatabaseSourceOptions& options)
+{
+    if (!options.sqlitePath.empty()) return exec::Connection::openReadOnly(options.sqlitePath);
+    if (!options.ddlPath.empty()) {
+        auto loaded = schema::loadDatabaseFromDdlFile(options.ddlPath);
+        if (!loaded) return loaded.error();
+        return std::move(loaded->connection);
+    }
+    if (!options.tablesPath.empty()) {
+        auto schema = schema::loadSpiderSchema(options.tablesPath, options.dbId);
+        if (!schema) return schema.error();
+        return schema::createDatabase(*schema);
+    }
+    return Diagnostic{"cli.missing", "a database is required: give --db FILE, --ddl FILE or --tables FILE --db-id ID",
+                      {}, {}};
+}
+
+} // namespace sqleq::cli

@@ -1,0 +1,28 @@
+// The `--db | --ddl | --tables --db-id` options shared by the commands that need
+// a database, and opening what they name. Files are only ever read: a `.sqlite`
+// file is opened read-only, a DDL script and a tables.json schema are built in memory.
+#pragma once
+
+#include "core/base/result.h"
+#include "core/exec/connection.h"
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+
+namespace sqleq::cli {
+
+struct DatabaseSourceOptions {
+    std::string sqlitePath;  ///< --db: an existing SQLite database, opened read-only
+    std::string ddlPath;     ///< --ddl: a SQL script (CREATE + INSERT) run into memory
+    std::string tablesPath;  ///< --tables: a Spider tables.json ...
+    std::string dbId;        ///< --db-id: ... and the schema to take from it (empty database)
+};
+
+/// Adds the four options to `command`, with their mutual exclusions.
+void addDatabaseSourceOptions(CLI::App& command, DatabaseSourceOptions& options);
+
+/// Opens the database the options name; the error names the file or db_id at fault.
+Result<exec::Connection> openDatabaseSource(const DatabaseSourceOptions& options);
+
+} // namespace sqleq::cli

@@ -1,0 +1,24 @@
+// The safe executor: runs ONE untrusted statement (a model's or a user's query)
+// under the read-only authorizer, a time budget and row/byte caps, and returns
+// its denotation as a QueryOutcome. Nothing on disk is written; errors, denials,
+// timeouts and oversize results are outcomes, never exceptions or crashes.
+#pragma once
+
+#include "core/exec/connection.h"
+#include "core/exec/exec_limits.h"
+#include "core/exec/query_outcome.h"
+
+#include <string_view>
+
+namespace sqleq::exec {
+
+/// Runs `sql` on `conn` and collects every row, typed as SQLite stores it.
+/// Outcomes: Rows; Error ("exec.denied" for a forbidden operation, naming it;
+/// "exec.multiple_statements"; "exec.empty"; "exec.prepare" with SQLite's message
+/// and span; "exec.runtime"); Timeout ("exec.timeout", or "exec.cancelled" when
+/// limits.cancel was set); TooLarge ("exec.too_large"). The connection's
+/// authorizer, progress handler and limits are restored before returning, so it
+/// stays usable. Call from the thread that owns `conn`.
+QueryOutcome runQuery(Connection& conn, std::string_view sql, const ExecLimits& limits = {});
+
+} // namespace sqleq::exec

@@ -1,0 +1,84 @@
+// Installing and removing the untrusted-SQL regime on one connection.
+#include "core/exec/query_guard.h"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+
+namespace sqleq::exec {
+
+namespace {
+
+/// VM instructions between two deadline checks: frequent enough to stop an
+/// exploding join within milliseconds, rare enough to cost nothing measurable.
+constexpr int kProgressPeriod = 1000;
+
+/// Limits for candidate SQL. Spider's largest queries need a few hundred VDBE ops,
+/// a handful of compound terms and shallow expressions; these leave ample room.
+struct LimitSetting {
+    int id;
+    int value;  // < 0: taken from ExecLimits
+};
+constexpr std::array<LimitSetting, 9> kLimits = {{
+    {SQLITE_LIMIT_ATTACHED, 0},
+    {SQLITE_LIMIT_LENGTH, -1},
+    {SQLITE_LIMIT_SQL_LENGTH, 1 << 20},
+    {SQLITE_LIMIT_EXPR_DEPTH, 500},
+    {SQLITE_LIMIT_COMPOUND_SELECT, 200},
+    {SQLITE_LIMIT_VDBE_OP, 250000},
+    {SQLITE_LIMIT_FUNCTION_ARG, 100},
+    {SQLITE_LIMIT_LIKE_PATTERN_LENGTH, 50000},
+    {SQLITE_LIMIT_WORKER_THREADS, 0},
+}};
+
+} // namespace
+
+QueryGuard::QueryGuard(sqlite3* db, const ExecLimits& limits, Clock::time_point start)
+    : m_db(db), m_cancel(limits.cancel),
+      m_deadline(start + std::chrono::milliseconds(std::max<int64_t>(limits.timeBudgetMs, 0)))
+{
+    for (std::size_t i = 0; i < kLimits.size(); ++i) {
+        const int value = kLimits[i].value >= 0 ? kLimits[i].value : std::max(limits.maxValueLength, 1);
+        m_savedLimits[i] = {kLimits[i].id, sqlite3_limit(m_db, kLimits[i].id, value)};
+    }
+    sqlite3_set_authorizer(m_db, &QueryGuard::authorize, this);
+    sqlite3_progress_handler(m_db, kProgressPeriod, &QueryGuard::progress, this);
+}
+
+QueryGuard::~QueryGuard()
+{
+    sqlite3_progress_handler(m_db, 0, nullptr, nullptr);
+    sqlite3_set_authorizer(m_db, nullptr, nullptr);
+    for (const auto& [id, value] : m_savedLimits) sqlite3_limit(m_db, id, value);
+}
+
+int QueryGuard::authorize(void* self, int action, const char* arg1, const char* arg2,
+                          const char* /*database*/, const char* /*trigger*/)
+{
+    auto* guard = static_cast<QueryGuard*>(self);
+    AccessVerdict verdict = judgeAccess(action, arg1, arg2);
+    switch (verdict.decision) {
+    case AccessDecision::Allow: return SQLITE_OK;
+    case AccessDecision::Ignore: return SQLITE_IGNORE;
+    case AccessDecision::Deny:
+        if (!guard->m_denial) guard->m_denial = std::move(verdict.denial);
+        return SQLITE_DENY;
+    }
+    return SQLITE_DENY;
+}
+
+int QueryGuard::progress(void* self)
+{
+    auto* guard = static_cast<QueryGuard*>(self);
+    if (guard->m_cancel != nullptr && guard->m_cancel->load(std::memory_order_relaxed)) {
+        guard->m_interruption = Interruption::Cancelled;
+        return 1;
+    }
+    if (Clock::now() >= guard->m_deadline) {
+        guard->m_interruption = Interruption::Deadline;
+        return 1;
+    }
+    return 0;
+}
+
+} // namespace sqleq::exec

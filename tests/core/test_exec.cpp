@@ -1,0 +1,466 @@
+// Unit tests of core/exec: typed results, the read-only authorizer (also proving
+// that a database file stays byte-identical), time/row/byte budgets, connection
+// reuse after a guarded run, serialize/deserialize copies and open errors.
+#include "core/exec/connection.h"
+#include "core/exec/executor.h"
+#include "core/exec/spider_compat.h"
+#include "core/exec/statement.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <thread>
+
+using namespace sqleq;
+using namespace sqleq::exec;
+
+namespace {
+
+std::string readFile(const std::filesystem::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+void writeFile(const std::filesystem::path& path, std::string_view bytes)
+{
+    std::ofstream out(path, std::ios::binary);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+Connection memoryWith(std::string_view script)
+{
+    auto conn = Connection::openMemory();
+    if (!conn) qFatal("openMemory failed: %s", conn.error().message.c_str());
+    const Status st = conn->executeScript(script);
+    if (!st) qFatal("setup script failed: %s", st.error().message.c_str());
+    return std::move(conn).value();
+}
+
+constexpr std::string_view kSetup =
+    "CREATE TABLE t(a INTEGER PRIMARY KEY, name TEXT, score REAL);"
+    "INSERT INTO t VALUES (1, 'France', 1.5), (2, 'Peru', NULL);"
+    "CREATE VIEW v AS SELECT name FROM t;";
+
+std::filesystem::path makeDatabaseFile(const QTemporaryDir& dir)
+{
+    Connection conn = memoryWith(kSetup);
+    auto bytes = conn.serialize();
+    if (!bytes) qFatal("serialize failed");
+    const std::filesystem::path path = std::filesystem::path(dir.path().toStdString()) / "t.sqlite";
+    writeFile(path, std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()));
+    return path;
+}
+
+int64_t countRows(Connection& conn, std::string_view sql)
+{
+    const QueryOutcome out = runQuery(conn, sql);
+    if (!out.ok() || out.result.rows.empty()) return -1;
+    return out.result.rows[0][0].asInteger();
+}
+
+} // namespace
+
+class TestExec : public QObject {
+    Q_OBJECT
+
+private slots:
+    void typedValuesAndColumnNames();
+    void doubleQuotedStringsStillWork();
+    void tailMayHoldOnlyCommentsAndSemicolons();
+    void emptyAndMalformedQueries();
+    void deniedOperations_data();
+    void deniedOperations();
+    void databaseFileStaysByteIdentical();
+    void connectionIsReusableAfterAGuardedRun();
+    void infiniteRecursionTimesOut();
+    void crossJoinEndsTooLargeOrTimeout();
+    void cancelFlagStopsTheQuery();
+    void valueAndByteCaps();
+    void serializeAndDeserializeCopy();
+    void copiesMoveAcrossThreads();
+    void openErrorsNameTheFile();
+    void scriptErrorsCarryPosition();
+    void statementBindsValues();
+    void officialPostprocessMatchesPython();
+};
+
+void TestExec::typedValuesAndColumnNames()
+{
+    Connection conn = memoryWith("");
+    const QueryOutcome out =
+        runQuery(conn, "SELECT NULL AS n, 42 AS i, 2.5 AS r, 'hé' AS t, x'00ff' AS b, 9223372036854775807");
+    QVERIFY2(out.ok(), out.error.message.c_str());
+    QCOMPARE(out.result.columnNames,
+             (std::vector<std::string>{"n", "i", "r", "t", "b", "9223372036854775807"}));
+    QCOMPARE(out.result.rows.size(), std::size_t(1));
+    const Row& row = out.result.rows[0];
+    QCOMPARE(row[0].type(), ValueType::Null);
+    QCOMPARE(row[1], Value::integer(42));
+    QCOMPARE(row[2], Value::real(2.5));
+    QCOMPARE(row[3], Value::text("hé"));
+    QCOMPARE(row[4], Value::blob(std::string("\x00\xff", 2)));
+    QCOMPARE(row[5].asInteger(), int64_t(9223372036854775807));
+    QVERIFY(out.elapsedMs >= 0.0);
+}
+
+void TestExec::doubleQuotedStringsStillWork()
+{
+    // Spider gold queries rely on SQLite's double-quoted-string fallback.
+    Connection conn = memoryWith(kSetup);
+    const QueryOutcome out = runQuery(conn, "SELECT a FROM t WHERE name = \"France\"");
+    QVERIFY2(out.ok(), out.error.message.c_str());
+    QCOMPARE(out.result.rows.size(), std::size_t(1));
+    QCOMPARE(out.result.rows[0][0], Value::integer(1));
+}
+
+void TestExec::tailMayHoldOnlyCommentsAndSemicolons()
+{
+    Connection conn = memoryWith(kSetup);
+    QVERIFY(runQuery(conn, "SELECT 1;").ok());
+    QVERIFY(runQuery(conn, "  SELECT 1 ; ; -- done\n /* end */ ;").ok());
+    const QueryOutcome two = runQuery(conn, "SELECT 1; SELECT 2");
+    QCOMPARE(two.status, OutcomeStatus::Error);
+    QCOMPARE(two.error.code, std::string("exec.multiple_statements"));
+    QCOMPARE(two.error.span.begin, uint32_t(10));
+}
+
+void TestExec::emptyAndMalformedQueries()
+{
+    Connection conn = memoryWith(kSetup);
+    QCOMPARE(runQuery(conn, "  -- nothing\n").error.code, std::string("exec.empty"));
+    const QueryOutcome missing = runQuery(conn, "SELECT * FROM nosuch");
+    QCOMPARE(missing.status, OutcomeStatus::Error);
+    QCOMPARE(missing.error.code, std::string("exec.prepare"));
+    QVERIFY2(missing.error.message.find("no such table: nosuch") != std::string::npos,
+             missing.error.message.c_str());
+    const QueryOutcome syntax = runQuery(conn, "SELECT name FROM t WHERE a > = 1");
+    QCOMPARE(syntax.error.code, std::string("exec.prepare"));
+    QVERIFY(syntax.error.span.valid());
+    QCOMPARE(syntax.error.span.begin, uint32_t(29));  // at the second '='
+    const QueryOutcome runtime = runQuery(conn, "SELECT abs(-9223372036854775807 - 1)");
+    QCOMPARE(runtime.error.code, std::string("exec.runtime"));
+    QVERIFY(runtime.error.message.find("integer overflow") != std::string::npos);
+}
+
+void TestExec::deniedOperations_data()
+{
+    QTest::addColumn<QString>("sql");
+    QTest::addColumn<QString>("mentions");
+    const auto row = [](const char* name, const char* sql, const char* mentions) {
+        QTest::newRow(name) << QString::fromUtf8(sql) << QString::fromUtf8(mentions);
+    };
+    row("attach", "ATTACH DATABASE '%DIR%/x.db' AS x", "ATTACH of \"%DIR%/x.db\"");
+    row("detach", "DETACH DATABASE main", "DETACH of \"main\"");
+    row("insert", "INSERT INTO t VALUES (3, 'Chad', 0)", "INSERT into \"t\"");
+    row("replace", "REPLACE INTO t VALUES (1, 'x', 0)", "INSERT into \"t\"");
+    row("insert via cte", "WITH c AS (SELECT 9, 'x', 0) INSERT INTO t SELECT * FROM c",
+        "INSERT into \"t\"");
+    row("update", "UPDATE t SET name = 'x'", "UPDATE of \"t\"");
+    row("delete", "DELETE FROM t", "DELETE from \"t\"");
+    row("create table", "CREATE TABLE u(x)", "schema change \"CREATE TABLE u");
+    row("create table as", "CREATE TABLE u AS SELECT * FROM t", "schema change \"CREATE TABLE u");
+    row("create temp table", "CREATE TEMP TABLE u(x)", "schema change \"CREATE TEMP TABLE u");
+    row("create view", "CREATE VIEW w AS SELECT 1", "schema change \"CREATE VIEW w");
+    row("create temp view", "CREATE TEMP VIEW w AS SELECT 1", "schema change \"CREATE TEMP VIEW w");
+    row("create trigger", "CREATE TRIGGER tr AFTER INSERT ON t BEGIN DELETE FROM t; END",
+        "CREATE TRIGGER \"tr\"");
+    row("create index", "CREATE INDEX i ON t(name)", "schema change \"CREATE INDEX i");
+    row("create virtual", "CREATE VIRTUAL TABLE f USING fts5(x)", "schema change \"CREATE VIRTUAL TABLE f");
+    row("drop table", "DROP TABLE t", "schema change \"DROP TABLE t");
+    row("drop view", "DROP VIEW v", "schema change \"DROP VIEW v");
+    row("alter rename", "ALTER TABLE t RENAME TO u", "ALTER TABLE \"t\"");
+    row("alter add", "ALTER TABLE t ADD COLUMN c", "ALTER TABLE \"t\"");
+    row("pragma set", "PRAGMA user_version = 7", "PRAGMA \"user_version\"");
+    row("pragma read", "PRAGMA table_info(t)", "PRAGMA \"table_info\"");
+    row("pragma function", "SELECT * FROM pragma_table_info('t')", "PRAGMA \"table_info\"");
+    row("begin", "BEGIN", "BEGIN");
+    row("commit", "COMMIT", "COMMIT");
+    row("rollback", "ROLLBACK", "ROLLBACK");
+    row("savepoint", "SAVEPOINT sp", "SAVEPOINT \"sp\"");
+    row("release", "RELEASE sp", "RELEASE SAVEPOINT \"sp\"");
+    row("analyze", "ANALYZE", "ANALYZE");
+    row("reindex", "REINDEX", "REINDEX statement");
+    row("vacuum", "VACUUM", "VACUUM");
+    row("vacuum into", "VACUUM INTO '%DIR%/copy.db'", "VACUUM statement \"VACUUM INTO '%DIR%/copy.db'");
+    row("load_extension", "SELECT load_extension('x')", "function \"load_extension\"");
+    row("fts3_tokenizer", "SELECT fts3_tokenizer('simple')", "function \"fts3_tokenizer\"");
+    row("two statements", "SELECT 1; DROP TABLE t", "second");
+    row("attach after select", "SELECT 1; ATTACH '%DIR%/y.db' AS y", "second");
+}
+
+void TestExec::deniedOperations()
+{
+    QFETCH(QString, sql);
+    QFETCH(QString, mentions);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const std::filesystem::path file = makeDatabaseFile(dir);
+    const std::string query = sql.replace("%DIR%", dir.path()).toStdString();
+    const std::string expected = mentions.replace("%DIR%", dir.path()).toStdString();
+
+    // Against a writable in-memory database too: the policy must not rely on read-only files.
+    auto readOnly = Connection::openReadOnly(file);
+    QVERIFY(readOnly.ok());
+    Connection memory = memoryWith(kSetup);
+    for (Connection* conn : {&readOnly.value(), &memory}) {
+        const QueryOutcome out = runQuery(*conn, query);
+        QCOMPARE(out.status, OutcomeStatus::Error);
+        QVERIFY2(out.error.message.find(expected) != std::string::npos, out.error.message.c_str());
+        if (expected != "second") {
+            QCOMPARE(out.error.code, std::string("exec.denied"));
+            QVERIFY2(out.error.message.rfind("denied: ", 0) == 0, out.error.message.c_str());
+        }
+        QCOMPARE(countRows(*conn, "SELECT count(*) FROM t"), int64_t(2));
+        QCOMPARE(countRows(*conn, "SELECT count(*) FROM sqlite_master"), int64_t(2));
+        QCOMPARE(countRows(*conn, "SELECT count(*) FROM sqlite_temp_master"), int64_t(0));
+    }
+    QVERIFY(!std::filesystem::exists(std::filesystem::path(dir.path().toStdString()) / "x.db"));
+    QVERIFY(!std::filesystem::exists(std::filesystem::path(dir.path().toStdString()) / "y.db"));
+    QVERIFY(!std::filesystem::exists(std::filesystem::path(dir.path().toStdString()) / "copy.db"));
+}
+
+void TestExec::databaseFileStaysByteIdentical()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const std::filesystem::path file = makeDatabaseFile(dir);
+    const std::string before = readFile(file);
+    const std::string d = dir.path().toStdString();
+    const std::vector<std::string> hostile = {
+        "ATTACH DATABASE '" + d + "/x.db' AS x", "DETACH DATABASE main",
+        "INSERT INTO t VALUES (3, 'Chad', 0)", "UPDATE t SET name = 'x'", "DELETE FROM t",
+        "CREATE TABLE u(x)", "CREATE VIEW w AS SELECT 1", "CREATE TEMP TABLE u(x)",
+        "CREATE TRIGGER tr AFTER INSERT ON t BEGIN DELETE FROM t; END", "CREATE INDEX i ON t(name)",
+        "DROP TABLE t", "ALTER TABLE t ADD COLUMN c", "PRAGMA user_version = 7",
+        "PRAGMA journal_mode = WAL", "SELECT * FROM pragma_table_info('t')", "BEGIN", "COMMIT",
+        "SAVEPOINT sp", "VACUUM", "VACUUM INTO '" + d + "/copy.db'", "SELECT load_extension('x')",
+        "SELECT 1; DELETE FROM t", "ANALYZE", "REINDEX",
+        "SELECT * FROM t, t AS b, t AS c ORDER BY 1",
+    };
+    auto conn = Connection::openReadOnly(file);
+    QVERIFY(conn.ok());
+    for (const std::string& sql : hostile) (void)runQuery(*conn, sql);
+    QVERIFY(runQuery(*conn, "SELECT * FROM v").ok());
+    conn = Connection();  // close before comparing
+    QVERIFY(readFile(file) == before);
+    std::vector<std::string> names;
+    for (const auto& entry : std::filesystem::directory_iterator(d))
+        names.push_back(entry.path().filename().string());
+    QCOMPARE(names, std::vector<std::string>{"t.sqlite"});
+}
+
+void TestExec::connectionIsReusableAfterAGuardedRun()
+{
+    Connection conn = memoryWith(kSetup);
+    QCOMPARE(runQuery(conn, "ATTACH ':memory:' AS aux").error.code, std::string("exec.denied"));
+    // The authorizer and limits (ATTACHED = 0) are gone: trusted setup works again.
+    const Status st = conn.executeScript(
+        "ATTACH ':memory:' AS aux; CREATE TABLE aux.extra(x); INSERT INTO t VALUES (3, 'Chad', 2);");
+    QVERIFY2(st.ok(), st ? "" : st.error().message.c_str());
+    QCOMPARE(countRows(conn, "SELECT count(*) FROM t"), int64_t(3));
+    QCOMPARE(countRows(conn, "SELECT count(*) FROM aux.extra"), int64_t(0));
+}
+
+void TestExec::infiniteRecursionTimesOut()
+{
+    Connection conn = memoryWith("");
+    ExecLimits limits;
+    limits.timeBudgetMs = 200;
+    const QueryOutcome out = runQuery(
+        conn, "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c",
+        limits);
+    QCOMPARE(out.status, OutcomeStatus::Timeout);
+    QCOMPARE(out.error.code, std::string("exec.timeout"));
+    QVERIFY2(out.elapsedMs < 200.0 * 25, std::to_string(out.elapsedMs).c_str());
+    QVERIFY(runQuery(conn, "SELECT 1").ok());  // the progress handler is gone
+}
+
+void TestExec::crossJoinEndsTooLargeOrTimeout()
+{
+    Connection conn = memoryWith(
+        "CREATE TABLE big(x INTEGER);"
+        "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c LIMIT 2000) "
+        "INSERT INTO big SELECT x FROM c;");
+    ExecLimits limits;
+    limits.timeBudgetMs = 500;
+    const QueryOutcome rows = runQuery(conn, "SELECT * FROM big a, big b, big c", limits);
+    QVERIFY2(rows.status == OutcomeStatus::TooLarge || rows.status == OutcomeStatus::Timeout,
+             outcomeStatusName(rows.status).data());
+    QVERIFY(rows.result.rows.empty());
+    const QueryOutcome counted = runQuery(conn, "SELECT count(*) FROM big a, big b, big c", limits);
+    QCOMPARE(counted.status, OutcomeStatus::Timeout);
+    const QueryOutcome sorted =
+        runQuery(conn, "SELECT a.x FROM big a, big b ORDER BY a.x * b.x DESC LIMIT 1", limits);
+    QVERIFY(sorted.ok() || sorted.status == OutcomeStatus::Timeout);
+}
+
+void TestExec::cancelFlagStopsTheQuery()
+{
+    Connection conn = memoryWith("");
+    std::atomic<bool> cancel{false};
+    ExecLimits limits;
+    limits.timeBudgetMs = 60000;
+    limits.cancel = &cancel;
+    std::thread stopper([&cancel] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        cancel = true;
+    });
+    const QueryOutcome out = runQuery(
+        conn, "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c",
+        limits);
+    stopper.join();
+    QCOMPARE(out.status, OutcomeStatus::Timeout);
+    QCOMPARE(out.error.code, std::string("exec.cancelled"));
+}
+
+void TestExec::valueAndByteCaps()
+{
+    Connection conn = memoryWith("");
+    ExecLimits limits;
+    limits.maxValueLength = 1 << 20;
+    const QueryOutcome huge = runQuery(conn, "SELECT zeroblob(50000000)", limits);
+    QCOMPARE(huge.status, OutcomeStatus::TooLarge);
+    const QueryOutcome repeated = runQuery(conn, "SELECT replace(printf('%.*c', 500000, 'x'), 'x', 'xxxx')", limits);
+    QCOMPARE(repeated.status, OutcomeStatus::TooLarge);
+
+    ExecLimits small;
+    small.maxResultBytes = 100000;
+    const QueryOutcome wide = runQuery(
+        conn,
+        "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c LIMIT 1000) "
+        "SELECT printf('%.*c', 1000, 'x') FROM c",
+        small);
+    QCOMPARE(wide.status, OutcomeStatus::TooLarge);
+    ExecLimits fewRows;
+    fewRows.maxRows = 10;
+    const QueryOutcome many = runQuery(
+        conn, "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c LIMIT 11) SELECT x FROM c",
+        fewRows);
+    QCOMPARE(many.status, OutcomeStatus::TooLarge);
+    QVERIFY(runQuery(conn, "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c LIMIT 10) "
+                           "SELECT x FROM c",
+                     fewRows)
+                .ok());
+}
+
+void TestExec::serializeAndDeserializeCopy()
+{
+    Connection original = memoryWith(kSetup);
+    auto bytes = original.serialize();
+    QVERIFY(bytes.ok());
+    QVERIFY(bytes->size() >= 512);
+    auto copy = Connection::deserializeCopy(*bytes);
+    QVERIFY(copy.ok());
+    QCOMPARE(countRows(*copy, "SELECT count(*) FROM t"), int64_t(2));
+    QVERIFY(copy->executeScript("INSERT INTO t VALUES (3, 'Chad', 0); CREATE TABLE more(x);").ok());
+    QCOMPARE(countRows(*copy, "SELECT count(*) FROM t"), int64_t(3));
+    QCOMPARE(countRows(original, "SELECT count(*) FROM t"), int64_t(2));
+
+    auto empty = Connection::openMemory();
+    QVERIFY(empty.ok());
+    auto emptyBytes = empty->serialize();
+    QVERIFY(emptyBytes.ok());
+    auto emptyCopy = Connection::deserializeCopy(*emptyBytes);
+    QVERIFY(emptyCopy.ok());
+    QCOMPARE(countRows(*emptyCopy, "SELECT count(*) FROM sqlite_master"), int64_t(0));
+
+    const Bytes garbage(4096, 0x41);
+    auto bad = Connection::deserializeCopy(garbage);
+    QVERIFY(!bad.ok());
+    QCOMPARE(bad.error().code, std::string("exec.not_database"));
+}
+
+void TestExec::copiesMoveAcrossThreads()
+{
+    Connection original = memoryWith(kSetup);
+    auto bytes = original.serialize();
+    QVERIFY(bytes.ok());
+    std::vector<int64_t> counts(4, -1);
+    std::vector<std::thread> workers;
+    for (std::size_t i = 0; i < counts.size(); ++i) {
+        workers.emplace_back([&bytes, &counts, i] {
+            auto copy = Connection::deserializeCopy(*bytes);
+            if (copy) counts[i] = countRows(*copy, "SELECT count(*) FROM t WHERE score IS NULL");
+        });
+    }
+    for (std::thread& worker : workers) worker.join();
+    QCOMPARE(counts, std::vector<int64_t>(4, 1));
+}
+
+void TestExec::openErrorsNameTheFile()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const std::filesystem::path missing = std::filesystem::path(dir.path().toStdString()) / "no.sqlite";
+    auto none = Connection::openReadOnly(missing);
+    QVERIFY(!none.ok());
+    QCOMPARE(none.error().code, std::string("exec.not_found"));
+    QVERIFY(none.error().message.find(missing.string()) != std::string::npos);
+    QVERIFY(!std::filesystem::exists(missing));
+
+    const std::filesystem::path text = std::filesystem::path(dir.path().toStdString()) / "notes?#%.txt";
+    writeFile(text, std::string(2000, 'z'));
+    auto notDb = Connection::openReadOnly(text);
+    QVERIFY(!notDb.ok());
+    QCOMPARE(notDb.error().code, std::string("exec.not_database"));
+    QVERIFY2(notDb.error().message.find(text.string()) != std::string::npos,
+             notDb.error().message.c_str());
+
+    auto folder = Connection::openReadOnly(dir.path().toStdString());
+    QVERIFY(!folder.ok());
+}
+
+void TestExec::scriptErrorsCarryPosition()
+{
+    auto conn = Connection::openMemory();
+    QVERIFY(conn.ok());
+    const std::string script = "CREATE TABLE a(x);\nCREATE TABLE b(y INTEGER,, z);\nCREATE TABLE c(z);";
+    const Status st = conn->executeScript(script);
+    QVERIFY(!st.ok());
+    QCOMPARE(st.error().code, std::string("exec.script"));
+    QVERIFY2(st.error().message.find("statement 2") != std::string::npos, st.error().message.c_str());
+    QVERIFY(st.error().span.valid());
+    QCOMPARE(st.error().span.begin, uint32_t(script.find(",,") + 1));
+    const Status dup = conn->executeScript("INSERT INTO a VALUES (1); CREATE TABLE a(x);");
+    QVERIFY(!dup.ok());
+    QCOMPARE(dup.error().span.begin, uint32_t(39));  // SQLite points at the name "a"
+    QCOMPARE(dup.error().span.length(), uint32_t(1));
+    QVERIFY(dup.error().message.find("already exists") != std::string::npos);
+}
+
+void TestExec::statementBindsValues()
+{
+    Connection conn = memoryWith("CREATE TABLE k(v);");
+    auto insert = Statement::prepare(conn, "INSERT INTO k VALUES (?1)");
+    QVERIFY(insert.ok());
+    const std::vector<Value> values = {Value::null(), Value::integer(-3), Value::real(0.5),
+                                       Value::text("a'b"), Value::blob("\x01\x02")};
+    for (const Value& value : values) {
+        QVERIFY(insert->bind(1, value).ok());
+        QVERIFY(insert->step().ok());
+        insert->reset();
+    }
+    const QueryOutcome out = runQuery(conn, "SELECT v FROM k ORDER BY rowid");
+    QVERIFY(out.ok());
+    QCOMPARE(out.result.rows.size(), values.size());
+    for (std::size_t i = 0; i < values.size(); ++i) QCOMPARE(out.result.rows[i][0], values[i]);
+}
+
+void TestExec::officialPostprocessMatchesPython()
+{
+    QCOMPARE(officialPostprocess("a > = 1 AND b < = 2 AND c ! = 3"),
+             std::string("a >= 1 AND b <= 2 AND c != 3"));
+    QCOMPARE(officialPostprocess("x >  = 1"), std::string("x >  = 1"));
+    QCOMPARE(officialPostprocess("'> ='"), std::string("'>='"));
+    QCOMPARE(officialPostprocess("> = ="), std::string(">= ="));
+    QCOMPARE(officialPostprocess("<> = 1"), std::string("<>= 1"));  // replace order, as in Python
+    QCOMPARE(officialPostprocess(""), std::string());
+}
+
+QTEST_APPLESS_MAIN(TestExec)
+#include "test_exec.moc"
