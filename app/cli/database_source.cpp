@@ -2,12 +2,27 @@
 
 #include "app/cli/database_source.h"
 
+#include "core/dataset/spider_files.h"
 #include "core/schema/ddl_loader.h"
 #include "core/schema/ddl_writer.h"
 #include "core/schema/spider_tables.h"
 
+#include <fmt/format.h>
+
 
 namespace sqleq::cli {
+namespace {
+
+// Script errors carry a span into the file; users want its line and column.
+Diagnostic withPosition(Diagnostic error, const std::string& path)
+{
+    if (auto text = dataset::readTextFile(path); text && error.span.valid()) {
+        error.message = fmt::format("{}: {}", path, formatDiagnostic(*text, error));
+    }
+    return error;
+}
+
+} // namespace
 
 void addDatabaseSourceOptions(CLI::App& command, DatabaseSourceOptions& options)
 {
@@ -28,7 +43,7 @@ Result<exec::Connection> openDatabaseSource(const DatabaseSourceOptions& options
     if (!options.sqlitePath.empty()) return exec::Connection::openReadOnly(options.sqlitePath);
     if (!options.ddlPath.empty()) {
         auto loaded = schema::loadDatabaseFromDdlFile(options.ddlPath);
-        if (!loaded) return loaded.error();
+        if (!loaded) return withPosition(loaded.error(), options.ddlPath);
         return std::move(loaded->connection);
     }
     if (!options.tablesPath.empty()) {

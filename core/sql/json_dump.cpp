@@ -3,6 +3,8 @@
 
 #include "core/sql/json_dump.h"
 
+#include <new>
+
 namespace sqleq::sql {
 namespace {
 
@@ -50,9 +52,7 @@ private:
     nlohmann::json& m_out;
 };
 
-} // namespace
-
-nlohmann::json toJson(const Node& node)
+nlohmann::json nodeJson(const Node& node)
 {
     nlohmann::json out;
     out["kind"] = nodeKindName(node.kind());
@@ -66,12 +66,23 @@ nlohmann::json toJson(const Node& node)
     nlohmann::json children = nlohmann::json::array();
     for (const auto& slot : slots) {
         if (!slot.node) continue;
-        nlohmann::json child = toJson(*slot.node);
+        nlohmann::json child = nodeJson(*slot.node);
         child["role"] = slot.role;
         children.push_back(std::move(child));
     }
     out["children"] = std::move(children);
     return out;
+}
+
+} // namespace
+
+nlohmann::json toJson(const Node& node)
+{
+    try {
+        return nodeJson(node);
+    } catch (const std::bad_alloc&) {
+        return {{"error", "out of memory"}};
+    }
 }
 
 } // namespace sqleq::sql

@@ -9,6 +9,7 @@
 
 namespace sqleq::sql {
 
+/// Never throws: if memory runs out the result is {"error": "out of memory"}.
 nlohmann::json toJson(const Node& node);
 
 } // namespace sqleq::sql

@@ -6,15 +6,40 @@
 
 #include <fmt/format.h>
 
+#include <array>
+
 namespace sqleq::sql {
 namespace {
 
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
-bool isHexDigit(char c) { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
-bool isAlpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; }
-bool isIdStart(char c) { return isAlpha(c) || c == '_' || static_cast<unsigned char>(c) >= 0x80; }
-bool isIdChar(char c) { return isIdStart(c) || isDigit(c) || c == '$'; }
+// Character classes, one table lookup per byte on the hot paths.
+enum CharClass : uint8_t { kSpace = 1, kIdStart = 2, kIdChar = 4, kDigit = 8, kHex = 16 };
+
+constexpr std::array<uint8_t, 256> buildCharClasses()
+{
+    std::array<uint8_t, 256> table{};
+    for (int c = 0; c < 256; ++c) {
+        uint8_t bits = 0;
+        const bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+        const bool digit = c >= '0' && c <= '9';
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r') bits |= kSpace;
+        // Bytes >= 0x80 are identifier bytes, as in SQLite, so UTF-8 needs no decoding.
+        if (alpha || c == '_' || c >= 0x80) bits |= kIdStart | kIdChar;
+        if (digit || c == '$') bits |= kIdChar;
+        if (digit) bits |= kDigit | kHex;
+        if ((c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')) bits |= kHex;
+        table[static_cast<size_t>(c)] = bits;
+    }
+    return table;
+}
+
+constexpr auto kCharClasses = buildCharClasses();
+
+bool hasClass(char c, uint8_t bits) { return (kCharClasses[static_cast<unsigned char>(c)] & bits) != 0; }
+bool isDigit(char c) { return hasClass(c, kDigit); }
+bool isHexDigit(char c) { return hasClass(c, kHex); }
+bool isSpace(char c) { return hasClass(c, kSpace); }
+bool isIdStart(char c) { return hasClass(c, kIdStart); }
+bool isIdChar(char c) { return hasClass(c, kIdChar); }
 
 // Token kinds that SQLite's getToken() folds to TK_ID when it peeks ahead to
 // classify WINDOW, OVER and FILTER.
@@ -92,30 +117,59 @@ void Lexer::tokenize(std::vector<Token>& out)
 Token Lexer::scanToken(uint32_t& position)
 {
     const auto size = static_cast<uint32_t>(m_source.size());
-    auto at = [&](uint32_t i) { return i < size ? m_source[i] : '\0'; };
-    // Skip whitespace and both comment forms; an unterminated /* runs to the end.
-    for (;;) {
-        if (position >= size) return Token{TokenKind::End, Keyword::None, {size, size}};
+    position = skipTrivia(position);
+    if (position >= size) return Token{TokenKind::End, Keyword::None, {size, size}};
+    const uint32_t begin = position;
+    const char c = m_source[begin];
+    TokenKind kind = TokenKind::Error;
+    uint32_t end = begin + 1;
+    if (isDigit(c) || (c == '.' && begin + 1 < size && isDigit(m_source[begin + 1]))) {
+        end = scanNumber(begin, kind);
+    } else if ((c == 'x' || c == 'X') && begin + 1 < size && m_source[begin + 1] == '\'') {
+        end = scanBlob(begin, kind);
+    } else if (isIdStart(c)) {
+        while (end < size && isIdChar(m_source[end])) ++end;
+        const Keyword keyword = lookupKeyword(m_source.substr(begin, end - begin));
+        position = end;
+        return Token{keyword == Keyword::None ? TokenKind::Identifier : TokenKind::Keyword, keyword, {begin, end}};
+    } else {
+        end = scanPunctuation(begin, kind);
+    }
+    position = end;
+    return Token{kind, Keyword::None, {begin, end}};
+}
+
+uint32_t Lexer::skipTrivia(uint32_t position) const
+{
+    // Whitespace and both comment forms; an unterminated /* runs to the end.
+    const auto size = static_cast<uint32_t>(m_source.size());
+    while (position < size) {
         const char c = m_source[position];
+        const char next = position + 1 < size ? m_source[position + 1] : '\0';
         if (isSpace(c)) {
             ++position;
-        } else if (c == '-' && at(position + 1) == '-') {
+        } else if (c == '-' && next == '-') {
             while (position < size && m_source[position] != '\n') ++position;
-        } else if (c == '/' && at(position + 1) == '*') {
+        } else if (c == '/' && next == '*') {
             position += 2;
-            while (position < size && !(m_source[position] == '*' && at(position + 1) == '/')) ++position;
+            while (position < size && !(m_source[position] == '*' && position + 1 < size && m_source[position + 1] == '/'))
+                ++position;
             position = std::min(size, position + 2);
         } else {
             break;
         }
     }
-    const uint32_t begin = position;
-    const char c = m_source[begin];
+    return position;
+}
+
+uint32_t Lexer::scanPunctuation(uint32_t begin, TokenKind& kind) const
+{
+    const auto size = static_cast<uint32_t>(m_source.size());
+    auto at = [&](uint32_t i) { return i < size ? m_source[i] : '\0'; };
     const char next = at(begin + 1);
-    TokenKind kind = TokenKind::Error;
     uint32_t end = begin + 1;
     auto two = [&](TokenKind k) { kind = k; end = begin + 2; };
-    switch (c) {
+    switch (m_source[begin]) {
     case '(': kind = TokenKind::LParen; break;
     case ')': kind = TokenKind::RParen; break;
     case ',': kind = TokenKind::Comma; break;
@@ -126,13 +180,11 @@ Token Lexer::scanToken(uint32_t& position)
     case '%': kind = TokenKind::Percent; break;
     case '~': kind = TokenKind::Tilde; break;
     case '&': kind = TokenKind::BitAnd; break;
+    case '.': kind = TokenKind::Dot; break;
     case '-':
-        if (next == '>') {
-            if (at(begin + 2) == '>') { kind = TokenKind::DoubleArrow; end = begin + 3; }
-            else two(TokenKind::Arrow);
-        } else {
-            kind = TokenKind::Minus;
-        }
+        if (next != '>') kind = TokenKind::Minus;
+        else if (at(begin + 2) == '>') { kind = TokenKind::DoubleArrow; end = begin + 3; }
+        else two(TokenKind::Arrow);
         break;
     case '=': if (next == '=') two(TokenKind::EqEq); else kind = TokenKind::Eq; break;
     case '<':
@@ -146,34 +198,16 @@ Token Lexer::scanToken(uint32_t& position)
         else if (next == '>') two(TokenKind::ShiftRight);
         else kind = TokenKind::Greater;
         break;
-    case '!': if (next == '=') two(TokenKind::NotEq); break;
+    case '!': if (next == '=') two(TokenKind::NotEq); break; // a lone '!' is illegal
     case '|': if (next == '|') two(TokenKind::Concat); else kind = TokenKind::BitOr; break;
-    case '.':
-        if (isDigit(next)) end = scanNumber(begin, kind);
-        else kind = TokenKind::Dot;
-        break;
     case '\'': end = scanQuoted(begin, '\'', TokenKind::String, kind); break;
     case '"': end = scanQuoted(begin, '"', TokenKind::Identifier, kind); break;
     case '`': end = scanQuoted(begin, '`', TokenKind::Identifier, kind); break;
     case '[': end = scanQuoted(begin, ']', TokenKind::Identifier, kind); break;
     case '?': case '$': case '@': case ':': case '#': end = scanParameter(begin, kind); break;
-    default:
-        if (isDigit(c)) {
-            end = scanNumber(begin, kind);
-        } else if ((c == 'x' || c == 'X') && next == '\'') {
-            end = scanBlob(begin, kind);
-        } else if (isIdStart(c)) {
-            end = begin + 1;
-            while (isIdChar(at(end))) ++end;
-            const Keyword keyword = lookupKeyword(m_source.substr(begin, end - begin));
-            kind = keyword == Keyword::None ? TokenKind::Identifier : TokenKind::Keyword;
-            position = end;
-            return Token{kind, keyword, {begin, end}};
-        }
-        break;
+    default: break; // unrecognized: an Error token of one byte
     }
-    position = end;
-    return Token{kind, Keyword::None, {begin, end}};
+    return end;
 }
 
 uint32_t Lexer::scanNumber(uint32_t begin, TokenKind& kind) const

@@ -27,6 +27,8 @@ public:
 
 private:
     Token scanToken(uint32_t& position);
+    uint32_t skipTrivia(uint32_t position) const;
+    uint32_t scanPunctuation(uint32_t begin, TokenKind& kind) const;
     uint32_t scanNumber(uint32_t begin, TokenKind& kind) const;
     uint32_t scanQuoted(uint32_t begin, char close, TokenKind okKind, TokenKind& kind) const;
     uint32_t scanParameter(uint32_t begin, TokenKind& kind) const;

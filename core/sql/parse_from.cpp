@@ -64,11 +64,12 @@ bool Parser::parseJoinOperator(JoinOperator& op, SourceSpan& span)
         default: unknown = true; break;
         }
     }
+    const uint32_t wordsEnd = m_lastEnd;
     if (!expect(Keyword::Join, "JOIN")) return false;
     span = spanFrom(begin);
     const bool outerOnly = op.outer && !left && !right;
     if (unknown || (inner && (op.outer || left || right)) || outerOnly) {
-        const std::string_view words = m_source.substr(begin, span.end - begin);
+        const std::string_view words = m_source.substr(begin, wordsEnd - begin);
         failMessage(peek(), fmt::format("unknown join type: {}", words), "parse.join_type",
                     "[NATURAL] [LEFT|RIGHT|FULL] [OUTER] | INNER | CROSS");
         m_diagnostics.back().span = span;

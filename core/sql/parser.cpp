@@ -156,13 +156,14 @@ bool Parser::parseName(Identifier& out, std::string_view expected)
 
 void Parser::fail(const Token& at, std::string_view expected, std::string_view code)
 {
+    // SQLite's wording for the message; what we wanted goes in `expected`.
     if (at.kind == TokenKind::End) {
-        failMessage(at, fmt::format("incomplete input: expected {}", expected), code, expected);
+        failMessage(at, "incomplete input", code, expected);
         return;
     }
     std::string_view text = textOf(at);
     if (text.size() > 40) text = text.substr(0, 40);
-    failMessage(at, fmt::format("near \"{}\": expected {}", text, expected), code, expected);
+    failMessage(at, fmt::format("near \"{}\": syntax error", text), code, expected);
 }
 
 void Parser::failMessage(const Token& at, std::string message, std::string_view code, std::string_view expected)

@@ -3,6 +3,7 @@
 
 #include "core/sql/structural_equal.h"
 
+#include <new>
 #include <string>
 
 namespace sqleq::sql {
@@ -39,9 +40,7 @@ private:
     std::string m_text;
 };
 
-} // namespace
-
-bool structurallyEqual(const Node& a, const Node& b)
+bool equalNodes(const Node& a, const Node& b)
 {
     if (a.kind() != b.kind()) return false;
     FieldRecorder fieldsA, fieldsB;
@@ -56,9 +55,20 @@ bool structurallyEqual(const Node& a, const Node& b)
         const Node* x = childrenA[i].node;
         const Node* y = childrenB[i].node;
         if ((x == nullptr) != (y == nullptr)) return false;
-        if (x && !structurallyEqual(*x, *y)) return false;
+        if (x && !equalNodes(*x, *y)) return false;
     }
     return true;
+}
+
+} // namespace
+
+bool structurallyEqual(const Node& a, const Node& b)
+{
+    try {
+        return equalNodes(a, b);
+    } catch (const std::bad_alloc&) {
+        return false;
+    }
 }
 
 } // namespace sqleq::sql

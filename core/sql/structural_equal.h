@@ -8,6 +8,7 @@
 
 namespace sqleq::sql {
 
+/// Never throws; false if memory runs out.
 bool structurallyEqual(const Node& a, const Node& b);
 
 } // namespace sqleq::sql

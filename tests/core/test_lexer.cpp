@@ -5,6 +5,7 @@
 
 #include <QtTest/QtTest>
 
+using namespace sqleq;
 using namespace sqleq::sql;
 
 namespace {
@@ -91,7 +92,7 @@ private slots:
         QCOMPARE(tokens[2].kind, TokenKind::Float);
         QCOMPARE(tokens[3].kind, TokenKind::Float);
         QCOMPARE(tokens[4].kind, TokenKind::Integer);
-        // "1.e" stops before the dangling exponent letter? No: SQLite reads 1.e as one illegal token.
+        // SQLite reads a dangling exponent letter as part of one illegal token.
         QCOMPARE(lex("1.e")[0].kind, TokenKind::Error);
     }
 

@@ -1,0 +1,117 @@
+// Moving table rows between plain data and SQLite: prepared INSERTs in one
+// transaction, and SELECT * per table for the way back. Trusted SQL only.
+
+#include "core/schema/database_content.h"
+
+#include "core/exec/statement.h"
+#include "core/schema/ddl_writer.h"
+
+#include <fmt/format.h>
+
+namespace sqleq::schema {
+namespace {
+
+std::string insertSql(const Table& table)
+{
+    std::string columns;
+    std::string marks;
+    for (const auto& column : table.columns) {
+        if (!columns.empty()) {
+            columns += ", ";
+            marks += ", ";
+        }
+        columns += quoteIdentifier(column.name);
+        marks += '?';
+    }
+    return fmt::format("INSERT INTO {} ({}) VALUES ({})", quoteIdentifier(table.name), columns, marks);
+}
+
+Status insertRows(exec::Connection& connection, const Table& table, const std::vector<exec::Row>& rows)
+{
+    auto statement = exec::Statement::prepare(connection, insertSql(table));
+    if (!statement) return statement.error();
+    for (std::size_t index = 0; index < rows.size(); ++index) {
+        const auto& row = rows[index];
+        if (row.size() != table.columns.size()) {
+            return Diagnostic{"schema.materialize",
+                              fmt::format("row {} of table \"{}\" has {} values for {} columns", index, table.name,
+                                          row.size(), table.columns.size()),
+                              {}, {}};
+        }
+        statement->reset();
+        for (std::size_t column = 0; column < row.size(); ++column) {
+            if (auto bound = statement->bind(static_cast<int>(column) + 1, row[column]); !bound) return bound;
+        }
+        if (auto stepped = statement->step(); !stepped) {
+            return Diagnostic{"schema.materialize",
+                              fmt::format("row {} of table \"{}\" was refused: {}", index, table.name,
+                                          stepped.error().message),
+                              {}, {}};
+        }
+    }
+    return {};
+}
+
+} // namespace
+
+std::size_t DatabaseContent::rowCount() const
+{
+    std::size_t count = 0;
+    for (const auto& table : tables) count += table.rows.size();
+    return count;
+}
+
+const TableRows* DatabaseContent::find(std::string_view table) const
+{
+    for (const auto& entry : tables) {
+        if (sameIdentifier(entry.table, table)) return &entry;
+    }
+    return nullptr;
+}
+
+Result<exec::Connection> materialize(const Schema& schema, const DatabaseContent& content)
+{
+    auto connection = createDatabase(schema);
+    if (!connection) return connection.error();
+    // Keys are checked per row, so a dangling reference is reported where it happens.
+    if (auto status = connection->executeScript("PRAGMA foreign_keys = ON; BEGIN;"); !status) return status.error();
+    for (const auto& entry : content.tables) {
+        const Table* table = schema.findTable(entry.table);
+        if (table == nullptr) {
+            return Diagnostic{"schema.materialize",
+                              fmt::format("schema \"{}\" has no table \"{}\"", schema.name, entry.table), {}, {}};
+        }
+        if (auto status = insertRows(*connection, *table, entry.rows); !status) return status.error();
+    }
+    if (auto status = connection->executeScript("COMMIT; PRAGMA foreign_keys = OFF;"); !status) {
+        return status.error();
+    }
+    return connection;
+}
+
+Result<DatabaseContent> readContent(const exec::Connection& connection, const Schema& schema)
+{
+    DatabaseContent content;
+    for (const auto& table : schema.tables) {
+        std::string columns;
+        for (const auto& column : table.columns) {
+            columns += columns.empty() ? "" : ", ";
+            columns += quoteIdentifier(column.name);
+        }
+        const auto order = table.withoutRowid ? std::string("") : std::string(" ORDER BY rowid");
+        auto statement = exec::Statement::prepare(
+            connection, fmt::format("SELECT {} FROM {}{}", columns, quoteIdentifier(table.name), order));
+        if (!statement) return statement.error();
+        auto& entry = content.tables.emplace_back(TableRows{table.name, {}});
+        for (;;) {
+            auto more = statement->step();
+            if (!more) return more.error();
+            if (!*more) break;
+            auto& row = entry.rows.emplace_back();
+            for (int column = 0; column < statement->columnCount(); ++column) row.push_back(statement->value(column));
+        }
+    }
+    return content;
+}
+
+} // namespace sqleq::schema

@@ -1,0 +1,39 @@
+// DatabaseContent: the rows of every table of one database as plain data — what
+// the fuzzer samples, the minimizer shrinks and the UI shows table by table.
+// materialize() turns it into a real SQLite database; readContent() goes back.
+#pragma once
+
+#include "core/base/result.h"
+#include "core/exec/connection.h"
+#include "core/exec/value.h"
+#include "core/schema/schema.h"
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace sqleq::schema {
+
+struct TableRows {
+    std::string table;           ///< a table of the schema
+    std::vector<exec::Row> rows; ///< each row has one Value per column, in the table's column order
+};
+
+struct DatabaseContent {
+    std::vector<TableRows> tables;  ///< in schema order; a table without rows may be absent
+
+    [[nodiscard]] std::size_t rowCount() const;
+    /// Null when the table has no entry.
+    [[nodiscard]] const TableRows* find(std::string_view table) const;
+};
+
+/// A new in-memory database with the schema's tables holding `content`, inserted in
+/// the order given (one transaction, prepared INSERTs) with foreign keys enforced, so a
+/// row that breaks a key or constraint is an error ("schema.materialize") naming the
+/// table and row index. Deterministic: the same content gives the same bytes.
+Result<exec::Connection> materialize(const Schema& schema, const DatabaseContent& content);
+
+/// Every row of every schema table of `connection`, in rowid (or primary key) order.
+Result<DatabaseContent> readContent(const exec::Connection& connection, const Schema& schema);
+
+} // namespace sqleq::schema
