@@ -9,6 +9,10 @@ namespace sqleq::cli {
 void registerParseCommand(CLI::App& app, int& exitCode);
 void registerRunCommand(CLI::App& app, int& exitCode);
 void registerCompareCommand(CLI::App& app, int& exitCode);
+void registerNeighborsCommand(CLI::App& app, int& exitCode);
+void registerCheckCommand(CLI::App& app, int& exitCode);
+void registerDistillCommand(CLI::App& app, int& exitCode);
+void registerEvalCommand(CLI::App& app, int& exitCode);
 void registerBenchParseCommand(CLI::App& app, int& exitCode);
 
 } // namespace sqleq::cli

@@ -5,9 +5,11 @@
 
 #include "core/base/result.h"
 #include "core/exec/connection.h"
+#include "core/schema/schema.h"
 
 #include <CLI/CLI.hpp>
 
+#include <optional>
 #include <string>
 
 namespace sqleq::cli {
@@ -24,5 +26,15 @@ void addDatabaseSourceOptions(CLI::App& command, DatabaseSourceOptions& options)
 
 /// Opens the database the options name; the error names the file or db_id at fault.
 Result<exec::Connection> openDatabaseSource(const DatabaseSourceOptions& options);
+
+/// A schema, and the user's own database when one was given (a .sqlite file, or a
+/// script that inserted rows): the test suite tries it first.
+struct SchemaSource {
+    schema::Schema schema;
+    std::optional<exec::Bytes> original;
+};
+
+/// Loads the schema the options name; the error names the file or db_id at fault.
+Result<SchemaSource> openSchemaSource(const DatabaseSourceOptions& options);
 
 } // namespace sqleq::cli

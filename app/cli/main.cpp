@@ -22,6 +22,10 @@ int main(int argc, char** argv)
     registerParseCommand(app, exitCode);
     registerRunCommand(app, exitCode);
     registerCompareCommand(app, exitCode);
+    registerNeighborsCommand(app, exitCode);
+    registerCheckCommand(app, exitCode);
+    registerDistillCommand(app, exitCode);
+    registerEvalCommand(app, exitCode);
     registerBenchParseCommand(app, exitCode);
 
     try {

@@ -1,0 +1,167 @@
+// `sqleq-cli distill`: one test suite per schema for a whole gold file, written in
+// the layout test-suite-sql-eval reads (DIR/<db_id>/<db_id>_<n>.sqlite), plus a
+// summary of the neighbors each gold query left undistinguished.
+
+#include "app/cli/commands.h"
+#include "app/cli/exit_codes.h"
+#include "app/cli/progress_bar.h"
+#include "app/cli/suite_options.h"
+
+#include "core/base/atomic_file.h"
+#include "core/dataset/spider_files.h"
+#include "core/exec/connection.h"
+#include "core/schema/spider_tables.h"
+#include "core/suite/suite.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <memory>
+
+namespace sqleq::cli {
+namespace {
+
+struct DistillCommandOptions {
+    std::string goldPath;
+    std::string tablesPath;
+    std::string outDir;
+    std::string originalDir;   ///< optional: DIR/<db_id>/<db_id>.sqlite, the dataset's own databases
+    std::vector<std::string> onlyDbIds;
+    suite::DistillOptions distill;
+};
+
+struct SchemaGroup {
+    std::string dbId;
+    std::vector<std::size_t> itemIndices;  ///< into the gold file
+    std::vector<std::string> queries;
+};
+
+std::vector<SchemaGroup> groupBySchema(const std::vector<dataset::GoldItem>& gold, const std::vector<std::string>& only)
+{
+    std::vector<SchemaGroup> groups;
+    std::map<std::string, std::size_t> position;
+    for (std::size_t i = 0; i < gold.size(); ++i) {
+        const auto& item = gold[i];
+        if (!only.empty() && std::find(only.begin(), only.end(), item.dbId) == only.end()) continue;
+        auto [it, inserted] = position.emplace(item.dbId, groups.size());
+        if (inserted) groups.push_back({item.dbId, {}, {}});
+        groups[it->second].itemIndices.push_back(i);
+        groups[it->second].queries.push_back(item.sql);
+    }
+    return groups;
+}
+
+std::optional<exec::Bytes> readOriginal(const std::string& dir, const std::string& dbId)
+{
+    if (dir.empty()) return std::nullopt;
+    const auto path = std::filesystem::path(dir) / dbId / (dbId + ".sqlite");
+    if (!std::filesystem::exists(path)) return std::nullopt;
+    auto connection = exec::Connection::openReadOnly(path);
+    if (!connection) return std::nullopt;
+    auto bytes = connection->serialize();
+    if (!bytes) return std::nullopt;
+    return std::move(*bytes);
+}
+
+nlohmann::json groupSummary(const SchemaGroup& group, const suite::DistillResult& result)
+{
+    std::size_t total = 0;
+    std::size_t undistinguished = 0;
+    nlohmann::json items = nlohmann::json::array();
+    for (std::size_t k = 0; k < result.golds.size(); ++k) {
+        const auto& gold = result.golds[k];
+        nlohmann::json left = nlohmann::json::array();
+        for (const auto& status : gold.neighbors) {
+            if (status.distinguishedBy < 0) left.push_back(status.neighbor.sql);
+        }
+        total += gold.neighbors.size();
+        undistinguished += left.size();
+        items.push_back({{"index", group.itemIndices[k]}, {"neighbors", gold.neighbors.size()},
+                         {"undistinguished", left}, {"error", gold.error ? gold.error->message : std::string()}});
+    }
+    return {{"db_id", group.dbId}, {"gold_queries", group.queries.size()}, {"suite_size", result.suite.databases.size()},
+            {"sampled", result.sampled}, {"gold_failures", result.goldFailures}, {"seconds", result.seconds},
+            {"neighbors", total}, {"undistinguished", undistinguished}, {"cancelled", result.cancelled},
+            {"items", items}};
+}
+
+int runDistill(const DistillCommandOptions& options)
+{
+    auto gold = dataset::readGoldFile(options.goldPath);
+    if (!gold) {
+        fmt::print(stderr, "error: {}\n", gold.error().message);
+        return kExitInputError;
+    }
+    const auto start = std::chrono::steady_clock::now();
+    nlohmann::json summary = {{"schemas", nlohmann::json::array()}};
+    std::size_t neighborsTotal = 0;
+    std::size_t undistinguishedTotal = 0;
+    std::size_t suiteTotal = 0;
+    ProgressBar bar;
+    for (const auto& group : groupBySchema(*gold, options.onlyDbIds)) {
+        auto schema = schema::loadSpiderSchema(options.tablesPath, group.dbId);
+        if (!schema) {
+            fmt::print(stderr, "error: {}\n", schema.error().message);
+            return kExitInputError;
+        }
+        auto distillOptions = options.distill;
+        distillOptions.original = readOriginal(options.originalDir, group.dbId);
+        auto result = suite::distill(*schema, group.queries, distillOptions, bar.callback(group.dbId));
+        bar.finish();
+        if (!result) {
+            fmt::print(stderr, "error: {}: {}\n", group.dbId, result.error().message);
+            return kExitInputError;
+        }
+        if (auto written = suite::exportSuite(result->suite, options.outDir); !written) {
+            fmt::print(stderr, "error: {}\n", written.error().message);
+            return kExitInputError;
+        }
+        auto entry = groupSummary(group, *result);
+        neighborsTotal += entry["neighbors"].get<std::size_t>();
+        undistinguishedTotal += entry["undistinguished"].get<std::size_t>();
+        suiteTotal += result->suite.databases.size();
+        fmt::print("{:<28} {:>4} queries  suite {:>3}  sampled {:>4}  neighbors {:>6}  undistinguished {:>4}  {:>7.1f} s\n",
+                   group.dbId, group.queries.size(), result->suite.databases.size(), result->sampled,
+                   entry["neighbors"].get<std::size_t>(), entry["undistinguished"].get<std::size_t>(),
+                   result->seconds);
+        std::fflush(stdout);
+        summary["schemas"].push_back(std::move(entry));
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double fraction = neighborsTotal ? 100.0 * undistinguishedTotal / neighborsTotal : 0.0;
+    summary["totals"] = {{"neighbors", neighborsTotal}, {"undistinguished", undistinguishedTotal},
+                         {"undistinguished_percent", fraction}, {"suite_databases", suiteTotal}, {"seconds", seconds}};
+    const auto summaryPath = std::filesystem::path(options.outDir) / "distill_summary.json";
+    if (auto written = writeFileAtomically(summaryPath, summary.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"); !written) {
+        fmt::print(stderr, "error: {}\n", written.error().message);
+        return kExitInputError;
+    }
+    fmt::print("total: {} suite databases, {} neighbors, {} undistinguished ({:.2f}%), {:.1f} s\n", suiteTotal,
+               neighborsTotal, undistinguishedTotal, fraction, seconds);
+    return kExitSuccess;
+}
+
+} // namespace
+
+void registerDistillCommand(CLI::App& app, int& exitCode)
+{
+    auto options = std::make_shared<DistillCommandOptions>();
+    auto* command = app.add_subcommand(
+        "distill", "Distill one test suite per schema for a gold file, in test-suite-sql-eval's layout");
+    command->add_option("--gold", options->goldPath, "Gold file: one SQL<TAB>db_id per line")->required()->check(CLI::ExistingFile);
+    command->add_option("--tables", options->tablesPath, "Spider tables.json")->required()->check(CLI::ExistingFile);
+    command->add_option("--out", options->outDir, "Output directory: OUT/<db_id>/<db_id>_<n>.sqlite")->required();
+    command->add_option("--db", options->originalDir,
+                        "Directory of the dataset's own databases (DIR/<db_id>/<db_id>.sqlite), tried first")
+        ->check(CLI::ExistingDirectory);
+    command->add_option("--db-id", options->onlyDbIds, "Only these schemas");
+    addDistillOptions(*command, options->distill);
+    command->add_flag("--keep-distinct", options->distill.keepDistinct, "Keep DISTINCT in gold and neighbors");
+    command->add_option("--time-budget", options->distill.timeBudgetSeconds, "Seconds per schema at most (0: none)");
+    command->callback([options, &exitCode] { exitCode = runDistill(*options); });
+}
+
+} // namespace sqleq::cli

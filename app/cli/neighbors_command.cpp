@@ -1,0 +1,95 @@
+// `sqleq-cli neighbors`: the gold's neighbor queries, grouped by mutation family.
+
+#include "app/cli/commands.h"
+#include "app/cli/database_source.h"
+#include "app/cli/exit_codes.h"
+#include "app/cli/sql_source.h"
+
+#include "core/neighbors/neighbors.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <memory>
+
+namespace sqleq::cli {
+namespace {
+
+struct NeighborsOptions {
+    DatabaseSourceOptions database;
+    SqlSource gold{"gold", {}, {}};
+    neighbors::NeighborOptions generation;
+    bool json = false;
+};
+
+nlohmann::json neighborsToJson(const std::string& gold, const std::vector<neighbors::Neighbor>& found)
+{
+    nlohmann::json list = nlohmann::json::array();
+    std::map<std::string, int> byFamily;
+    for (const auto& neighbor : found) {
+        const auto family = std::string(neighbors::familyName(neighbor.family));
+        ++byFamily[family];
+        list.push_back({{"family", family},
+                        {"sql", neighbor.sql},
+                        {"gold_span", {{"begin", neighbor.goldSpan.begin}, {"end", neighbor.goldSpan.end}}},
+                        {"replacement", neighbor.replacement}});
+    }
+    return {{"gold", gold}, {"total", found.size()}, {"by_family", byFamily}, {"neighbors", list}};
+}
+
+void printNeighbors(const std::string& gold, const std::vector<neighbors::Neighbor>& found)
+{
+    fmt::print("{} neighbors of: {}\n", found.size(), gold);
+    std::map<std::string, std::vector<const neighbors::Neighbor*>> byFamily;
+    for (const auto& neighbor : found) byFamily[std::string(neighbors::familyName(neighbor.family))].push_back(&neighbor);
+    for (const auto& [family, members] : byFamily) {
+        fmt::print("\n{} ({})\n", family, members.size());
+        for (const auto* neighbor : members) {
+            const auto span = neighbor->goldSpan;
+            const auto was = span.valid() ? gold.substr(span.begin, span.length()) : std::string();
+            fmt::print("  {:<48}  [{} -> {}]\n", neighbor->sql, was.empty() ? "∅" : was,
+                       neighbor->replacement.empty() ? "∅" : neighbor->replacement);
+        }
+    }
+}
+
+int runNeighbors(const NeighborsOptions& options)
+{
+    auto gold = readSqlSource(options.gold);
+    if (!gold) {
+        fmt::print(stderr, "error: {}\n", gold.error().message);
+        return kExitInputError;
+    }
+    auto source = openSchemaSource(options.database);
+    if (!source) {
+        fmt::print(stderr, "error: {}\n", source.error().message);
+        return kExitInputError;
+    }
+    auto found = neighbors::generateNeighbors(*gold, source->schema, options.generation);
+    if (!found) {
+        fmt::print(stderr, "error: gold: {}\n", formatDiagnostic(*gold, found.error()));
+        return kExitInputError;
+    }
+    if (options.json) {
+        fmt::print("{}\n", neighborsToJson(*gold, *found).dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
+    } else {
+        printNeighbors(*gold, *found);
+    }
+    return kExitSuccess;
+}
+
+} // namespace
+
+void registerNeighborsCommand(CLI::App& app, int& exitCode)
+{
+    auto options = std::make_shared<NeighborsOptions>();
+    auto* command = app.add_subcommand("neighbors", "List the gold query's neighbor queries, grouped by mutation family");
+    addDatabaseSourceOptions(*command, options->database);
+    addSqlSourceOptions(*command, options->gold, "Gold (reference) query");
+    command->add_option("--seed", options->generation.seed, "Seed of the random constants")->capture_default_str();
+    command->add_flag("--json", options->json, "Print the neighbors as JSON");
+    command->callback([options, &exitCode] { exitCode = runNeighbors(*options); });
+}
+
+} // namespace sqleq::cli

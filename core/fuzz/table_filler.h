@@ -1,0 +1,85 @@
+// TableFiller: the rows of one table of one sampled database. Foreign keys copy
+// a whole parent row's referenced values (already-filled parents, or rows of the
+// table itself for self-references); PRIMARY KEY and UNIQUE tuples are tracked
+// and a clashing row (or one failing a CHECK) is redrawn a bounded number of
+// times; NOT NULL is never broken. When constraints cannot be met the table gets fewer rows, never an error.
+#pragma once
+
+#include "core/exec/value.h"
+#include "core/fuzz/check_filter.h"
+#include "core/fuzz/gold_constants.h"
+#include "core/fuzz/prng.h"
+#include "core/fuzz/profile.h"
+#include "core/fuzz/table_order.h"
+#include "core/fuzz/value_generator.h"
+
+#include <optional>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+namespace sqleq::fuzz {
+
+/// What the whole database shares while its tables are filled.
+struct FillContext {
+    const schema::Schema& schema;
+    const GoldConstants& constants;
+    Profile profile;
+    const FillOrder& order;
+    /// Per schema table: the rows filled so far (empty for tables not filled yet).
+    const std::vector<std::vector<exec::Row>>& rows;
+};
+
+/// How this table is sampled in this database.
+struct TableStyle {
+    std::size_t targetRows = 1;
+    double poolChance = 0.2;  ///< chance that a column draws from a small value pool
+    double nullChance = 0;    ///< strict only: per-column NULL rate is drawn up to this
+    bool skewParents = false; ///< children crowd onto a few parent rows
+};
+
+class TableFiller {
+public:
+    TableFiller(const FillContext& context, std::size_t tableIndex, const TableStyle& style, Prng& rng);
+
+    /// The table's rows, at most style.targetRows of them.
+    std::vector<exec::Row> fill();
+
+private:
+    struct KeyPlan {
+        std::vector<std::size_t> columns;        ///< child column indices
+        std::vector<std::size_t> parentColumns;  ///< referenced column indices in the parent
+        std::size_t parent = 0;                  ///< schema table index
+        std::vector<std::size_t> candidates;     ///< parent rows whose referenced values are all non-NULL
+        std::vector<std::size_t> preferred;      ///< candidates holding a gold constant of the child column
+        bool self = false;
+        bool deferred = false;
+        bool nullable = false;                   ///< every child column may hold NULL
+        double nullChance = 0;
+    };
+
+    void planColumns();
+    void planKeys();
+    void planCandidates(KeyPlan& plan);
+    void planUniques();
+    std::optional<exec::Row> makeRow(const std::vector<exec::Row>& accepted);
+    bool assignKey(const KeyPlan& key, const std::vector<exec::Row>& parentRows, exec::Row& row,
+                   std::vector<bool>& assigned);
+    bool assignSelfKey(const KeyPlan& key, const std::vector<exec::Row>& accepted, exec::Row& row);
+    bool acceptKeys(const exec::Row& row);
+
+    const FillContext& m_context;
+    const schema::Table& m_table;
+    std::size_t m_tableIndex;
+    TableStyle m_style;
+    Prng& m_rng;
+    std::vector<ValueGenerator> m_generators;
+    std::vector<std::vector<exec::Value>> m_pools;  ///< per column; empty: draw fresh values
+    std::vector<double> m_nullChance;               ///< per column (strict, nullable, non-key)
+    std::vector<KeyPlan> m_keys;
+    std::vector<std::vector<std::size_t>> m_uniques;         ///< column index tuples
+    std::vector<std::unordered_set<std::string>> m_usedKeys; ///< membership only, never iterated
+    CheckFilter m_checks;
+};
+
+} // namespace sqleq::fuzz

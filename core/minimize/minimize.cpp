@@ -1,0 +1,70 @@
+// minimizeCounterexample: verify the input, ddmin over rows, a 1-minimality pass,
+// value simplification, and — when values changed — a second 1-minimality pass,
+// since a simpler value can make another row redundant.
+
+#include "core/minimize/minimize.h"
+
+#include "core/minimize/row_graph.h"
+#include "core/minimize/row_reducer.h"
+#include "core/minimize/separation_oracle.h"
+#include "core/minimize/value_simplifier.h"
+
+#include <algorithm>
+
+namespace sqleq::minimize {
+namespace {
+
+// Returns the number of cells changed; keeps `reducer` in step with the new values.
+std::size_t simplifyValues(RowGraph& graph, SeparationOracle& oracle, RowReducer& reducer,
+                           const MinimizeRequest& request)
+{
+    oracle.setPhase(MinimizePhase::Values);
+    compare::Comparison comparison = reducer.comparison();
+    ValueSimplifier simplifier(graph, oracle, reducer.kept(), request.maxValueRuns);
+    const std::size_t changed = simplifier.run(comparison);
+    if (changed == 0) return 0;
+    reducer.valuesChanged(std::move(comparison));
+    if (!oracle.cancelled() && !oracle.budgetExhausted()) {
+        oracle.setPhase(MinimizePhase::OneMinimal);
+        reducer.makeOneMinimal();
+    }
+    return changed;
+}
+
+} // namespace
+
+Result<MinimizeResult> minimizeCounterexample(const schema::DatabaseContent& separating,
+                                              const MinimizeRequest& request)
+{
+    if (request.schema == nullptr) {
+        return Diagnostic{"minimize.invalid_request", "minimization needs the database's schema", {}, {}};
+    }
+    auto graph = RowGraph::build(*request.schema, separating, request.nonEmptyTables);
+    if (!graph) return graph.error();
+    SeparationOracle oracle(request);
+    oracle.setRowsKept(graph->rowCount());
+    auto initial = oracle.establish(graph->contentOf(graph->allRows()));
+    if (!initial) return initial.error();
+
+    RowReducer reducer(*graph, oracle, graph->allRows(), std::move(*initial));
+    oracle.setPhase(MinimizePhase::Rows);
+    reducer.reduce();
+    oracle.setPhase(MinimizePhase::OneMinimal);
+    reducer.makeOneMinimal();
+
+    MinimizeResult result;
+    if (request.simplifyValues && !reducer.stopped()) {
+        result.valuesSimplified = simplifyValues(*graph, oracle, reducer, request);
+    }
+    result.content = graph->contentOf(reducer.kept());
+    result.rowsBefore = separating.rowCount();
+    result.rowsAfter = result.content.rowCount();
+    result.queryRuns = oracle.runs();
+    result.comparison = reducer.comparison();
+    result.cancelled = oracle.cancelled();
+    result.budgetExhausted = !result.cancelled && oracle.budgetExhausted();
+    result.oneMinimal = reducer.oneMinimal();
+    return result;
+}
+
+} // namespace sqleq::minimize

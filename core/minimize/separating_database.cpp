@@ -1,0 +1,55 @@
+// From a serialized separating database to its minimal counterexample.
+
+#include "core/minimize/separating_database.h"
+
+#include "core/schema/database_content.h"
+#include "core/sql/sql.h"
+
+#include <algorithm>
+
+namespace sqleq::minimize {
+
+std::vector<std::string> tablesReadBy(std::string_view sql)
+{
+    std::vector<std::string> tables;
+    const auto parsed = sql::parse(sql);
+    if (!parsed.ok()) return tables;
+    sql::walk(*parsed.statement, [&](const sql::Node& node) {
+        if (const auto* table = node.tryAs<sql::TableRef>()) {
+            const auto seen = std::find_if(tables.begin(), tables.end(), [&](const std::string& name) {
+                return schema::sameIdentifier(name, table->name.name);
+            });
+            if (seen == tables.end()) tables.push_back(table->name.name);
+        }
+        return true;
+    });
+    return tables;
+}
+
+Result<MinimizeResult> minimizeSeparatingDatabase(const exec::Bytes& database, const SeparationCase& separation)
+{
+    auto connection = exec::Connection::deserializeCopy(database);
+    if (!connection) return connection.error();
+    auto content = schema::readContent(*connection, *separation.schema);
+    if (!content) return content.error();
+
+    MinimizeRequest request;
+    request.schema = separation.schema;
+    request.goldSql = separation.goldSql;
+    request.candidateSql = separation.candidateSql;
+    request.orderMatters = separation.orderMatters;
+    request.limits = separation.limits;
+    request.cancel = separation.cancel;
+    if (separation.keepReadTablesNonEmpty) {
+        request.nonEmptyTables = tablesReadBy(separation.goldSql);
+        for (auto& table : tablesReadBy(separation.candidateSql)) request.nonEmptyTables.push_back(std::move(table));
+        // An imported or original database may already hold an empty table; it stays allowed.
+        std::erase_if(request.nonEmptyTables, [&](const std::string& table) {
+            const auto* rows = content->find(table);
+            return rows == nullptr || rows->rows.empty();
+        });
+    }
+    return minimizeCounterexample(*content, request);
+}
+
+} // namespace sqleq::minimize

@@ -1,0 +1,37 @@
+// The counterexample an annotator reads: a separating suite database (serialized)
+// shrunk with minimizeCounterexample, with the tables the queries read kept
+// non-empty when the profile forbids empty tables. Glue between the suite's
+// serialized databases and the row-level minimizer.
+#pragma once
+
+#include "core/base/result.h"
+#include "core/exec/connection.h"
+#include "core/minimize/minimize.h"
+#include "core/schema/schema.h"
+
+#include <atomic>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sqleq::minimize {
+
+struct SeparationCase {
+    const schema::Schema* schema = nullptr;  ///< a schema SQLite can enforce (fuzz::materializableSchema)
+    std::string goldSql;                     ///< both as they were run (post-processed, DISTINCT handled)
+    std::string candidateSql;
+    bool orderMatters = false;
+    bool keepReadTablesNonEmpty = true;      ///< the `spider` profile: no empty tables among those read
+    exec::ExecLimits limits;
+    const std::atomic<bool>* cancel = nullptr;
+};
+
+/// Every table named in a FROM clause of `sql` (subqueries and CTE bodies included),
+/// in first-seen order without repeats; empty when the query does not parse.
+std::vector<std::string> tablesReadBy(std::string_view sql);
+
+/// Reads `database` and shrinks it to a minimal counterexample for the case. Errors are
+/// the minimizer's, or "exec.*" when the bytes are not a database.
+Result<MinimizeResult> minimizeSeparatingDatabase(const exec::Bytes& database, const SeparationCase& separation);
+
+} // namespace sqleq::minimize

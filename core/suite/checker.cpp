@@ -1,0 +1,264 @@
+// The verdict for a candidate on a suite, as test-suite-sql-eval's eval_exec_match
+// decides it (variants in order, databases in order, first separation ends a variant),
+// plus --deep: more sampled databases when the suite sees no difference. Runs every
+// query through the safe executor on private copies of the suite's databases.
+#include "core/exec/executor.h"
+#include "core/exec/spider_compat.h"
+#include "core/fuzz/fuzz.h"
+#include "core/sql/parser.h"
+#include "core/suite/spider_options.h"
+#include "core/suite/suite.h"
+#include "core/suite/suite_diagnostic.h"
+
+#include <fmt/format.h>
+
+namespace sqleq::suite {
+namespace {
+
+/// Seeds of --deep streams differ from the suite's so a deep check never re-draws the
+/// databases distillation already rejected.
+constexpr uint64_t kDeepStream = 0x6A09E667F3BCC909ull;
+
+/// The suite's databases opened lazily, and the gold's outcome on each run once.
+class SuiteSession {
+public:
+    SuiteSession(const Suite& suite, std::string goldRun, const exec::ExecLimits& limits)
+        : m_suite(suite), m_goldRun(std::move(goldRun)), m_limits(limits),
+          m_connections(suite.databases.size()), m_goldOutcomes(suite.databases.size())
+    {
+    }
+
+    const exec::QueryOutcome& gold(std::size_t d)
+    {
+        if (!m_goldOutcomes[d]) {
+            exec::Connection* conn = connection(d);
+            m_goldOutcomes[d] = conn != nullptr ? exec::runQuery(*conn, m_goldRun, m_limits) : m_openFailure;
+        }
+        return *m_goldOutcomes[d];
+    }
+
+    exec::QueryOutcome run(std::size_t d, std::string_view sql)
+    {
+        exec::Connection* conn = connection(d);
+        return conn != nullptr ? exec::runQuery(*conn, sql, m_limits) : m_openFailure;
+    }
+
+private:
+    exec::Connection* connection(std::size_t d)
+    {
+        if (!m_connections[d]) {
+            auto opened = exec::Connection::deserializeCopy(m_suite.databases[d].bytes);
+            if (!opened.ok()) {
+                m_openFailure.status = exec::OutcomeStatus::Error;
+                m_openFailure.error = suiteError("suite.open", fmt::format("suite database '{}' cannot be opened: {}", m_suite.databases[d].label,
+                                           opened.error().message));
+                return nullptr;
+            }
+            m_connections[d] = std::move(opened.value());
+        }
+        return &*m_connections[d];
+    }
+
+    const Suite& m_suite;
+    std::string m_goldRun;
+    exec::ExecLimits m_limits;
+    std::vector<std::optional<exec::Connection>> m_connections;
+    std::vector<std::optional<exec::QueryOutcome>> m_goldOutcomes;
+    exec::QueryOutcome m_openFailure;
+};
+
+/// How far one variant got: every database passed, or the first that separated it.
+struct VariantRun {
+    std::size_t passed = 0;
+    bool separated = false;
+    bool goldFailed = false;
+    compare::Comparison comparison;
+    exec::QueryOutcome candidateOutcome;
+};
+
+bool cancelRequested(const std::atomic<bool>* cancel)
+{
+    return cancel != nullptr && cancel->load(std::memory_order_relaxed);
+}
+
+VariantRun runVariant(SuiteSession& session, std::size_t databases, std::string_view variant, bool orderMatters,
+                      const std::atomic<bool>* cancel)
+{
+    VariantRun run;
+    for (std::size_t d = 0; d < databases; ++d) {
+        if (cancelRequested(cancel)) return run;
+        if (!session.gold(d).ok()) {
+            run.goldFailed = true;
+            return run;
+        }
+        run.candidateOutcome = session.run(d, variant);
+        run.comparison = compare::compareOutcomes(session.gold(d), run.candidateOutcome, orderMatters);
+        if (!run.comparison.same()) {
+            run.separated = true;
+            return run;
+        }
+        ++run.passed;
+    }
+    return run;
+}
+
+std::string databaseName(const Suite& suite, std::size_t d)
+{
+    return fmt::format("database {} ('{}')", d, suite.databases[d].label);
+}
+
+void describe(CheckResult& result, const Suite& suite, bool plugged)
+{
+    const std::size_t d = static_cast<std::size_t>(std::max(result.separatingDatabase, 0));
+    switch (result.verdict) {
+    case VerdictKind::Equivalent:
+        result.message = fmt::format("no database of the suite ({}) separates the candidate from the gold{}",
+                                     suite.databases.size(), plugged ? " once the gold's values are plugged in" : "");
+        break;
+    case VerdictKind::Different:
+        result.message = fmt::format("{} separates them: {}", databaseName(suite, d), result.comparison.message);
+        break;
+    case VerdictKind::CandidateError:
+        result.message = fmt::format("the candidate fails on {}: {}", databaseName(suite, d),
+                                     result.candidateOutcome.error.message);
+        break;
+    case VerdictKind::GoldError:
+        result.message = fmt::format("the gold fails on {}: {}", databaseName(suite, d),
+                                     result.goldOutcome.error.message);
+        break;
+    }
+}
+
+} // namespace
+
+std::string_view verdictKindName(VerdictKind kind)
+{
+    switch (kind) {
+    case VerdictKind::Equivalent: return "equivalent";
+    case VerdictKind::Different: return "different";
+    case VerdictKind::CandidateError: return "candidate_error";
+    case VerdictKind::GoldError: return "gold_error";
+    }
+    return "different";
+}
+
+CheckResult checkCandidate(std::string_view gold, std::string_view candidate, const Suite& suite,
+                           const CheckOptions& options, const std::atomic<bool>* cancel)
+{
+    CheckResult result;
+    result.goldUsed = textAsRun(gold, options.keepDistinct);
+    result.candidateUsed = textAsRun(candidate, options.keepDistinct);
+    const bool orderMatters = orderMattersFor(result.goldUsed, options.orderRule);
+    exec::ExecLimits limits = options.limits;
+    limits.cancel = cancel;
+    SuiteSession session(suite, result.goldUsed, limits);
+    const std::size_t databases = suite.databases.size();
+
+    std::vector<std::string> variants{result.candidateUsed};
+    if (options.plugValue) {
+        auto plugged = plugGoldValues(result.goldUsed, result.candidateUsed);
+        variants.insert(variants.end(), std::make_move_iterator(plugged.begin()),
+                        std::make_move_iterator(plugged.end()));
+    }
+    std::optional<std::size_t> bestIndex;
+    VariantRun best;
+    for (std::size_t v = 0; v < variants.size(); ++v) {
+        VariantRun run = runVariant(session, databases, variants[v], orderMatters, cancel);
+        ++result.variantsTried;
+        if (cancelRequested(cancel)) {
+            result.cancelled = true;
+            result.message = "cancelled";
+            return result;
+        }
+        if (run.goldFailed) {
+            result.verdict = VerdictKind::GoldError;
+            result.separatingDatabase = static_cast<int>(run.passed);
+            result.databasesChecked = run.passed + 1;
+            result.goldOutcome = session.gold(run.passed);
+            result.comparison = compare::compareOutcomes(result.goldOutcome, exec::QueryOutcome{}, orderMatters);
+            describe(result, suite, false);
+            return result;
+        }
+        if (!run.separated || !bestIndex || run.passed > best.passed) {
+            bestIndex = v;
+            best = std::move(run);
+        }
+        if (!best.separated) break;
+    }
+    result.candidateUsed = variants[*bestIndex];
+    result.comparison = std::move(best.comparison);
+    result.candidateOutcome = std::move(best.candidateOutcome);
+    if (!best.separated) {
+        result.verdict = VerdictKind::Equivalent;
+        result.databasesChecked = databases;
+        if (databases > 0) result.goldOutcome = session.gold(databases - 1);
+        describe(result, suite, *bestIndex > 0);
+        return result;
+    }
+    result.separatingDatabase = static_cast<int>(best.passed);
+    result.databasesChecked = best.passed + 1;
+    result.goldOutcome = session.gold(best.passed);
+    result.verdict = result.candidateOutcome.ok() ? VerdictKind::Different : VerdictKind::CandidateError;
+    describe(result, suite, false);
+    return result;
+}
+
+namespace {
+
+fuzz::GoldConstants constantsOf(const schema::Schema& schema, std::string_view gold, std::string_view candidate)
+{
+    fuzz::GoldConstants constants;
+    for (std::string_view text : {gold, candidate}) {
+        const sql::ParseOutput parsed = sql::parse(exec::officialPostprocess(text));
+        if (parsed.ok()) fuzz::merge(constants, fuzz::collectConstants(*parsed.statement, schema));
+    }
+    return constants;
+}
+
+/// Whether the deep database `conn` separates the variant that passed the suite.
+bool separates(exec::Connection& conn, const CheckResult& passed, const CheckOptions& options,
+               const exec::ExecLimits& limits)
+{
+    const exec::QueryOutcome gold = exec::runQuery(conn, passed.goldUsed, limits);
+    if (!gold.ok()) return false;  // the gold must run: such a database says nothing
+    const exec::QueryOutcome candidate = exec::runQuery(conn, passed.candidateUsed, limits);
+    const bool orderMatters = orderMattersFor(passed.goldUsed, options.orderRule);
+    return !compare::compareOutcomes(gold, candidate, orderMatters).same();
+}
+
+} // namespace
+
+CheckResult checkCandidateDeep(const schema::Schema& schema, std::string_view gold, std::string_view candidate,
+                               Suite& suite, const CheckOptions& options, const DeepOptions& deep,
+                               const std::atomic<bool>* cancel)
+{
+    CheckResult result = checkCandidate(gold, candidate, suite, options, cancel);
+    if (result.verdict != VerdictKind::Equivalent || result.cancelled || deep.databases == 0) return result;
+    const fuzz::GoldConstants constants = constantsOf(schema, gold, candidate);
+    exec::ExecLimits limits = options.limits;
+    limits.cancel = cancel;
+    for (std::size_t i = 0; i < deep.databases; ++i) {
+        if (cancelRequested(cancel)) {
+            result.cancelled = true;
+            return result;
+        }
+        const fuzz::SampleSpec spec{.profile = deep.profile, .seed = deep.seed ^ kDeepStream, .index = i};
+        auto conn = fuzz::sampleConnection(schema, constants, spec);
+        if (!conn.ok() || !separates(*conn, result, options, limits)) continue;
+        auto bytes = conn->serialize();
+        if (!bytes.ok()) continue;
+        SuiteDatabase database;
+        database.label = fmt::format("deep sample {}", i);
+        database.sampleIndex = i;
+        database.bytes = std::move(bytes.value());
+        suite.databases.push_back(std::move(database));
+        CheckResult again = checkCandidate(gold, candidate, suite, options, cancel);
+        if (again.verdict != VerdictKind::Equivalent || again.cancelled) return again;
+        // Another plugged variant passes this database too: it separates nothing.
+        suite.databases.pop_back();
+        result = std::move(again);
+    }
+    return result;
+}
+
+} // namespace sqleq::suite

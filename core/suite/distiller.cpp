@@ -1,0 +1,342 @@
+// Greedy distillation (Algorithm 1): sample databases, keep one when it distinguishes
+// a neighbor no kept database distinguishes yet. Work runs on a WorkerPool in batches;
+// merging happens on the calling thread in index order so the suite is the sequential
+// algorithm's whatever the thread count. No database that joins nothing is retained.
+#include "core/suite/distiller.h"
+
+#include "core/exec/executor.h"
+#include "core/exec/spider_compat.h"
+#include "core/fuzz/fuzz.h"
+#include "core/schema/database_content.h"
+#include "core/sql/parser.h"
+#include "core/suite/spider_options.h"
+#include "core/suite/suite_diagnostic.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace sqleq::suite {
+namespace {
+
+constexpr std::size_t kMaxBatch = 16;
+
+unsigned workerCount(unsigned jobs)
+{
+    return jobs != 0 ? jobs : std::max(1u, std::thread::hardware_concurrency());
+}
+
+double secondsSince(std::chrono::steady_clock::time_point start)
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+} // namespace
+
+std::size_t GoldReport::undistinguished() const
+{
+    return static_cast<std::size_t>(std::count_if(neighbors.begin(), neighbors.end(), [](const NeighborStatus& n) {
+        return n.distinguishedBy < 0 && !n.sameAsGoldWhenRun;
+    }));
+}
+
+Distiller::Distiller(const schema::Schema& schema, const DistillOptions& options, const ProgressCallback& progress,
+                     const std::atomic<bool>* cancel)
+    : m_schema(schema), m_options(options), m_progress(progress), m_cancel(cancel), m_limits(options.limits),
+      m_pool(workerCount(options.jobs)), m_workers(m_pool.size())
+{
+    m_limits.cancel = cancel;
+    m_result.suite.dbId = schema.name;
+}
+
+bool Distiller::cancelled() const
+{
+    return m_cancel != nullptr && m_cancel->load(std::memory_order_relaxed);
+}
+
+std::vector<Result<std::vector<neighbors::Neighbor>>> Distiller::generateAll(const std::vector<std::string>& golds)
+{
+    std::vector<Result<std::vector<neighbors::Neighbor>>> lists(golds.size(), std::vector<neighbors::Neighbor>{});
+    const neighbors::NeighborOptions neighborOptions{.seed = m_options.seed};
+    auto task = [&](std::size_t i, unsigned) {
+        if (cancelled()) return;
+        lists[i] = neighbors::generateNeighbors(exec::officialPostprocess(golds[i]), m_schema, neighborOptions);
+    };
+    auto tick = [&](std::size_t done) {
+        if (!m_progress) return;
+        Progress progress;
+        progress.phase = "neighbors";
+        progress.done = done;
+        progress.total = golds.size();
+        m_progress(progress);
+    };
+    if (!m_pool.run(golds.size(), task, tick)) {
+        for (auto& list : lists)
+            list = suiteError("suite.internal", "neighbor generation failed unexpectedly");
+    }
+    return lists;
+}
+
+void Distiller::setGolds(const std::vector<std::string>& golds,
+                         std::vector<Result<std::vector<neighbors::Neighbor>>> lists)
+{
+    m_result.golds.resize(golds.size());
+    m_open.assign(golds.size(), 0);
+    for (std::size_t g = 0; g < golds.size(); ++g) {
+        GoldReport& report = m_result.golds[g];
+        report.goldSql = golds[g];
+        report.goldRun = textAsRun(golds[g], m_options.keepDistinct);
+        report.orderMatters = orderMattersFor(report.goldRun, compare::OrderRule::TopLevelOrderBy);
+        const sql::ParseOutput parsed = sql::parse(exec::officialPostprocess(golds[g]));
+        if (!parsed.ok()) {
+            report.error = parsed.diagnostics.empty()
+                ? suiteError("parse.syntax", "the gold query does not parse")
+                : parsed.diagnostics.front();
+            continue;
+        }
+        fuzz::merge(m_constants, fuzz::collectConstants(*parsed.statement, m_schema));
+        if (!lists[g].ok()) {
+            report.error = lists[g].error();
+            continue;
+        }
+        for (neighbors::Neighbor& neighbor : lists[g].value()) {
+            NeighborStatus status;
+            status.neighbor = std::move(neighbor);
+            status.sqlRun = textAsRun(status.neighbor.sql, m_options.keepDistinct);
+            status.sameAsGoldWhenRun = sameTokens(status.sqlRun, report.goldRun);
+            report.neighbors.push_back(std::move(status));
+        }
+    }
+    markUnpreparedGolds();
+    for (std::size_t g = 0; g < golds.size(); ++g) {
+        m_open[g] = m_result.golds[g].error ? 0 : m_result.golds[g].undistinguished();
+        m_undistinguished += m_open[g];
+    }
+}
+
+/// A gold SQLite cannot prepare on the schema would fail on every database: say so
+/// once instead of counting a failure per sampled database.
+void Distiller::markUnpreparedGolds()
+{
+    auto empty = schema::materialize(fuzz::materializableSchema(m_schema), schema::DatabaseContent{});
+    if (!empty.ok()) return;  // sampling will report the schema's problem
+    for (GoldReport& report : m_result.golds) {
+        if (report.error) continue;
+        exec::QueryOutcome outcome = exec::runQuery(*empty, report.goldRun, m_limits);
+        if (outcome.status == exec::OutcomeStatus::Error && outcome.error.code != "exec.runtime")
+            report.error = outcome.error;
+    }
+}
+
+void Distiller::report(std::size_t total)
+{
+    if (!m_progress) return;
+    Progress progress;
+    progress.phase = "sampling";
+    progress.done = m_result.sampled;
+    progress.total = total;
+    progress.suiteSize = m_result.suite.databases.size();
+    progress.undistinguished = m_undistinguished;
+    m_progress(progress);
+}
+
+Distiller::PairEval Distiller::evaluatePair(const BatchDatabase& database, uint64_t key, std::size_t gold,
+                                            const std::vector<std::size_t>& open, unsigned worker)
+{
+    PairEval eval;
+    if (!database.bytes || cancelled()) {
+        eval.unavailable = true;
+        return eval;
+    }
+    WorkerState& state = m_workers[worker];
+    if (state.key != key) {
+        auto connection = exec::Connection::deserializeCopy(*database.bytes);
+        state.key = UINT64_MAX;
+        if (!connection.ok()) {
+            eval.unavailable = true;
+            return eval;
+        }
+        state.connection = std::move(connection.value());
+        state.key = key;
+    }
+    const GoldReport& report = m_result.golds[gold];
+    const exec::QueryOutcome goldOutcome = exec::runQuery(state.connection, report.goldRun, m_limits);
+    if (!goldOutcome.ok()) {
+        eval.goldFailed = true;
+        return eval;
+    }
+    for (std::size_t n : open) {
+        if (cancelled()) break;
+        const exec::QueryOutcome outcome = exec::runQuery(state.connection, report.neighbors[n].sqlRun, m_limits);
+        if (compare::compareOutcomes(goldOutcome, outcome, report.orderMatters).verdict == compare::Verdict::Different)
+            eval.distinguished.push_back(n);
+    }
+    return eval;
+}
+
+/// Evaluates every (database, active gold) pair of the batch against the neighbors
+/// open at batch start. Returns false when a task failed unexpectedly.
+bool Distiller::evaluateBatch(std::vector<BatchDatabase>& batch)
+{
+    m_activeGolds.clear();
+    m_openAtStart.clear();
+    for (std::size_t g = 0; g < m_result.golds.size(); ++g) {
+        if (m_open[g] == 0) continue;
+        std::vector<std::size_t> open;
+        const auto& neighbors = m_result.golds[g].neighbors;
+        for (std::size_t n = 0; n < neighbors.size(); ++n)
+            if (neighbors[n].distinguishedBy < 0 && !neighbors[n].sameAsGoldWhenRun) open.push_back(n);
+        m_activeGolds.push_back(g);
+        m_openAtStart.push_back(std::move(open));
+    }
+    const std::size_t golds = m_activeGolds.size();
+    m_evals.assign(batch.size() * golds, PairEval{});
+    const uint64_t serial = ++m_batchSerial;
+    auto task = [&](std::size_t t, unsigned worker) {
+        const std::size_t db = t / golds;
+        const std::size_t a = t % golds;
+        m_evals[t] = evaluatePair(batch[db], (serial << 20) | db, m_activeGolds[a], m_openAtStart[a], worker);
+    };
+    return m_pool.run(batch.size() * golds, task, [&](std::size_t) { report(m_options.budget); });
+}
+
+/// The sequential step for one database, given its pair evaluations: it joins the
+/// suite iff it distinguishes a neighbor still open now.
+void Distiller::mergeDatabase(BatchDatabase& database, const std::vector<PairEval>& evals)
+{
+    bool goldFailure = false;
+    std::vector<std::pair<std::size_t, std::size_t>> fresh;  // (gold, neighbor)
+    for (std::size_t a = 0; a < m_activeGolds.size(); ++a) {
+        const std::size_t g = m_activeGolds[a];
+        const PairEval& eval = evals[a];
+        if (m_open[g] == 0 || eval.unavailable) continue;
+        if (eval.goldFailed) {
+            goldFailure = true;
+            ++m_result.golds[g].goldFailures;
+            continue;
+        }
+        for (std::size_t n : eval.distinguished)
+            if (m_result.golds[g].neighbors[n].distinguishedBy < 0) fresh.emplace_back(g, n);
+    }
+    if (goldFailure && database.origin == DatabaseOrigin::Sampled) ++m_result.goldFailures;
+    if (fresh.empty()) return;
+    const int suiteIndex = static_cast<int>(m_result.suite.databases.size());
+    for (auto [g, n] : fresh) {
+        m_result.golds[g].neighbors[n].distinguishedBy = suiteIndex;
+        --m_open[g];
+        --m_undistinguished;
+    }
+    SuiteDatabase kept;
+    kept.origin = database.origin;
+    kept.sampleIndex = database.index;
+    kept.bytes = std::move(*database.bytes);
+    kept.label = database.origin == DatabaseOrigin::Original ? "original" : fmt::format("sample {}", database.index);
+    m_result.suite.databases.push_back(std::move(kept));
+}
+
+bool Distiller::sampleBatch(std::vector<BatchDatabase>& batch)
+{
+    auto task = [&](std::size_t i, unsigned) {
+        if (cancelled()) return;
+        const fuzz::SampleSpec spec{.profile = m_options.profile, .seed = m_options.seed, .index = batch[i].index};
+        auto connection = fuzz::sampleConnection(m_schema, m_constants, spec);
+        if (!connection.ok()) {
+            batch[i].error = connection.error();
+            return;
+        }
+        auto bytes = connection->serialize();
+        if (bytes.ok()) batch[i].bytes = std::move(bytes.value());
+        else batch[i].error = bytes.error();
+    };
+    return m_pool.run(batch.size(), task, [&](std::size_t) { report(m_options.budget); });
+}
+
+std::size_t Distiller::nextBatchSize(std::size_t previous) const
+{
+    // Early databases distinguish much, so a big batch re-runs neighbors a lower index
+    // already took; start with just enough pairs to feed every worker, then grow.
+    if (previous == 0) {
+        const std::size_t golds = std::max<std::size_t>(1, std::count_if(m_open.begin(), m_open.end(),
+                                                                         [](std::size_t n) { return n > 0; }));
+        return std::clamp<std::size_t>((m_pool.size() + golds - 1) / golds, 1, kMaxBatch);
+    }
+    return std::min(kMaxBatch, std::max<std::size_t>(previous * 2, m_pool.size()));
+}
+
+Result<DistillResult> Distiller::run()
+{
+    const auto start = std::chrono::steady_clock::now();
+    const auto outOfTime = [&] {
+        return m_options.timeBudgetSeconds > 0 && secondsSince(start) >= m_options.timeBudgetSeconds;
+    };
+    if (m_options.original && m_undistinguished > 0 && !cancelled()) {
+        std::vector<BatchDatabase> batch(1);
+        batch[0].origin = DatabaseOrigin::Original;
+        batch[0].bytes = *m_options.original;
+        if (!evaluateBatch(batch)) return suiteError("suite.internal", "a worker failed");
+        if (cancelled()) m_result.cancelled = true;
+        else mergeDatabase(batch[0], m_evals);
+    }
+    std::size_t batchSize = 0;
+    if (cancelled() && m_undistinguished > 0) m_result.cancelled = true;
+    while (!m_result.cancelled && m_undistinguished > 0 && m_result.sampled < m_options.budget && !outOfTime()) {
+        batchSize = nextBatchSize(batchSize);
+        std::vector<BatchDatabase> batch(std::min(batchSize, m_options.budget - m_result.sampled));
+        for (std::size_t i = 0; i < batch.size(); ++i) batch[i].index = m_result.sampled + i;
+        if (!sampleBatch(batch) || !evaluateBatch(batch))
+            return suiteError("suite.internal", "a worker failed");
+        if (cancelled()) {
+            m_result.cancelled = true;
+            break;
+        }
+        const std::size_t golds = m_activeGolds.size();
+        for (std::size_t db = 0; db < batch.size() && m_undistinguished > 0; ++db) {
+            m_result.sampled = batch[db].index + 1;
+            if (batch[db].error) {
+                ++m_result.sampleFailures;
+                if (!m_result.firstSampleError) m_result.firstSampleError = batch[db].error;
+                continue;
+            }
+            ++m_sampledOk;
+            std::vector<PairEval> evals(std::make_move_iterator(m_evals.begin() + db * golds),
+                                        std::make_move_iterator(m_evals.begin() + (db + 1) * golds));
+            mergeDatabase(batch[db], evals);
+        }
+        report(m_options.budget);
+    }
+    if (m_result.sampled > 0 && m_sampledOk == 0 && m_result.firstSampleError) {
+        Diagnostic error = *m_result.firstSampleError;
+        error.message = fmt::format("no database could be sampled for schema '{}': {}", m_schema.name, error.message);
+        error.code = "suite.sample";
+        return error;
+    }
+    m_result.seconds = secondsSince(start);
+    return std::move(m_result);
+}
+
+Result<DistillResult> distillWithNeighbors(const schema::Schema& schema, const std::vector<std::string>& golds,
+                                           std::vector<Result<std::vector<neighbors::Neighbor>>> lists,
+                                           const DistillOptions& options, const ProgressCallback& progress,
+                                           const std::atomic<bool>* cancel)
+{
+    if (golds.empty()) return suiteError("suite.no_gold", "no gold query to distill a suite for");
+    if (lists.size() != golds.size())
+        return suiteError("suite.internal", "one neighbor list per gold query is needed");
+    Distiller distiller(schema, options, progress, cancel);
+    distiller.setGolds(golds, std::move(lists));
+    return distiller.run();
+}
+
+Result<DistillResult> distill(const schema::Schema& schema, const std::vector<std::string>& goldQueries,
+                              const DistillOptions& options, const ProgressCallback& progress,
+                              const std::atomic<bool>* cancel)
+{
+    if (goldQueries.empty())
+        return suiteError("suite.no_gold", "no gold query to distill a suite for");
+    Distiller distiller(schema, options, progress, cancel);
+    auto lists = distiller.generateAll(goldQueries);
+    distiller.setGolds(goldQueries, std::move(lists));
+    return distiller.run();
+}
+
+} // namespace sqleq::suite

@@ -1,0 +1,85 @@
+// Distiller: one run of Algorithm 1 (Zhong, Yu, Klein 2020) for the gold queries of
+// one schema — neighbor targets, the original database, then batches of sampled
+// databases evaluated on a WorkerPool and merged in index order (see suite.h for why
+// that equals the sequential algorithm). Internal to core/suite: callers use distill().
+#pragma once
+
+#include "core/fuzz/gold_constants.h"
+#include "core/suite/suite.h"
+#include "core/suite/worker_pool.h"
+
+#include <chrono>
+#include <memory>
+
+namespace sqleq::suite {
+
+/// distill() with the neighbor lists given instead of generated (lists[i] belongs to
+/// golds[i]; an error entry is reported as that gold's error). For tests and for callers
+/// that already hold the neighbors.
+Result<DistillResult> distillWithNeighbors(const schema::Schema& schema, const std::vector<std::string>& golds,
+                                           std::vector<Result<std::vector<neighbors::Neighbor>>> lists,
+                                           const DistillOptions& options, const ProgressCallback& progress = {},
+                                           const std::atomic<bool>* cancel = nullptr);
+
+class Distiller {
+public:
+    Distiller(const schema::Schema& schema, const DistillOptions& options, const ProgressCallback& progress,
+              const std::atomic<bool>* cancel);
+
+    /// Generates each gold's neighbors on the pool (phase "neighbors").
+    std::vector<Result<std::vector<neighbors::Neighbor>>> generateAll(const std::vector<std::string>& golds);
+
+    /// Sets up the targets; then run() distills.
+    void setGolds(const std::vector<std::string>& golds, std::vector<Result<std::vector<neighbors::Neighbor>>> lists);
+    Result<DistillResult> run();
+
+private:
+    /// What one (database, gold) task found: the gold failed there, or these of the
+    /// gold's neighbors (indices into its report) are distinguished by the database.
+    struct PairEval {
+        bool goldFailed = false;
+        bool unavailable = false;
+        std::vector<std::size_t> distinguished;
+    };
+    /// A database of the current batch, serialized so any worker can open it.
+    struct BatchDatabase {
+        DatabaseOrigin origin = DatabaseOrigin::Sampled;
+        uint64_t index = 0;
+        std::optional<exec::Bytes> bytes;
+        std::optional<Diagnostic> error;
+    };
+    /// A worker's own connection to the database it evaluated last.
+    struct WorkerState {
+        uint64_t key = UINT64_MAX;
+        exec::Connection connection;
+    };
+
+    void markUnpreparedGolds();
+    bool cancelled() const;
+    void report(std::size_t total);
+    bool evaluateBatch(std::vector<BatchDatabase>& batch);
+    PairEval evaluatePair(const BatchDatabase& database, uint64_t key, std::size_t gold,
+                          const std::vector<std::size_t>& open, unsigned worker);
+    void mergeDatabase(BatchDatabase& database, const std::vector<PairEval>& evals);
+    bool sampleBatch(std::vector<BatchDatabase>& batch);
+    std::size_t nextBatchSize(std::size_t previous) const;
+
+    const schema::Schema& m_schema;
+    const DistillOptions& m_options;
+    const ProgressCallback& m_progress;
+    const std::atomic<bool>* m_cancel;
+    exec::ExecLimits m_limits;
+    WorkerPool m_pool;
+    std::vector<WorkerState> m_workers;
+    fuzz::GoldConstants m_constants;
+    DistillResult m_result;
+    std::vector<std::size_t> m_open;          ///< per gold: neighbors still undistinguished
+    std::size_t m_undistinguished = 0;        ///< sum of m_open
+    std::vector<std::size_t> m_activeGolds;   ///< golds with open neighbors at batch start
+    std::vector<std::vector<std::size_t>> m_openAtStart;  ///< per active gold
+    std::vector<PairEval> m_evals;            ///< per (batch database, active gold)
+    uint64_t m_batchSerial = 0;
+    std::size_t m_sampledOk = 0;
+};
+
+} // namespace sqleq::suite

@@ -1,0 +1,19 @@
+// A Diagnostic without a source position, the kind every core/suite error is (they
+// name files, databases and schemas, not spans). Internal to core/suite.
+#pragma once
+
+#include "core/base/diagnostic.h"
+
+#include <string>
+
+namespace sqleq::suite {
+
+inline Diagnostic suiteError(std::string code, std::string message)
+{
+    Diagnostic diagnostic;
+    diagnostic.code = std::move(code);
+    diagnostic.message = std::move(message);
+    return diagnostic;
+}
+
+} // namespace sqleq::suite

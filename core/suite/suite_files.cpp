@@ -1,0 +1,175 @@
+// Suites on disk in test-suite-sql-eval's layout: DIR/<db_id>/<db_id>_<n>.sqlite,
+// every file of the folder with ".sqlite" in its name being one database. Files are
+// written atomically (temp file in the same folder, fsync, rename, fsync folder) and
+// read back read-only; filesystem exceptions are caught here and become Diagnostics.
+#include "core/suite/suite.h"
+#include "core/suite/suite_diagnostic.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <system_error>
+#include <unistd.h>
+
+namespace sqleq::suite {
+namespace fs = std::filesystem;
+namespace {
+
+Diagnostic exportError(const fs::path& path, std::string_view what)
+{
+    return suiteError("suite.export", fmt::format("{}: {}", path.string(), what));
+}
+
+Diagnostic importError(const fs::path& path, std::string_view what)
+{
+    return suiteError("suite.import", fmt::format("{}: {}", path.string(), what));
+}
+
+/// write(2) until done, retrying on EINTR.
+bool writeAll(int fd, const exec::Bytes& bytes)
+{
+    std::size_t written = 0;
+    while (written < bytes.size()) {
+        const ssize_t n = ::write(fd, bytes.data() + written, bytes.size() - written);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;
+        written += static_cast<std::size_t>(n);
+    }
+    return true;
+}
+
+/// The temp name holds no ".sqlite", so an evaluator scanning the folder mid-export
+/// never reads a half-written file.
+Status writeAtomically(const fs::path& target, const exec::Bytes& bytes)
+{
+    const fs::path temp = target.parent_path() / fmt::format(".{}.tmp{}", target.stem().string(), ::getpid());
+    const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) return exportError(temp, std::strerror(errno));
+    const bool ok = writeAll(fd, bytes) && ::fsync(fd) == 0;
+    const int savedErrno = errno;
+    ::close(fd);
+    if (!ok) {
+        ::unlink(temp.c_str());
+        return exportError(temp, std::strerror(savedErrno));
+    }
+    if (::rename(temp.c_str(), target.c_str()) != 0) {
+        const int renameErrno = errno;
+        ::unlink(temp.c_str());
+        return exportError(target, std::strerror(renameErrno));
+    }
+    return {};
+}
+
+void syncDirectory(const fs::path& dir)
+{
+    const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return;  // best effort: the files themselves are already durable
+    ::fsync(fd);
+    ::close(fd);
+}
+
+/// n when `name` is "<dbId>_<n>.sqlite", else nullopt.
+std::optional<std::size_t> exportedIndex(const std::string& name, const std::string& dbId)
+{
+    const std::string prefix = dbId + "_";
+    const std::string suffix = ".sqlite";
+    if (name.size() <= prefix.size() + suffix.size() || !name.starts_with(prefix) || !name.ends_with(suffix))
+        return std::nullopt;
+    const std::string digits = name.substr(prefix.size(), name.size() - prefix.size() - suffix.size());
+    if (digits.size() > 9 || !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return std::nullopt;
+    return static_cast<std::size_t>(std::stoul(digits));
+}
+
+/// Name order with digit runs compared as numbers ("db_2" < "db_10").
+bool naturalLess(const std::string& a, const std::string& b)
+{
+    std::size_t i = 0, j = 0;
+    const auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
+    while (i < a.size() && j < b.size()) {
+        if (isDigit(a[i]) && isDigit(b[j])) {
+            std::size_t ie = i, je = j;
+            while (ie < a.size() && isDigit(a[ie])) ++ie;
+            while (je < b.size() && isDigit(b[je])) ++je;
+            std::string_view da(a.data() + i, ie - i), db(b.data() + j, je - j);
+            while (da.size() > 1 && da.front() == '0') da.remove_prefix(1);
+            while (db.size() > 1 && db.front() == '0') db.remove_prefix(1);
+            if (da.size() != db.size()) return da.size() < db.size();
+            if (da != db) return da < db;
+            i = ie;
+            j = je;
+        } else {
+            if (a[i] != b[j]) return a[i] < b[j];
+            ++i;
+            ++j;
+        }
+    }
+    if ((a.size() - i) != (b.size() - j)) return (a.size() - i) < (b.size() - j);
+    return a < b;  // equal up to leading zeros: any fixed order
+}
+
+Status removeStale(const fs::path& folder, const std::string& dbId, std::size_t keep)
+{
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(folder, ec)) {
+        const auto index = exportedIndex(entry.path().filename().string(), dbId);
+        if (!index || *index < keep) continue;
+        fs::remove(entry.path(), ec);
+        if (ec) return exportError(entry.path(), ec.message());
+    }
+    if (ec) return exportError(folder, ec.message());
+    return {};
+}
+
+} // namespace
+
+Status exportSuite(const Suite& suite, const fs::path& dir)
+{
+    if (suite.dbId.empty() || suite.dbId.find('/') != std::string::npos || suite.dbId == "." || suite.dbId == "..")
+        return exportError(dir, fmt::format("'{}' is not a usable db_id for a folder name", suite.dbId));
+    const fs::path folder = dir / suite.dbId;
+    std::error_code ec;
+    fs::create_directories(folder, ec);
+    if (ec) return exportError(folder, ec.message());
+    for (std::size_t n = 0; n < suite.databases.size(); ++n) {
+        const fs::path target = folder / fmt::format("{}_{}.sqlite", suite.dbId, n);
+        if (Status written = writeAtomically(target, suite.databases[n].bytes); !written.ok()) return written;
+    }
+    if (Status removed = removeStale(folder, suite.dbId, suite.databases.size()); !removed.ok()) return removed;
+    syncDirectory(folder);
+    return {};
+}
+
+Result<Suite> importSuite(const fs::path& dir, const std::string& dbId)
+{
+    const fs::path folder = dir / dbId;
+    std::error_code ec;
+    if (!fs::is_directory(folder, ec)) return importError(folder, "no such suite folder");
+    std::vector<std::string> names;
+    for (const auto& entry : fs::directory_iterator(folder, ec)) {
+        const std::string name = entry.path().filename().string();
+        if (name.find(".sqlite") != std::string::npos && entry.is_regular_file(ec)) names.push_back(name);
+    }
+    if (ec) return importError(folder, ec.message());
+    std::sort(names.begin(), names.end(), naturalLess);
+    Suite suite;
+    suite.dbId = dbId;
+    for (const std::string& name : names) {
+        auto conn = exec::Connection::openReadOnly(folder / name);
+        if (!conn.ok()) return importError(folder / name, conn.error().message);
+        auto bytes = conn->serialize();
+        if (!bytes.ok()) return importError(folder / name, bytes.error().message);
+        SuiteDatabase database;
+        database.origin = DatabaseOrigin::Imported;
+        database.label = name;
+        database.bytes = std::move(bytes.value());
+        suite.databases.push_back(std::move(database));
+    }
+    if (suite.databases.empty()) return importError(folder, "no .sqlite file in the suite folder");
+    return suite;
+}
+
+} // namespace sqleq::suite

@@ -1,0 +1,477 @@
+// core/fuzz: the PRNG (pinned outputs, ranges, shuffles, forks), gold constant
+// collection (aliases, IN, BETWEEN, LIKE pieces, double-quoted strings,
+// subqueries), and the sampler (constants in the right column, determinism,
+// profiles, key constraints on self-references, cycles and composite keys).
+#include "core/exec/statement.h"
+#include "core/fuzz/fuzz.h"
+#include "core/schema/ddl_loader.h"
+#include "core/sql/parser.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <numeric>
+#include <set>
+
+using namespace sqleq;
+using exec::Value;
+using fuzz::ConstantUse;
+using fuzz::GoldConstant;
+
+namespace {
+
+const char* kDdl =
+    "CREATE TABLE singer (id INTEGER PRIMARY KEY, name VARCHAR(20) NOT NULL, country TEXT, age INT, "
+    "  height REAL, joined DATE, fee DECIMAL(5,2));"
+    "CREATE TABLE concert (cid INT PRIMARY KEY, singer_id INT NOT NULL REFERENCES singer(id), theme TEXT, "
+    "  year INT, UNIQUE (theme, year));";
+
+schema::Schema loadDdl(const char* ddl)
+{
+    auto loaded = schema::loadSchemaFromDdl(ddl, "test");
+    if (!loaded) qFatal("%s", loaded.error().message.c_str());
+    return *loaded;
+}
+
+fuzz::GoldConstants constantsOf(const schema::Schema& schema, const char* query)
+{
+    auto parsed = sql::parse(query);
+    if (!parsed.ok()) qFatal("parse failed: %s", query);
+    return fuzz::collectConstants(*parsed.statement, schema);
+}
+
+bool has(const fuzz::GoldConstants& constants, std::string_view table, std::string_view column, const Value& value,
+         ConstantUse use = ConstantUse::Compare)
+{
+    return std::any_of(constants.items.begin(), constants.items.end(), [&](const GoldConstant& c) {
+        return schema::sameIdentifier(c.table, table) && schema::sameIdentifier(c.column, column) && c.value == value
+               && c.use == use;
+    });
+}
+
+std::size_t columnOf(const schema::Schema& schema, std::string_view table, std::string_view column)
+{
+    const auto& columns = schema.findTable(table)->columns;
+    for (std::size_t i = 0; i < columns.size(); ++i)
+        if (schema::sameIdentifier(columns[i].name, column)) return i;
+    return columns.size();
+}
+
+exec::Bytes bytesOf(const schema::Schema& schema, const fuzz::GoldConstants& constants, const fuzz::SampleSpec& spec)
+{
+    auto connection = fuzz::sampleConnection(schema, constants, spec);
+    if (!connection) qFatal("%s", connection.error().message.c_str());
+    return connection->serialize().value();
+}
+
+} // namespace
+
+class TestFuzz : public QObject {
+    Q_OBJECT
+
+private slots:
+    void prngMatchesReferenceOutputs();
+    void prngRangesAndUniformity();
+    void prngShufflePickAndChance();
+    void forkIsIndependentAndPure();
+    void profileNames();
+    void constantsWithAliasesAndDoubleQuotes();
+    void constantsInBetweenLikeAndSubqueries();
+    void unattributedConstantsAndLimit();
+    void mergeIsOrderIndependent();
+    void sampledConstantsLandInTheirColumn();
+    void samplingIsDeterministicPerIndex();
+    void spiderProfileHasNoNullsOrEmptyTables();
+    void strictProfileHasNullsAndEmptyTables();
+    void sizesAndPoolsVaryAcrossTheStream();
+    void typedValuesHaveTheirShape();
+    void selfReferencesCyclesAndCompositeKeys();
+    void impossibleConstraintsShrinkTables();
+    void checksAndCaseInsensitiveUniquesHold();
+};
+
+void TestFuzz::prngMatchesReferenceOutputs()
+{
+    // xoshiro256** seeded by SplitMix64(42), computed independently (Python).
+    fuzz::Prng rng(42);
+    QCOMPARE(rng.next(), uint64_t(0x15780b2e0c2ec716ULL));
+    QCOMPARE(rng.next(), uint64_t(0x6104d9866d113a7eULL));
+    QCOMPARE(rng.next(), uint64_t(0xae17533239e499a1ULL));
+    fuzz::Prng a(7), b(7), c(8);
+    QCOMPARE(a.next(), b.next());
+    QVERIFY(a.next() != c.next());
+}
+
+void TestFuzz::prngRangesAndUniformity()
+{
+    fuzz::Prng rng(1);
+    std::vector<int> counts(6, 0);
+    constexpr int kDraws = 60000;
+    for (int i = 0; i < kDraws; ++i) {
+        const int64_t v = rng.uniform(-2, 3);
+        QVERIFY(v >= -2 && v <= 3);
+        ++counts[static_cast<std::size_t>(v + 2)];
+    }
+    for (int count : counts) QVERIFY2(count > 9000 && count < 11000, qPrintable(QString::number(count)));
+    double sum = 0;
+    for (int i = 0; i < kDraws; ++i) {
+        const double u = rng.unit();
+        QVERIFY(u >= 0.0 && u < 1.0);
+        sum += u;
+    }
+    QVERIFY(std::abs(sum / kDraws - 0.5) < 0.01);
+    QCOMPARE(rng.uniform(5, 5), int64_t(5));
+    QCOMPARE(rng.uniform(9, 3), int64_t(9));
+    QCOMPARE(rng.below(0), uint64_t(0));
+    QCOMPARE(rng.below(1), uint64_t(0));
+    bool negative = false;
+    bool positive = false;
+    for (int i = 0; i < 64; ++i) {
+        const int64_t v = rng.uniform(INT64_MIN, INT64_MAX);
+        negative = negative || v < 0;
+        positive = positive || v > 0;
+    }
+    QVERIFY(negative && positive);
+    // An upper half-range bound: rejection keeps both halves equally likely.
+    int high = 0;
+    const uint64_t bound = (uint64_t(1) << 63) + (uint64_t(1) << 62);
+    for (int i = 0; i < 20000; ++i) high += rng.below(bound) >= bound / 2 ? 1 : 0;
+    QVERIFY(high > 9400 && high < 10600);
+}
+
+void TestFuzz::prngShufflePickAndChance()
+{
+    fuzz::Prng rng(3);
+    std::vector<int> items(50);
+    std::iota(items.begin(), items.end(), 0);
+    auto shuffled = items;
+    rng.shuffle(shuffled);
+    QVERIFY(shuffled != items);
+    auto sorted = shuffled;
+    std::sort(sorted.begin(), sorted.end());
+    QCOMPARE(sorted, items);
+    fuzz::Prng again(3);
+    auto replay = items;
+    again.shuffle(replay);
+    QCOMPARE(replay, shuffled);
+    std::set<int> picked;
+    for (int i = 0; i < 200; ++i) picked.insert(rng.pick(std::vector<int>{4, 5, 6}));
+    QCOMPARE(picked, (std::set<int>{4, 5, 6}));
+    int hits = 0;
+    for (int i = 0; i < 10000; ++i) hits += rng.chance(0.3) ? 1 : 0;
+    QVERIFY(hits > 2800 && hits < 3200);
+    QVERIFY(!rng.chance(0.0));
+    QVERIFY(rng.chance(1.0));
+}
+
+void TestFuzz::forkIsIndependentAndPure()
+{
+    fuzz::Prng parent(11);
+    fuzz::Prng first = parent.fork(1);
+    fuzz::Prng again = parent.fork(1);
+    fuzz::Prng second = parent.fork(2);
+    QCOMPARE(first.next(), again.next());
+    // Forking does not advance the parent.
+    fuzz::Prng untouched(11);
+    QCOMPARE(parent.next(), untouched.next());
+    // Child streams of neighbouring ids share no early outputs.
+    std::set<uint64_t> a;
+    for (int i = 0; i < 1000; ++i) a.insert(first.next());
+    int shared = 0;
+    for (int i = 0; i < 1000; ++i) shared += a.count(second.next()) ? 1 : 0;
+    QCOMPARE(shared, 0);
+    // Roughly half the bits differ between the first words of adjacent forks.
+    int differing = 0;
+    for (uint64_t id = 0; id < 100; ++id) {
+        const uint64_t x = parent.fork(id).next() ^ parent.fork(id + 1).next();
+        differing += std::popcount(x);
+    }
+    QVERIFY(differing > 2800 && differing < 3600);
+}
+
+void TestFuzz::profileNames()
+{
+    QCOMPARE(fuzz::profileName(fuzz::Profile::Spider), std::string_view("spider"));
+    QCOMPARE(fuzz::profileName(fuzz::Profile::Strict), std::string_view("strict"));
+    QVERIFY(fuzz::parseProfile("STRICT") == fuzz::Profile::Strict);
+    QVERIFY(fuzz::parseProfile("spider") == fuzz::Profile::Spider);
+    QVERIFY(!fuzz::parseProfile("lenient").has_value());
+}
+
+void TestFuzz::constantsWithAliasesAndDoubleQuotes()
+{
+    const auto schema = loadDdl(kDdl);
+    const auto constants = constantsOf(schema,
+        "SELECT T1.name FROM singer AS T1 JOIN concert AS T2 ON T1.id = T2.singer_id "
+        "WHERE T1.country = \"France\" AND T2.year > 2014 AND T1.age = '34' AND height < -1.5 AND T2.theme != 7");
+    QVERIFY(has(constants, "singer", "country", Value::text("France")));
+    QVERIFY(has(constants, "concert", "year", Value::integer(2014)));
+    QVERIFY(has(constants, "singer", "age", Value::integer(34)));         // numeric affinity applies
+    QVERIFY(has(constants, "singer", "height", Value::real(-1.5)));
+    QVERIFY(has(constants, "concert", "theme", Value::text("7")));        // text affinity applies
+    // A double-quoted name that is a column stays a column: no constant.
+    const auto columnCompare = constantsOf(schema, "SELECT id FROM singer WHERE name = \"country\"");
+    QVERIFY(columnCompare.items.empty());
+    const auto aliasCompare = constantsOf(schema, "SELECT age AS a FROM singer ORDER BY \"a\"");
+    QVERIFY(aliasCompare.items.empty());
+}
+
+void TestFuzz::constantsInBetweenLikeAndSubqueries()
+{
+    const auto schema = loadDdl(kDdl);
+    const auto constants = constantsOf(schema,
+        "SELECT name FROM singer WHERE age IN (1, 2) AND fee BETWEEN 3 AND 5.5 AND name LIKE '%ab_c%' "
+        "AND country LIKE 'Chile' AND id IN (SELECT singer_id FROM concert AS c WHERE c.theme = 'Rock' "
+        "AND c.year > (SELECT max(year) FROM concert WHERE theme GLOB 'P*p')) "
+        "AND EXISTS (SELECT 1 FROM concert AS k WHERE k.singer_id = singer.id AND lower(k.theme) = 'jazz')");
+    QVERIFY(has(constants, "singer", "age", Value::integer(1)));
+    QVERIFY(has(constants, "singer", "age", Value::integer(2)));
+    QVERIFY(has(constants, "singer", "fee", Value::integer(3)));
+    QVERIFY(has(constants, "singer", "fee", Value::real(5.5)));
+    QVERIFY(has(constants, "singer", "name", Value::text("ab"), ConstantUse::Pattern));
+    QVERIFY(has(constants, "singer", "name", Value::text("c"), ConstantUse::Pattern));
+    QVERIFY(has(constants, "singer", "country", Value::text("Chile")));
+    QVERIFY(has(constants, "concert", "theme", Value::text("Rock")));
+    QVERIFY(has(constants, "concert", "theme", Value::text("P"), ConstantUse::Pattern));
+    QVERIFY(has(constants, "concert", "theme", Value::text("jazz")));
+    // Only the `1` of `SELECT 1` inside EXISTS is left unattributed.
+    QCOMPARE(constants.unattributed().size(), std::size_t(1));
+    QVERIFY(has(constants, "", "", Value::integer(1)));
+}
+
+void TestFuzz::unattributedConstantsAndLimit()
+{
+    const auto schema = loadDdl(kDdl);
+    const auto constants = constantsOf(schema,
+        "SELECT country FROM singer GROUP BY country HAVING count(*) > 2 ORDER BY age + 10 LIMIT 3 OFFSET 4");
+    const auto loose = constants.unattributed();
+    QCOMPARE(loose.size(), std::size_t(2));
+    QVERIFY(has(constants, "", "", Value::integer(2)));
+    QVERIFY(has(constants, "", "", Value::integer(10)));
+    // An unknown table or column keeps the constant unattributed, never an error.
+    const auto unknown = constantsOf(schema, "SELECT * FROM ghosts WHERE boo = 'x'");
+    QCOMPARE(unknown.items.size(), std::size_t(1));
+    QVERIFY(!unknown.items.front().attributed());
+}
+
+void TestFuzz::mergeIsOrderIndependent()
+{
+    const auto schema = loadDdl(kDdl);
+    const auto a = constantsOf(schema, "SELECT 1 FROM singer WHERE country = 'Peru' AND age > 3");
+    const auto b = constantsOf(schema, "SELECT 1 FROM concert WHERE year = 1999 OR theme = 'Peru'");
+    fuzz::GoldConstants ab;
+    fuzz::merge(ab, a);
+    fuzz::merge(ab, b);
+    fuzz::GoldConstants ba;
+    fuzz::merge(ba, b);
+    fuzz::merge(ba, a);
+    fuzz::merge(ba, a);
+    QCOMPARE(ab.items, ba.items);
+    QCOMPARE(ab.forColumn("SINGER", "Country").size(), std::size_t(1));
+    QCOMPARE(ab.forColumn("concert", "theme").size(), std::size_t(1));
+}
+
+void TestFuzz::sampledConstantsLandInTheirColumn()
+{
+    const auto schema = loadDdl(kDdl);
+    const auto constants = constantsOf(schema,
+        "SELECT name FROM singer WHERE country = 'Atlantis' AND name LIKE '%zq%' AND age > 734");
+    const std::size_t country = columnOf(schema, "singer", "country");
+    const std::size_t name = columnOf(schema, "singer", "name");
+    const std::size_t age = columnOf(schema, "singer", "age");
+    int exact = 0, wrapped = 0, above = 0, below = 0, elsewhere = 0;
+    for (uint64_t index = 0; index < 40; ++index) {
+        auto content = fuzz::sampleDatabase(schema, constants, {fuzz::Profile::Spider, 5, index});
+        QVERIFY(content.ok());
+        for (const auto& table : content->tables) {
+            for (const exec::Row& row : table.rows) {
+                for (std::size_t c = 0; c < row.size(); ++c) {
+                    const bool isText = row[c].type() == exec::ValueType::Text;
+                    const bool atlantis = isText && row[c].asText() == "Atlantis";
+                    if (atlantis && !(table.table == "singer" && c == country)) ++elsewhere;
+                    if (table.table != "singer") continue;
+                    if (c == country && atlantis) ++exact;
+                    if (c == name && isText && row[c].asText().find("zq") != std::string::npos
+                        && row[c].asText() != "zq")
+                        ++wrapped;
+                    if (c == age && !row[c].isNull() && row[c].asInteger() > 734) ++above;
+                    if (c == age && !row[c].isNull() && row[c].asInteger() <= 734) ++below;
+                }
+            }
+        }
+    }
+    QVERIFY(exact > 20);
+    QVERIFY(wrapped > 10);
+    QVERIFY(above > 10 && below > 10);
+    QCOMPARE(elsewhere, 0);
+}
+
+void TestFuzz::samplingIsDeterministicPerIndex()
+{
+    const auto schema = loadDdl(kDdl);
+    const auto constants = constantsOf(schema, "SELECT 1 FROM singer WHERE country = 'Peru'");
+    for (const fuzz::Profile profile : {fuzz::Profile::Spider, fuzz::Profile::Strict}) {
+        const auto first = bytesOf(schema, constants, {profile, 9, 3});
+        QVERIFY(first == bytesOf(schema, constants, {profile, 9, 3}));
+        QVERIFY(first != bytesOf(schema, constants, {profile, 9, 4}));
+        QVERIFY(first != bytesOf(schema, constants, {profile, 10, 3}));
+        auto direct = fuzz::sampleDatabase(schema, constants, {profile, 9, 3});
+        for (uint64_t index = 0; index < 3; ++index) (void)fuzz::sampleDatabase(schema, constants, {profile, 9, index});
+        auto afterOthers = fuzz::sampleDatabase(schema, constants, {profile, 9, 3});
+        QCOMPARE(direct->tables.size(), afterOthers->tables.size());
+        for (std::size_t t = 0; t < direct->tables.size(); ++t) QCOMPARE(direct->tables[t].rows, afterOthers->tables[t].rows);
+    }
+}
+
+void TestFuzz::spiderProfileHasNoNullsOrEmptyTables()
+{
+    const auto schema = loadDdl(kDdl);
+    for (uint64_t index = 0; index < 100; ++index) {
+        auto content = fuzz::sampleDatabase(schema, {}, {fuzz::Profile::Spider, 1, index});
+        QVERIFY(content.ok());
+        QCOMPARE(content->tables.size(), schema.tables.size());
+        for (const auto& table : content->tables) {
+            QVERIFY(!table.rows.empty());
+            for (const exec::Row& row : table.rows)
+                for (const Value& value : row) QVERIFY(!value.isNull());
+        }
+        QVERIFY(fuzz::sampleConnection(schema, {}, {fuzz::Profile::Spider, 1, index}).ok());
+    }
+}
+
+void TestFuzz::strictProfileHasNullsAndEmptyTables()
+{
+    const auto schema = loadDdl(kDdl);
+    const auto constants = constantsOf(schema, "SELECT 1 FROM singer WHERE country = 'Peru'");
+    int nulls = 0, empties = 0, caseVariants = 0;
+    const std::size_t name = columnOf(schema, "singer", "name");
+    const std::size_t country = columnOf(schema, "singer", "country");
+    for (uint64_t index = 0; index < 100; ++index) {
+        auto content = fuzz::sampleDatabase(schema, constants, {fuzz::Profile::Strict, 1, index});
+        QVERIFY(content.ok());
+        for (const auto& table : content->tables) {
+            empties += table.rows.empty() ? 1 : 0;
+            for (const exec::Row& row : table.rows) {
+                for (const Value& value : row) nulls += value.isNull() ? 1 : 0;
+                if (table.table != "singer") continue;
+                QVERIFY(!row[name].isNull());  // NOT NULL holds under strict too
+                if (!row[country].isNull() && row[country].asText() != "Peru"
+                    && QString::fromStdString(row[country].asText()).compare("peru", Qt::CaseInsensitive) == 0)
+                    ++caseVariants;
+            }
+        }
+        QVERIFY(fuzz::sampleConnection(schema, constants, {fuzz::Profile::Strict, 1, index}).ok());
+    }
+    QVERIFY(nulls > 0);
+    QVERIFY(empties > 0);
+    QVERIFY(caseVariants > 0);
+}
+
+void TestFuzz::sizesAndPoolsVaryAcrossTheStream()
+{
+    const auto schema = loadDdl(kDdl);
+    std::size_t smallest = SIZE_MAX, largest = 0;
+    int withTies = 0;
+    const std::size_t country = columnOf(schema, "singer", "country");
+    for (uint64_t index = 0; index < 100; ++index) {
+        auto content = fuzz::sampleDatabase(schema, {}, {fuzz::Profile::Spider, 2, index});
+        smallest = std::min(smallest, content->rowCount());
+        largest = std::max(largest, content->rowCount());
+        QVERIFY(content->rowCount() <= 300 + schema.tables.size());
+        const auto& singers = content->find("singer")->rows;
+        std::set<std::string> countries;
+        for (const exec::Row& row : singers) countries.insert(row[country].asText());
+        if (singers.size() >= 6 && countries.size() <= 4) ++withTies;
+    }
+    QCOMPARE(smallest, schema.tables.size());  // one row per table
+    QVERIFY(largest >= 60);
+    QVERIFY(withTies >= 5);
+}
+
+void TestFuzz::typedValuesHaveTheirShape()
+{
+    const auto schema = loadDdl(kDdl);
+    const QRegularExpression date("^\\d{4}-\\d{2}-\\d{2}$");
+    for (uint64_t index = 0; index < 30; ++index) {
+        auto content = fuzz::sampleDatabase(schema, {}, {fuzz::Profile::Spider, 4, index});
+        for (const exec::Row& row : content->find("singer")->rows) {
+            QCOMPARE(row[columnOf(schema, "singer", "id")].type(), exec::ValueType::Integer);
+            QVERIFY(row[columnOf(schema, "singer", "id")].asInteger() >= 1);
+            QVERIFY(date.match(QString::fromStdString(row[columnOf(schema, "singer", "joined")].asText())).hasMatch());
+            QVERIFY(row[columnOf(schema, "singer", "name")].asText().size() <= 20);
+            const Value& fee = row[columnOf(schema, "singer", "fee")];
+            const double amount = fee.type() == exec::ValueType::Real ? fee.asReal() : double(fee.asInteger());
+            QVERIFY(std::abs(amount) < 1000.0);
+            QVERIFY(std::abs(amount * 100 - std::round(amount * 100)) < 1e-6);
+        }
+    }
+}
+
+void TestFuzz::selfReferencesCyclesAndCompositeKeys()
+{
+    const auto schema = loadDdl(
+        "CREATE TABLE staff (id INT PRIMARY KEY, boss INT NOT NULL REFERENCES staff(id), mentor INT REFERENCES staff(id));"
+        "CREATE TABLE a (id INT PRIMARY KEY, b_id INT REFERENCES b(id));"
+        "CREATE TABLE b (id INT PRIMARY KEY, a_id INT NOT NULL REFERENCES a(id));"
+        "CREATE TABLE course (dept TEXT, num INT, title TEXT UNIQUE, PRIMARY KEY (dept, num));"
+        "CREATE TABLE enrol (student INT, dept TEXT, num INT, PRIMARY KEY (student, dept, num), "
+        "  FOREIGN KEY (dept, num) REFERENCES course (dept, num));"
+        "CREATE TABLE detail (dept TEXT, num INT, note TEXT, PRIMARY KEY (dept, num), "
+        "  FOREIGN KEY (dept, num) REFERENCES course (dept, num));");
+    for (const fuzz::Profile profile : {fuzz::Profile::Spider, fuzz::Profile::Strict}) {
+        for (uint64_t index = 0; index < 60; ++index) {
+            auto connection = fuzz::sampleConnection(schema, {}, {profile, 3, index});
+            QVERIFY2(connection.ok(), connection.ok() ? "" : connection.error().message.c_str());
+            auto check = exec::Statement::prepare(*connection, "PRAGMA foreign_key_check");
+            QVERIFY(check.ok() && !check->step().value());
+            auto content = fuzz::sampleDatabase(schema, {}, {profile, 3, index});
+            // 1:1 key: detail can never outgrow course.
+            QVERIFY(content->find("detail")->rows.size() <= content->find("course")->rows.size());
+            if (profile == fuzz::Profile::Spider) {
+                QVERIFY(!content->find("staff")->rows.empty());
+                QVERIFY(!content->find("course")->rows.empty());
+                QVERIFY(!content->find("enrol")->rows.empty());
+            }
+        }
+    }
+}
+
+void TestFuzz::impossibleConstraintsShrinkTables()
+{
+    const auto schema = loadDdl(
+        "CREATE TABLE flag (f BOOLEAN PRIMARY KEY, label TEXT);"
+        "CREATE TABLE one (x INT PRIMARY KEY);"
+        "CREATE TABLE tied (x INT PRIMARY KEY, y INT NOT NULL REFERENCES one(x) UNIQUE);");
+    for (uint64_t index = 0; index < 50; ++index) {
+        auto content = fuzz::sampleDatabase(schema, {}, {fuzz::Profile::Spider, 8, index});
+        QVERIFY(content.ok());
+        QVERIFY(content->find("flag")->rows.size() <= 2);
+        QVERIFY(!content->find("flag")->rows.empty());
+        QVERIFY(content->find("tied")->rows.size() <= content->find("one")->rows.size());
+        QVERIFY(fuzz::sampleConnection(schema, {}, {fuzz::Profile::Spider, 8, index}).ok());
+    }
+}
+
+void TestFuzz::checksAndCaseInsensitiveUniquesHold()
+{
+    const auto schema = loadDdl(
+        "CREATE TABLE p (id INTEGER PRIMARY KEY, n TEXT COLLATE NOCASE UNIQUE, "
+        "  z INT CHECK (z BETWEEN 1 AND 3), CHECK (id <> z));"
+        "CREATE TABLE c (x INT REFERENCES p, y TEXT REFERENCES p(n));");
+    const auto constants = constantsOf(schema, "SELECT 1 FROM p WHERE n = 'Peru' AND z > 2");
+    for (const fuzz::Profile profile : {fuzz::Profile::Spider, fuzz::Profile::Strict}) {
+        for (uint64_t index = 0; index < 100; ++index) {
+            auto connection = fuzz::sampleConnection(schema, constants, {profile, 6, index});
+            QVERIFY2(connection.ok(), connection.ok() ? "" : connection.error().message.c_str());
+            auto content = fuzz::sampleDatabase(schema, constants, {profile, 6, index});
+            for (const exec::Row& row : content->find("p")->rows) {
+                if (row[2].isNull()) continue;
+                QVERIFY(row[2].asInteger() >= 1 && row[2].asInteger() <= 3);
+                QVERIFY(row[0].asInteger() != row[2].asInteger());
+            }
+        }
+    }
+}
+
+QTEST_APPLESS_MAIN(TestFuzz)
+#include "test_fuzz.moc"
