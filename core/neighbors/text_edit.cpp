@@ -15,9 +15,9 @@ CharClass classOf(char c)
 {
     const auto u = static_cast<unsigned char>(c);
     if (std::isspace(u)) return CharClass::Space;
-    // Quotes and dots belong with words: `x` + `'0A'` is a blob, `1` + `.5` a number.
+    // Quotes belong with words: `x` + `'0A'` is a blob. Dots are handled in wouldGlue().
     if (std::isalnum(u) || u >= 0x80 || c == '_' || c == '$' || c == '\'' || c == '"' || c == '`' || c == '['
-        || c == ']' || c == '.' || c == ':' || c == '@' || c == '?') {
+        || c == ']' || c == ':' || c == '@' || c == '?') {
         return CharClass::Word;
     }
     constexpr std::string_view kOperators = "-+*/<>=!|&%~";

@@ -70,7 +70,9 @@ std::vector<Result<std::vector<neighbors::Neighbor>>> Distiller::generateAll(con
         progress.total = golds.size();
         m_progress(progress);
     };
-    if (!m_pool.run(golds.size(), task, tick)) {
+    const bool ran = m_pool.run(golds.size(), task, tick);
+    m_interrupted = cancelled();
+    if (!ran) {
         for (auto& list : lists)
             list = suiteError("suite.internal", "neighbor generation failed unexpectedly");
     }
@@ -278,7 +280,7 @@ Result<DistillResult> Distiller::run()
         else mergeDatabase(batch[0], m_evals);
     }
     std::size_t batchSize = 0;
-    if (cancelled() && m_undistinguished > 0) m_result.cancelled = true;
+    if (m_interrupted || (cancelled() && m_undistinguished > 0)) m_result.cancelled = true;
     while (!m_result.cancelled && m_undistinguished > 0 && m_result.sampled < m_options.budget && !outOfTime()) {
         batchSize = nextBatchSize(batchSize);
         std::vector<BatchDatabase> batch(std::min(batchSize, m_options.budget - m_result.sampled));

@@ -80,6 +80,7 @@ private:
     std::vector<PairEval> m_evals;            ///< per (batch database, active gold)
     uint64_t m_batchSerial = 0;
     std::size_t m_sampledOk = 0;
+    bool m_interrupted = false;  ///< cancelled while generating neighbors
 };
 
 } // namespace sqleq::suite

@@ -3,6 +3,7 @@
 // the Spider options (removeDistinct, plugGoldValues), determinism across seeds and
 // thread counts, suite files, cancellation, the original database and --deep.
 #include "core/exec/executor.h"
+#include "core/fuzz/fuzz.h"
 #include "core/schema/ddl_loader.h"
 #include "core/suite/distiller.h"
 #include "core/suite/suite.h"
@@ -305,11 +306,18 @@ private slots:
     {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        suite::Suite s = figure1().suite;
+        // Twelve distinct databases, so that name order and index order could differ.
+        suite::Suite s;
         s.dbId = "db";
-        QVERIFY(s.databases.size() >= 2);
-        // Pad to more than ten databases so that name order and index order could differ.
-        while (s.databases.size() < 12) s.databases.push_back(s.databases[s.databases.size() % 2]);
+        for (uint64_t i = 0; i < 12; ++i) {
+            auto conn = fuzz::sampleConnection(peopleSchema(), {}, fuzz::SampleSpec{fuzz::Profile::Spider, 4, i});
+            QVERIFY(conn.ok());
+            suite::SuiteDatabase db;
+            db.label = "sample " + std::to_string(i);
+            db.sampleIndex = i;
+            db.bytes = conn->serialize().value();
+            s.databases.push_back(std::move(db));
+        }
         const std::filesystem::path root = dir.path().toStdString();
         QVERIFY(suite::exportSuite(s, root).ok());
         for (std::size_t n = 0; n < s.databases.size(); ++n)
