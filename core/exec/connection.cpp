@@ -10,11 +10,22 @@
 
 #include <cctype>
 #include <cstring>
+#include <mutex>
 #include <system_error>
 
 namespace sqleq::exec {
 
 namespace {
+
+/// SQLite's memory statistics take one global lock on every allocation, which made
+/// two worker threads run at the speed of one. Nothing in sqleq reads them, so they
+/// are switched off once, before the first connection initializes the library
+/// (a no-op with SQLITE_MISUSE if something initialized it earlier).
+void configureLibraryOnce()
+{
+    static std::once_flag once;
+    std::call_once(once, [] { sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); });
+}
 
 Diagnostic makeError(std::string code, std::string message)
 {
@@ -95,6 +106,7 @@ Result<Connection> Connection::openReadOnly(const std::filesystem::path& path)
         return makeError("exec.not_database",
                          fmt::format("\"{}\" is a directory, not a database file", name));
 
+    configureLibraryOnce();
     sqlite3* db = nullptr;
     const int flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI;
     const int rc = sqlite3_open_v2(fileUri(path).c_str(), &db, flags, nullptr);
@@ -116,6 +128,7 @@ Result<Connection> Connection::openReadOnly(const std::filesystem::path& path)
 
 Result<Connection> Connection::openMemory()
 {
+    configureLibraryOnce();
     sqlite3* db = nullptr;
     const int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
     const int rc = sqlite3_open_v2(":memory:", &db, flags, nullptr);

@@ -150,6 +150,14 @@ void TableFiller::planUniques()
     };
     if (!m_table.primaryKey.empty()) addTuple(m_table.primaryKey);
     for (const auto& unique : m_table.uniques) addTuple(unique.columns);
+    // A foreign key names its parent's key: the parent columns are kept unique even when
+    // the schema forgot to say so (Spider's car_1 and voter_1), or every join with the
+    // parent would multiply rows that the real database never duplicates.
+    for (const auto& child : m_context.schema.tables) {
+        for (const auto& key : child.foreignKeys) {
+            if (schema::sameIdentifier(key.referencedTable, m_table.name)) addTuple(key.referencedColumns);
+        }
+    }
     m_usedKeys.resize(m_uniques.size());
 }
 

@@ -72,6 +72,7 @@ std::vector<Result<std::vector<neighbors::Neighbor>>> Distiller::generateAll(con
     };
     const bool ran = m_pool.run(golds.size(), task, tick);
     m_interrupted = cancelled();
+    if (!m_interrupted) tick(golds.size());
     if (!ran) {
         for (auto& list : lists)
             list = suiteError("suite.internal", "neighbor generation failed unexpectedly");
@@ -265,6 +266,29 @@ std::size_t Distiller::nextBatchSize(std::size_t previous) const
     return std::min(kMaxBatch, std::max<std::size_t>(previous * 2, m_pool.size()));
 }
 
+/// A gold without distinguishable neighbors would leave the suite empty, and an empty
+/// suite passes every candidate; keep one database to run on instead.
+void Distiller::ensureNonEmpty()
+{
+    if (!m_result.suite.databases.empty() || m_result.cancelled) return;
+    SuiteDatabase database;
+    if (m_options.original) {
+        database.origin = DatabaseOrigin::Original;
+        database.label = "original";
+        database.bytes = *m_options.original;
+    } else {
+        if (m_options.budget == 0) return;
+        const fuzz::SampleSpec spec{.profile = m_options.profile, .seed = m_options.seed, .index = 0};
+        auto connection = fuzz::sampleConnection(m_schema, m_constants, spec);
+        if (!connection.ok()) return;
+        auto bytes = connection->serialize();
+        if (!bytes.ok()) return;
+        database.label = "sample 0";
+        database.bytes = std::move(bytes.value());
+    }
+    m_result.suite.databases.push_back(std::move(database));
+}
+
 Result<DistillResult> Distiller::run()
 {
     const auto start = std::chrono::steady_clock::now();
@@ -312,6 +336,7 @@ Result<DistillResult> Distiller::run()
         error.code = "suite.sample";
         return error;
     }
+    ensureNonEmpty();
     m_result.seconds = secondsSince(start);
     return std::move(m_result);
 }

@@ -63,6 +63,7 @@ private:
     void mergeDatabase(BatchDatabase& database, const std::vector<PairEval>& evals);
     bool sampleBatch(std::vector<BatchDatabase>& batch);
     std::size_t nextBatchSize(std::size_t previous) const;
+    void ensureNonEmpty();
 
     const schema::Schema& m_schema;
     const DistillOptions& m_options;

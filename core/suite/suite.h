@@ -68,7 +68,7 @@ struct DistillOptions {
     uint64_t seed = 0;
     std::size_t budget = 1000;          ///< databases sampled at most
     double timeBudgetSeconds = 0;       ///< 0: no time budget
-    unsigned jobs = 0;                  ///< worker threads; 0: all cores
+    unsigned jobs = 0;                  ///< worker threads; 0: all cores (the suite does not depend on it)
     bool keepDistinct = false;          ///< false: DISTINCT is removed from gold and neighbors first
     exec::ExecLimits limits{.timeBudgetMs = 1000, .maxRows = 20000};
     std::optional<exec::Bytes> original;  ///< the user's database; joins the suite first when it distinguishes
@@ -118,6 +118,8 @@ struct DistillResult {
 /// budget, at the time budget (checked between batches) or on cancel (then `cancelled`
 /// is set and the suite holds what was merged so far). The original database, when
 /// given, is tried first and joins as database 0 when it distinguishes a neighbor.
+/// A suite is not left empty (it would pass every candidate): when no database joined,
+/// it holds the original, or else sample 0 — unless cancelled or the budget is 0.
 /// Errors: "suite.no_gold" (empty input), "suite.sample" (every sampled database failed
 /// to materialize), "suite.internal". A gold that does not parse or prepare is reported
 /// in its GoldReport, not as an error. `progress` runs on the calling thread.
@@ -154,8 +156,8 @@ struct CheckResult {
 /// The verdict for `candidate` against `gold` on every database of `suite`, in order.
 /// `equivalent` when no database separates them (with plugValue: when some plugged
 /// variant, or the candidate itself, is separated by none), `different` with the first
-/// separating database, `candidate_error` when the candidate fails to run everywhere it
-/// was tried, `gold_error` when the gold itself fails.
+/// separating database, `candidate_error` when the candidate fails to run where it was
+/// separated, `gold_error` when the gold itself fails.
 /// Details: like exec_eval.py, both texts are postprocessed (officialPostprocess) and,
 /// unless keepDistinct, DISTINCT-stripped; variants are tried in order (the candidate
 /// first), each on the databases in order until one separates it. When none passes, the
@@ -176,6 +178,10 @@ struct DeepOptions {
 /// checkCandidate, then, when the suite finds no difference, up to deep.databases more
 /// databases sampled with the constants of both queries (the candidate's own too); a
 /// sampled database that separates them is appended to `suite` and reported.
+/// The deep stream is (deep.profile, deep.seed ^ a fixed constant), so it never replays
+/// the suite's own stream; databases are tried in index order on the calling thread,
+/// and one on which the gold fails is skipped. With plugValue, a database that separates
+/// the passing variant but not some other variant is not kept, and sampling goes on.
 CheckResult checkCandidateDeep(const schema::Schema& schema, std::string_view gold, std::string_view candidate,
                                Suite& suite, const CheckOptions& options, const DeepOptions& deep,
                                const std::atomic<bool>* cancel = nullptr);
@@ -206,7 +212,7 @@ Status exportSuite(const Suite& suite, const std::filesystem::path& dir);
 /// as test-suite-sql-eval does) into a suite; files are opened read-only.
 /// Sorting is by name with digit runs compared as numbers, so db_2 comes before db_10
 /// and an export reads back in its order. Errors ("suite.import") name the directory
-/// or the file at fault.
+/// or the file at fault; a folder without any .sqlite file is an error too.
 Result<Suite> importSuite(const std::filesystem::path& dir, const std::string& dbId);
 
 /// One gold query of a batch (a line of a Spider gold file).

@@ -286,6 +286,35 @@ private slots:
         }
     }
 
+    void goldFailuresSkipDatabases()
+    {
+        // The gold raises a runtime error on databases with more than 5 people: those are
+        // skipped (and counted) for it; the neighbors are only judged on the others.
+        const std::string gold =
+            "SELECT name FROM people WHERE age > 34 AND CASE WHEN (SELECT count(*) FROM people) > 5 "
+            "THEN json('not json') ELSE 1 END";
+        std::vector<Result<std::vector<neighbors::Neighbor>>> lists;
+        lists.emplace_back(std::vector<neighbors::Neighbor>{handMade("SELECT name FROM people")});
+        auto result = suite::distillWithNeighbors(peopleSchema(), {gold}, std::move(lists), options(2, 2, 60));
+        QVERIFY(result.ok());
+        QVERIFY(!result->golds[0].error);
+        QVERIFY(result->goldFailures > 0);
+        QCOMPARE(result->golds[0].goldFailures, result->goldFailures);
+        for (const auto& db : result->suite.databases) {
+            auto conn = exec::Connection::deserializeCopy(db.bytes);
+            QVERIFY(exec::runQuery(*conn, gold).ok());
+        }
+        // A gold that cannot even be prepared is reported once, not per database.
+        auto broken = suite::distill(peopleSchema(), {"SELECT nme FROM people"}, options(2, 2, 60));
+        QVERIFY(broken.ok());
+        QVERIFY(broken->golds[0].error.has_value());
+        QCOMPARE(broken->goldFailures, std::size_t(0));
+        QCOMPARE(broken->sampled, std::size_t(0));
+        // ... and the suite still holds a database to check candidates on.
+        QCOMPARE(broken->suite.databases.size(), std::size_t(1));
+        QCOMPARE(broken->suite.databases[0].label, std::string("sample 0"));
+    }
+
     void originalGoesFirst()
     {
         auto opts = options(1, 2);
