@@ -41,8 +41,11 @@ NeighborCounts countNeighbors(const suite::DistillResult& distilled)
 {
     NeighborCounts counts;
     for (const auto& gold : distilled.golds) {
-        counts.total += gold.neighbors.size();
-        counts.distinguished += gold.neighbors.size() - gold.undistinguished();
+        for (const auto& status : gold.neighbors) {
+            if (status.sameAsGoldWhenRun) continue;  // reads like the gold once DISTINCT is removed
+            ++counts.total;
+            counts.distinguished += status.distinguishedBy >= 0 ? 1 : 0;
+        }
     }
     return counts;
 }

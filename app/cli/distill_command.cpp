@@ -73,13 +73,17 @@ nlohmann::json groupSummary(const SchemaGroup& group, const suite::DistillResult
     nlohmann::json items = nlohmann::json::array();
     for (std::size_t k = 0; k < result.golds.size(); ++k) {
         const auto& gold = result.golds[k];
+        // Neighbors that read like the gold once DISTINCT is removed are no targets.
         nlohmann::json left = nlohmann::json::array();
+        std::size_t targets = 0;
         for (const auto& status : gold.neighbors) {
+            if (status.sameAsGoldWhenRun) continue;
+            ++targets;
             if (status.distinguishedBy < 0) left.push_back(status.neighbor.sql);
         }
-        total += gold.neighbors.size();
+        total += targets;
         undistinguished += left.size();
-        items.push_back({{"index", group.itemIndices[k]}, {"neighbors", gold.neighbors.size()},
+        items.push_back({{"index", group.itemIndices[k]}, {"neighbors", targets},
                          {"undistinguished", left}, {"error", gold.error ? gold.error->message : std::string()}});
     }
     return {{"db_id", group.dbId}, {"gold_queries", group.queries.size()}, {"suite_size", result.suite.databases.size()},

@@ -29,6 +29,13 @@ std::string normalizedKey(sql::SelectStatement& statement)
     return sql::print(statement);
 }
 
+std::string normalizedForm(std::string_view sql)
+{
+    auto parsed = sql::parse(sql);
+    if (!parsed.ok()) return {};
+    return normalizedKey(*parsed.statement);
+}
+
 NeighborFilter::NeighborFilter(exec::Connection database, std::string goldKey)
     : m_database(std::move(database)), m_goldKey(std::move(goldKey))
 {

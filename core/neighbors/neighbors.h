@@ -83,4 +83,9 @@ Result<std::vector<Neighbor>> generateNeighbors(std::string_view goldSql, const 
 Result<std::vector<Neighbor>> generateNeighbors(std::string_view goldSql, const schema::Schema& schema,
                                                  const NeighborOptions& options, NeighborStats* stats);
 
+/// The form in which neighbors are compared with each other and with the gold: the
+/// canonical print after count(col) and count() become count(*) (no NULLs under the
+/// `spider` profile) and ASC is dropped. Empty when `sql` does not parse.
+std::string normalizedForm(std::string_view sql);
+
 } // namespace sqleq::neighbors
