@@ -23,8 +23,9 @@ Diagnostic ioError(const std::filesystem::path& path, const char* what)
 
 Status writeFileAtomically(const std::filesystem::path& path, std::string_view bytes)
 {
-    auto temp = path;
-    temp += fmt::format(".tmp{}", ::getpid());
+    // A hidden temp name without the target's extension: a reader scanning the folder
+    // for "*.sqlite" (as test-suite-sql-eval does) never picks up a half-written file.
+    const auto temp = path.parent_path() / fmt::format(".{}.tmp{}", path.stem().string(), ::getpid());
     const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) return ioError(temp, "create");
     size_t written = 0;

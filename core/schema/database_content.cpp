@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace sqleq::schema {
 namespace {
 
@@ -52,6 +54,37 @@ Status insertRows(exec::Connection& connection, const Table& table, const std::v
     return {};
 }
 
+/// Content tables in an order in which every parent comes before its children (stable:
+/// the given order wherever the keys allow), so rows can be checked as they go in. Tables
+/// on a key cycle keep their given order; `cyclic` tells the caller to defer the checks.
+std::vector<const TableRows*> parentsFirst(const Schema& schema, const DatabaseContent& content, bool& cyclic)
+{
+    std::vector<const TableRows*> pending;
+    for (const auto& entry : content.tables) pending.push_back(&entry);
+    const auto dependsOnPending = [&](const TableRows* child) {
+        const Table* table = schema.findTable(child->table);
+        if (table == nullptr) return false;
+        return std::any_of(table->foreignKeys.begin(), table->foreignKeys.end(), [&](const ForeignKey& key) {
+            return !sameIdentifier(key.referencedTable, child->table)
+                && std::any_of(pending.begin(), pending.end(), [&](const TableRows* other) {
+                       return other != child && sameIdentifier(other->table, key.referencedTable);
+                   });
+        });
+    };
+    std::vector<const TableRows*> ordered;
+    cyclic = false;
+    while (!pending.empty()) {
+        auto ready = std::find_if(pending.begin(), pending.end(), [&](const TableRows* t) { return !dependsOnPending(t); });
+        if (ready == pending.end()) {
+            cyclic = true;
+            ready = pending.begin();
+        }
+        ordered.push_back(*ready);
+        pending.erase(ready);
+    }
+    return ordered;
+}
+
 } // namespace
 
 std::size_t DatabaseContent::rowCount() const
@@ -73,15 +106,20 @@ Result<exec::Connection> materialize(const Schema& schema, const DatabaseContent
 {
     auto connection = createDatabase(schema);
     if (!connection) return connection.error();
-    // Keys are checked per row, so a dangling reference is reported where it happens.
-    if (auto status = connection->executeScript("PRAGMA foreign_keys = ON; BEGIN;"); !status) return status.error();
-    for (const auto& entry : content.tables) {
-        const Table* table = schema.findTable(entry.table);
+    // Keys are checked per row, so a dangling reference is reported where it happens;
+    // only a key cycle among the tables defers the check to COMMIT.
+    bool cyclic = false;
+    const auto order = parentsFirst(schema, content, cyclic);
+    const char* begin = cyclic ? "PRAGMA foreign_keys = ON; BEGIN; PRAGMA defer_foreign_keys = ON;"
+                               : "PRAGMA foreign_keys = ON; BEGIN;";
+    if (auto status = connection->executeScript(begin); !status) return status.error();
+    for (const TableRows* entry : order) {
+        const Table* table = schema.findTable(entry->table);
         if (table == nullptr) {
             return Diagnostic{"schema.materialize",
-                              fmt::format("schema \"{}\" has no table \"{}\"", schema.name, entry.table), {}, {}};
+                              fmt::format("schema \"{}\" has no table \"{}\"", schema.name, entry->table), {}, {}};
         }
-        if (auto status = insertRows(*connection, *table, entry.rows); !status) return status.error();
+        if (auto status = insertRows(*connection, *table, entry->rows); !status) return status.error();
     }
     if (auto status = connection->executeScript("COMMIT; PRAGMA foreign_keys = OFF;"); !status) {
         return status.error();

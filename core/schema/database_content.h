@@ -27,10 +27,11 @@ struct DatabaseContent {
     [[nodiscard]] const TableRows* find(std::string_view table) const;
 };
 
-/// A new in-memory database with the schema's tables holding `content`, inserted in
-/// the order given (one transaction, prepared INSERTs) with foreign keys enforced, so a
-/// row that breaks a key or constraint is an error ("schema.materialize") naming the
-/// table and row index. Deterministic: the same content gives the same bytes.
+/// A new in-memory database with the schema's tables holding `content`, inserted parents
+/// first (the given order wherever the keys allow; one transaction, prepared INSERTs) with
+/// foreign keys enforced, so a row that breaks a key or constraint is an error
+/// ("schema.materialize") naming the table and row index. Deterministic: the same content
+/// gives the same bytes.
 Result<exec::Connection> materialize(const Schema& schema, const DatabaseContent& content);
 
 /// Every row of every schema table of `connection`, in rowid (or primary key) order.

@@ -1,8 +1,10 @@
 // Suites on disk in test-suite-sql-eval's layout: DIR/<db_id>/<db_id>_<n>.sqlite,
 // every file of the folder with ".sqlite" in its name being one database. Files are
-// written atomically (temp file in the same folder, fsync, rename, fsync folder) and
+// written atomically (core/base/atomic_file.h, then the folder is fsynced) and
 // read back read-only; filesystem exceptions are caught here and become Diagnostics.
 #include "core/suite/suite.h"
+
+#include "core/base/atomic_file.h"
 #include "core/suite/suite_diagnostic.h"
 
 #include <fmt/format.h>
@@ -28,38 +30,10 @@ Diagnostic importError(const fs::path& path, std::string_view what)
     return suiteError("suite.import", fmt::format("{}: {}", path.string(), what));
 }
 
-/// write(2) until done, retrying on EINTR.
-bool writeAll(int fd, const exec::Bytes& bytes)
-{
-    std::size_t written = 0;
-    while (written < bytes.size()) {
-        const ssize_t n = ::write(fd, bytes.data() + written, bytes.size() - written);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return false;
-        written += static_cast<std::size_t>(n);
-    }
-    return true;
-}
-
-/// The temp name holds no ".sqlite", so an evaluator scanning the folder mid-export
-/// never reads a half-written file.
 Status writeAtomically(const fs::path& target, const exec::Bytes& bytes)
 {
-    const fs::path temp = target.parent_path() / fmt::format(".{}.tmp{}", target.stem().string(), ::getpid());
-    const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) return exportError(temp, std::strerror(errno));
-    const bool ok = writeAll(fd, bytes) && ::fsync(fd) == 0;
-    const int savedErrno = errno;
-    ::close(fd);
-    if (!ok) {
-        ::unlink(temp.c_str());
-        return exportError(temp, std::strerror(savedErrno));
-    }
-    if (::rename(temp.c_str(), target.c_str()) != 0) {
-        const int renameErrno = errno;
-        ::unlink(temp.c_str());
-        return exportError(target, std::strerror(renameErrno));
-    }
+    const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+    if (auto written = writeFileAtomically(target, text); !written) return exportError(target, written.error().message);
     return {};
 }
 

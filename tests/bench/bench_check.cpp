@@ -2,7 +2,7 @@
 // counterexample) on the pairs of esm_false_negatives.tsv. Reports latency
 // percentiles and counterexample sizes; asserts nothing (not a test).
 //
-//   bench_check [CORPUS_DIR] [--all] [--budget N]
+//   bench_check [CORPUS_DIR] [--all] [--budget N] [--verbose]
 //     default: the 99 annotated pairs with --plug-value (what an auditor checks);
 //     --all:   all 558 pairs, without plug-value and keeping DISTINCT, so that
 //              many are separated and counterexamples can be measured.
@@ -59,10 +59,12 @@ int main(int argc, char** argv)
 {
     std::string corpus = "../shared/corpus/spider";
     bool all = false;
+    bool verbose = false;
     size_t budget = 1000;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--all") all = true;
+        else if (arg == "--verbose") verbose = true;
         else if (arg == "--budget" && i + 1 < argc) budget = std::stoul(argv[++i]);
         else corpus = arg;
     }
@@ -70,6 +72,7 @@ int main(int argc, char** argv)
     std::vector<double> latencies;
     std::vector<double> sizes;
     std::map<std::string, int> verdicts;
+    std::map<std::string, int> minimizeErrors;
     for (const auto& pair : readPairs(corpus + "/esm_false_negatives.tsv")) {
         if (!all && pair.reason.empty()) continue;
         if (!schemas.count(pair.dbId)) {
@@ -97,7 +100,12 @@ int main(int argc, char** argv)
                                                 result.comparison.orderMatters, true, checkOptions.limits, nullptr};
             auto minimized = minimize::minimizeSeparatingDatabase(
                 distilled->suite.databases[result.separatingDatabase].bytes, separation);
-            if (minimized) sizes.push_back(static_cast<double>(minimized->rowsAfter));
+            if (minimized) {
+                sizes.push_back(static_cast<double>(minimized->rowsAfter));
+            } else {
+                ++minimizeErrors[minimized.error().code];
+                if (verbose) fmt::print(stderr, "{}\n  {}\n  {}\n", minimized.error().message, pair.gold, pair.pred);
+            }
         }
         latencies.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
         ++verdicts[std::string(suite::verdictKindName(result.verdict))];
@@ -110,5 +118,6 @@ int main(int argc, char** argv)
         fmt::print("minimal counterexample rows over {} separated pairs: median {:.0f}, max {:.0f}\n", sizes.size(),
                    percentile(sizes, 0.5), percentile(sizes, 1.0));
     }
+    for (const auto& [code, count] : minimizeErrors) fmt::print("  not minimized ({}): {}\n", code, count);
     return 0;
 }

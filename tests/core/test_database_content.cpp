@@ -41,6 +41,19 @@ private slots:
         QCOMPARE(back->find("pet")->rows, content.tables[1].rows);
     }
 
+    void childrenBeforeParentsAreInsertedParentsFirst()
+    {
+        // readContent lists tables in schema order, where a child may precede its parent.
+        schema::DatabaseContent content;
+        content.tables.push_back({"pet", {{Value::integer(10), Value::integer(1), Value::text("cat")}}});
+        content.tables.push_back({"person", {{Value::integer(1), Value::text("Ann")}}});
+        auto connection = schema::materialize(m_schema, content);
+        QVERIFY2(connection.ok(), connection.ok() ? "" : connection.error().message.c_str());
+        auto back = schema::readContent(*connection, m_schema);
+        QVERIFY(back.ok());
+        QCOMPARE(back->find("pet")->rows, content.tables[0].rows);
+    }
+
     void sameContentSameBytes()
     {
         schema::DatabaseContent content;
