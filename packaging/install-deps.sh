@@ -9,6 +9,8 @@ packages=(
   qt6-base-dev qt6-base-dev-tools
   libsqlite3-dev libfmt-dev nlohmann-json3-dev libcli11-dev
   fonts-dejavu-core
+  # Runtime of the GUI: the SVG icon plugin; screenshots under a virtual X server.
+  libqt6svg6 xvfb xauth
 )
 
 missing=()

@@ -50,11 +50,12 @@ NeighborCounts countNeighbors(const suite::DistillResult& distilled)
     return counts;
 }
 
-nlohmann::json toJson(const CheckCommandOptions& options, const suite::DistillResult& distilled,
-                      const suite::CheckResult& result, const CounterexampleReport& counterexample, double seconds)
+nlohmann::json toJson(const CheckCommandOptions& options, const schema::Schema& schema,
+                      const suite::DistillResult& distilled, const suite::CheckResult& result,
+                      const std::optional<minimize::Counterexample>& counterexample, double seconds)
 {
     const auto counts = countNeighbors(distilled);
-    nlohmann::json out = counterexampleJson(counterexample);
+    nlohmann::json out = counterexampleJson(schema, counterexample);
     out["verdict"] = suite::verdictKindName(result.verdict);
     out["message"] = result.message;
     out["separating_db"] = result.separatingDatabase >= 0 ? nlohmann::json(result.separatingDatabase) : nlohmann::json();
@@ -73,8 +74,9 @@ nlohmann::json toJson(const CheckCommandOptions& options, const suite::DistillRe
     return out;
 }
 
-void printText(const CheckCommandOptions& options, const suite::DistillResult& distilled,
-               const suite::CheckResult& result, const CounterexampleReport& counterexample, double seconds)
+void printText(const CheckCommandOptions& options, const schema::Schema& schema, const suite::DistillResult& distilled,
+               const suite::CheckResult& result, const std::optional<minimize::Counterexample>& counterexample,
+               double seconds)
 {
     const auto counts = countNeighbors(distilled);
     const auto suiteSize = distilled.suite.databases.size();
@@ -97,7 +99,7 @@ void printText(const CheckCommandOptions& options, const suite::DistillResult& d
     if (result.candidateUsed != result.goldUsed && options.check.plugValue) {
         fmt::print("candidate as run: {}\n", result.candidateUsed);
     }
-    printCounterexample(counterexample);
+    printCounterexample(schema, counterexample);
 }
 
 int exitCodeFor(suite::VerdictKind verdict)
@@ -142,15 +144,16 @@ int runCheck(CheckCommandOptions options)
         ? suite::checkCandidateDeep(source->schema, *gold, *candidate, distilled->suite, options.check,
                                     {options.deep, options.distill.profile, options.distill.seed})
         : suite::checkCandidate(*gold, *candidate, distilled->suite, options.check);
-    const auto counterexample = options.minimize || result.verdict != suite::VerdictKind::Different
-        ? buildCounterexample(source->schema, distilled->suite, result, options.distill.profile, options.check.limits)
-        : fullSeparatingDatabase(source->schema, distilled->suite, result);
+    const auto counterexample = options.minimize
+        ? minimize::buildCounterexample(source->schema, distilled->suite, result,
+                                        options.distill.profile == fuzz::Profile::Spider, options.check.limits)
+        : std::nullopt;
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (options.json) {
-        fmt::print("{}\n", toJson(options, *distilled, result, counterexample, seconds)
+        fmt::print("{}\n", toJson(options, source->schema, *distilled, result, counterexample, seconds)
                                .dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
     } else {
-        printText(options, *distilled, result, counterexample, seconds);
+        printText(options, source->schema, *distilled, result, counterexample, seconds);
     }
     return exitCodeFor(result.verdict);
 }
@@ -172,7 +175,7 @@ void registerCheckCommand(CLI::App& app, int& exitCode)
                         "When the suite finds no difference, sample this many more databases (with the candidate's "
                         "constants too) to look for one")
         ->capture_default_str();
-    command->add_flag("!--no-minimize", options->minimize, "Show the whole separating database, not a minimal one");
+    command->add_flag("!--no-minimize", options->minimize, "Skip the minimal counterexample (faster)");
     command->add_flag("--json", options->json,
                       "Print a JSON object: verdict, separating_db, suite_size, neighbors, counterexample, gold_rows, "
                       "candidate_rows, seconds, ...");

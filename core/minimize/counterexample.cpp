@@ -1,0 +1,68 @@
+// From a verdict's separating database to the counterexample users read.
+
+#include "core/minimize/counterexample.h"
+
+#include "core/exec/executor.h"
+#include "core/fuzz/sampler.h"
+#include "core/minimize/separating_database.h"
+
+namespace sqleq::minimize {
+namespace {
+
+schema::DatabaseContent wholeDatabase(const exec::Bytes& bytes, const schema::Schema& schema)
+{
+    auto connection = exec::Connection::deserializeCopy(bytes);
+    if (!connection) return {};
+    auto content = schema::readContent(*connection, schema);
+    return content ? std::move(*content) : schema::DatabaseContent{};
+}
+
+void runBoth(Counterexample& counterexample, const schema::Schema& schema, const suite::CheckResult& check,
+             const exec::ExecLimits& limits)
+{
+    auto connection = schema::materialize(schema, counterexample.content);
+    if (!connection) {
+        counterexample.goldOutcome = check.goldOutcome;
+        counterexample.candidateOutcome = check.candidateOutcome;
+        counterexample.comparison = check.comparison;
+        return;
+    }
+    counterexample.goldOutcome = exec::runQuery(*connection, check.goldUsed, limits);
+    counterexample.candidateOutcome = exec::runQuery(*connection, check.candidateUsed, limits);
+    counterexample.comparison = compare::compareOutcomes(counterexample.goldOutcome, counterexample.candidateOutcome,
+                                                         check.comparison.orderMatters);
+}
+
+} // namespace
+
+std::optional<Counterexample> buildCounterexample(const schema::Schema& schema, const suite::Suite& suite,
+                                                  const suite::CheckResult& check, bool keepReadTablesNonEmpty,
+                                                  const exec::ExecLimits& limits, const std::atomic<bool>* cancel)
+{
+    if (check.verdict != suite::VerdictKind::Different || check.separatingDatabase < 0
+        || static_cast<std::size_t>(check.separatingDatabase) >= suite.databases.size()) {
+        return std::nullopt;
+    }
+    // Some Spider keys point at columns SQLite cannot enforce; the sampler honours them anyway.
+    const schema::Schema readable = fuzz::materializableSchema(schema);
+    const auto& bytes = suite.databases[static_cast<std::size_t>(check.separatingDatabase)].bytes;
+    SeparationCase separation{&readable, check.goldUsed, check.candidateUsed, check.comparison.orderMatters,
+                              keepReadTablesNonEmpty, limits, cancel};
+    Counterexample counterexample;
+    auto minimized = minimizeSeparatingDatabase(bytes, separation);
+    if (minimized) {
+        counterexample.content = std::move(minimized->content);
+        counterexample.rowsBefore = minimized->rowsBefore;
+        counterexample.minimized = !minimized->cancelled && !minimized->budgetExhausted;
+        if (minimized->cancelled) counterexample.note = "minimization stopped early";
+        if (minimized->budgetExhausted) counterexample.note = "minimization ran out of its query budget";
+    } else {
+        counterexample.content = wholeDatabase(bytes, readable);
+        counterexample.rowsBefore = counterexample.content.rowCount();
+        counterexample.note = "shown whole: " + minimized.error().message;
+    }
+    runBoth(counterexample, readable, check, limits);
+    return counterexample;
+}
+
+} // namespace sqleq::minimize

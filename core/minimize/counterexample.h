@@ -1,0 +1,39 @@
+// The counterexample of a `different` verdict, as every front end shows it: the
+// separating suite database shrunk to a minimal one (or whole, with the reason, when
+// it cannot be shrunk), and gold and candidate results on it with their comparison.
+#pragma once
+
+#include "core/compare/compare.h"
+#include "core/exec/exec_limits.h"
+#include "core/exec/query_outcome.h"
+#include "core/schema/database_content.h"
+#include "core/schema/schema.h"
+#include "core/suite/suite.h"
+
+#include <atomic>
+#include <cstddef>
+#include <optional>
+#include <string>
+
+namespace sqleq::minimize {
+
+struct Counterexample {
+    schema::DatabaseContent content;  ///< minimal, or the whole separating database
+    bool minimized = false;           ///< false: shrinking failed or stopped early (see note)
+    std::string note;                 ///< why the database is not (fully) minimized
+    std::size_t rowsBefore = 0;       ///< rows of the separating database
+    exec::QueryOutcome goldOutcome;   ///< the gold as the checker ran it, on `content`
+    exec::QueryOutcome candidateOutcome;
+    compare::Comparison comparison;   ///< its onlyIn…Indices point into the two outcomes
+};
+
+/// For a `different` verdict with a separating database in `suite`: that database shrunk
+/// with minimizeSeparatingDatabase (tables the queries read kept non-empty when
+/// `keepReadTablesNonEmpty`, the `spider` profile), then both queries re-run on it.
+/// Nothing for other verdicts. Runs on the calling thread; stops early on `cancel`.
+std::optional<Counterexample> buildCounterexample(const schema::Schema& schema, const suite::Suite& suite,
+                                                  const suite::CheckResult& check, bool keepReadTablesNonEmpty,
+                                                  const exec::ExecLimits& limits,
+                                                  const std::atomic<bool>* cancel = nullptr);
+
+} // namespace sqleq::minimize

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Screenshots of the real application in its main states, written to
+# resources/screenshots/: the bundled example run to "different", an equivalent pair,
+# NULLs separating NOT IN from EXCEPT under the strict profile, and a parse error.
+# Runs under Xvfb when xvfb-run is installed (packaging/install-deps.sh), else offscreen.
+# Usage: tests/screenshots.sh [BUILD_DIR]   (default build/release)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build_dir=${1:-build/release}
+app="$build_dir/bin/sqleq"
+out=resources/screenshots
+[[ -x "$app" ]] || { echo "screenshots: build $app first" >&2; exit 1; }
+mkdir -p "$out"
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# A private configuration, so recent files and window geometry of the user never leak in.
+export XDG_CONFIG_HOME="$work/config"
+
+cat >"$work/parse-error.sqleq" <<'JSON'
+{
+    "format": "sqleq-session",
+    "version": 1,
+    "schema": {"kind": "ddl", "path": ":/examples/people/database.sql", "db_id": ""},
+    "gold": "SELECT name, FROM people WHERE age > 34",
+    "candidate": "SELECT name FROM people WHERE age >= 35",
+    "question": "What are the names of the people older than 34?",
+    "settings": {"profile": "spider", "seed": 0, "budget": 1000}
+}
+JSON
+
+if command -v xvfb-run >/dev/null 2>&1 && [[ "${SQLEQ_SCREENSHOT_OFFSCREEN:-0}" != 1 ]]; then
+  runner=(xvfb-run -a -s "-screen 0 1400x900x24")
+else
+  export QT_QPA_PLATFORM=offscreen
+  runner=()
+fi
+
+shoot() {
+  local name=$1 session=$2
+  "${runner[@]}" "$app" --screenshot "$out/$name.png" --size 1280x800 "$session" 2> >(grep -v propagateSizeHints >&2)
+  echo "screenshots: $out/$name.png"
+}
+
+shoot different :/examples/figure1-different.sqleq
+shoot equivalent :/examples/figure1-equivalent.sqleq
+shoot strict-nulls :/examples/stadiums-without-concerts-strict.sqleq
+shoot parse-error "$work/parse-error.sqleq"

@@ -1,0 +1,443 @@
+// The inspector end to end, offscreen: the bundled example runs to its verdict, the
+// separating database is marked and shown table by table, neighbors point at their
+// databases, Cancel is prompt, bad SQL gets a positioned error, sessions round-trip,
+// counterexamples export. Also measures how long the GUI thread stalls during a run.
+
+#include "core/exec/connection.h"
+#include "ui/app_counterexample_export.h"
+#include "ui/main_window.h"
+#include "ui/models/neighbors_model.h"
+#include "ui/models/result_table_model.h"
+#include "ui/models/suite_databases_model.h"
+#include "ui/models/table_rows_model.h"
+#include "ui/session/session_controller.h"
+#include "ui/widgets/database_view.h"
+#include "ui/widgets/databases_panel.h"
+#include "ui/widgets/neighbors_panel.h"
+#include "ui/widgets/results_view.h"
+#include "ui/widgets/schema_panel.h"
+#include "ui/widgets/settings_dialog.h"
+#include "ui/widgets/sql_editor.h"
+#include "ui/widgets/sql_highlighter.h"
+#include "ui/widgets/verdict_banner.h"
+
+#include <QElapsedTimer>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QComboBox>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTreeView>
+#include <QtTest>
+
+#include <sqlite3.h>
+
+using namespace sqleq;
+using ui::MainWindow;
+using ui::VerdictBanner;
+
+namespace {
+
+constexpr int kRunTimeoutMs = 120'000;
+
+const QString kFigure1 = QStringLiteral(":/examples/figure1-different.sqleq");
+const QString kStrictNotIn = QStringLiteral(":/examples/stadiums-without-concerts-strict.sqleq");
+
+bool settled(const MainWindow& window)
+{
+    const auto state = window.verdictBanner()->state();
+    return state != VerdictBanner::State::Idle && state != VerdictBanner::State::Running;
+}
+
+/// Opens `path` in `window`, runs it and waits for the verdict.
+void runToVerdict(MainWindow& window, const QString& path)
+{
+    QSignalSpy finished(window.controller(), &ui::SessionController::finished);
+    QString error;
+    QVERIFY2(window.openSession(path, true, &error), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, kRunTimeoutMs);
+    QVERIFY(window.lastResult() != nullptr);
+}
+
+int tabIndex(const ui::DatabaseView& view, const QString& table)
+{
+    for (int tab = 0; tab < view.tableCount(); ++tab)
+        if (view.tableModel(tab)->tableName() == table) return tab;
+    return -1;
+}
+
+} // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        // Keep the user's QSettings (recent files, geometry) out of the tests.
+        QStandardPaths::setTestModeEnabled(true);
+        qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
+    }
+
+    void bundledExampleShowsSeparatingDatabase()
+    {
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        runToVerdict(window, MainWindow::defaultExample());
+
+        QCOMPARE(window.verdictBanner()->state(), VerdictBanner::State::Different);
+        const int separating = window.lastResult()->check.separatingDatabase;
+        QVERIFY(separating >= 0);
+        QVERIFY(window.verdictBanner()->title().contains(QStringLiteral("database #%1").arg(separating)));
+        QVERIFY(window.verdictBanner()->detail().contains(QStringLiteral("spider")));
+
+        // The separating database is marked and selected.
+        const ui::DatabasesPanel* databases = window.databasesPanel();
+        QCOMPARE(databases->currentDatabase(), separating);
+        QCOMPARE(databases->model()->separatingRow(), separating);
+        QVERIFY(databases->model()->index(separating, 0).data(ui::SuiteDatabasesModel::SeparatingRole).toBool());
+
+        // One tab per table: the counterexample first, then the whole database.
+        ui::DatabaseView* view = window.databaseView();
+        QCOMPARE(view->tableCount(), static_cast<int>(window.lastResult()->schema.tables.size()));
+        QCOMPARE(view->tableCount(), 1);
+        QVERIFY(view->showingCounterexample());
+        const auto minimalRows = window.lastResult()->counterexample->rowCount();
+        QCOMPARE(view->tabTitle(0), QStringLiteral("people (%1)").arg(minimalRows));
+        view->setMode(ui::DatabaseView::Mode::Full);
+        QCOMPARE(view->tabTitle(0), QStringLiteral("people (4)"));
+        QCOMPARE(view->tableModel(0)->totalRowCount(), 4);
+        int highlighted = 0;
+        for (int row = 0; row < view->tableModel(0)->rowCount(); ++row)
+            highlighted += view->tableModel(0)->index(row, 0).data(ui::TableRowsModel::HighlightedRole).toBool();
+        QCOMPARE(static_cast<std::size_t>(highlighted), minimalRows);
+
+        // Results side by side: the candidate's extra rows are the highlighted ones.
+        const ui::ResultsView* results = window.resultsView();
+        QCOMPARE(results->goldModel()->rowCount(), 2);     // Alice 35, Carol 61
+        QCOMPARE(results->candidateModel()->rowCount(), 4);
+        int onlyCandidate = 0;
+        for (int row = 0; row < results->candidateModel()->rowCount(); ++row)
+            onlyCandidate += results->candidateModel()->index(row, 0).data(ui::ResultTableModel::HighlightedRole).toBool();
+        QCOMPARE(onlyCandidate, 2);
+        view->setMode(ui::DatabaseView::Mode::Counterexample);
+        QCOMPARE(static_cast<std::size_t>(results->candidateModel()->rowCount()),
+                 window.lastResult()->counterexampleCandidate.result.rows.size());
+    }
+
+    void selectingANeighborSelectsItsDatabase()
+    {
+        MainWindow window;
+        window.show();
+        runToVerdict(window, kStrictNotIn);
+        QCOMPARE(window.verdictBanner()->state(), VerdictBanner::State::Different);
+        QVERIFY(window.lastResult()->databases.size() >= 2);
+
+        QTreeView* tree = window.neighborsPanel()->view();
+        QAbstractItemModel* model = tree->model();
+        const int current = window.databasesPanel()->currentDatabase();
+        QModelIndex target;
+        for (int family = 0; family < model->rowCount() && !target.isValid(); ++family) {
+            const QModelIndex parent = model->index(family, 0);
+            for (int row = 0; row < model->rowCount(parent); ++row) {
+                const QModelIndex neighbor = model->index(row, 0, parent);
+                const int database = neighbor.data(ui::NeighborsModel::DistinguishingDatabaseRole).toInt();
+                if (database >= 0 && database != current) {
+                    target = neighbor;
+                    break;
+                }
+            }
+        }
+        QVERIFY2(target.isValid(), "no neighbor distinguished by another database than the selected one");
+        const int expected = target.data(ui::NeighborsModel::DistinguishingDatabaseRole).toInt();
+        tree->setCurrentIndex(target);
+        QCOMPARE(window.databasesPanel()->currentDatabase(), expected);
+        QCOMPARE(window.databaseView()->database(), expected);
+        QVERIFY(window.neighborsPanel()->detailText().contains(QStringLiteral("#%1").arg(expected)));
+        QVERIFY(!window.databaseView()->showingCounterexample());  // not the separating one
+    }
+
+    void foreignKeyCellFollowsToReferencedRow()
+    {
+        MainWindow window;
+        window.show();
+        runToVerdict(window, kStrictNotIn);
+        ui::DatabaseView* view = window.databaseView();
+        bool followed = false;
+        for (std::size_t database = 0; database < window.lastResult()->databases.size() && !followed; ++database) {
+            window.databasesPanel()->selectDatabase(static_cast<int>(database));
+            view->setMode(ui::DatabaseView::Mode::Full);
+            const int concert = tabIndex(*view, QStringLiteral("concert"));
+            QVERIFY(concert >= 0);
+            ui::TableRowsModel* rows = view->tableModel(concert);
+            const int column = 2;  // concert.stadium_id REFERENCES stadium
+            QCOMPARE(rows->headerData(column, Qt::Horizontal).toString(), QStringLiteral("stadium_id"));
+            for (int row = 0; row < rows->rowCount() && !followed; ++row) {
+                const QModelIndex cell = rows->index(row, column);
+                if (cell.data(ui::TableRowsModel::IsNullRole).toBool()) continue;
+                QVERIFY(view->followForeignKey(cell));
+                const int stadium = tabIndex(*view, QStringLiteral("stadium"));
+                QCOMPARE(view->tabs()->currentIndex(), stadium);
+                const QModelIndex selected = view->tableView(stadium)->currentIndex();
+                QCOMPARE(selected.sibling(selected.row(), 0).data(), cell.data());
+                followed = true;
+            }
+        }
+        QVERIFY2(followed, "no suite database has a concert with a stadium");
+    }
+
+    void cancelIsPromptAndTheWindowStaysResponsive()
+    {
+        // `1 = 1` gives neighbors (1 >= 1, 1 <= 1) no database distinguishes, so sampling
+        // runs until the (huge) budget: a long run to cancel.
+        ui::Session session;
+        session.schema = {ui::SchemaSourceKind::DdlFile, QStringLiteral(":/examples/concerts/database.sql"), {}};
+        session.gold = QStringLiteral("SELECT name FROM singer WHERE age > 30 AND 1 = 1");
+        session.candidate = QStringLiteral("SELECT name FROM singer");
+        session.settings.budget = 5'000'000;
+        const QString path = m_dir.filePath(QStringLiteral("long.sqleq"));
+        QVERIFY(ui::saveSession(session, path));
+
+        MainWindow window;
+        window.show();
+        QSignalSpy progress(window.controller(), &ui::SessionController::progress);
+        QSignalSpy cancelled(window.controller(), &ui::SessionController::cancelled);
+        QSignalSpy finished(window.controller(), &ui::SessionController::finished);
+
+        // The largest gap between 10 ms ticks of a GUI-thread timer while the run works.
+        QElapsedTimer clock;
+        qint64 last = 0;
+        qint64 maxGap = 0;
+        QTimer tick;
+        tick.setInterval(10);
+        connect(&tick, &QTimer::timeout, this, [&] {
+            const qint64 now = clock.elapsed();
+            maxGap = std::max(maxGap, now - last);
+            last = now;
+        });
+        QVERIFY(window.openSession(path, true, nullptr));
+        QTRY_VERIFY_WITH_TIMEOUT(window.isRunning() && progress.count() > 0, 10'000);
+        clock.start();
+        tick.start();
+        QTest::qWait(2000);  // sampling goes on meanwhile, progress arriving as queued signals
+        tick.stop();
+        QVERIFY2(window.isRunning(), "the long run ended on its own");
+        QVERIFY(window.cancelButton()->isVisible());
+        qInfo("GUI thread: largest gap between 10 ms timer ticks during a run: %lld ms", maxGap);
+        QVERIFY2(maxGap < 500, qPrintable(QStringLiteral("GUI thread stalled for %1 ms").arg(maxGap)));
+
+        QElapsedTimer cancelClock;
+        cancelClock.start();
+        QTest::mouseClick(window.cancelButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(cancelled.count() == 1, 5000);
+        const qint64 cancelMs = cancelClock.elapsed();
+        qInfo("Cancel took %lld ms", cancelMs);
+        QVERIFY2(cancelMs < 1000, qPrintable(QStringLiteral("cancel took %1 ms").arg(cancelMs)));
+        QCOMPARE(window.verdictBanner()->state(), VerdictBanner::State::Cancelled);
+        QVERIFY(!window.isRunning());
+        QCOMPARE(finished.count(), 0);
+        QVERIFY(!window.cancelButton()->isVisible());
+    }
+
+    void secondRunSupersedesTheFirst()
+    {
+        MainWindow window;
+        window.show();
+        QSignalSpy finished(window.controller(), &ui::SessionController::finished);
+        QVERIFY(window.openSession(kFigure1, true, nullptr));
+        window.run();
+        QTRY_VERIFY_WITH_TIMEOUT(settled(window) && !window.isRunning(), kRunTimeoutMs);
+        QTest::qWait(300);  // a stale result would arrive now
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(window.verdictBanner()->state(), VerdictBanner::State::Different);
+    }
+
+    void badSqlShowsAPositionedError()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(window.openSession(kFigure1, false, nullptr));
+        ui::SqlEditor* gold = window.goldEditor();
+        QVERIFY(!gold->hasError());
+        gold->selectAll();
+        QTest::keyClicks(gold, QStringLiteral("SELECT name FROM WHERE age > 34"));
+        QTRY_VERIFY_WITH_TIMEOUT(gold->hasError(), 3000);  // after the debounce
+        QVERIFY2(gold->errorMessage().contains(QStringLiteral("line 1, column")), qPrintable(gold->errorMessage()));
+        QVERIFY(gold->toolTip().contains(QStringLiteral("line 1, column")));
+        QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("line 1, column")));
+        const auto [begin, end] = gold->errorRange();
+        QCOMPARE(begin, 17);  // at WHERE, where a table name was expected
+        QVERIFY(end > begin);
+        QCOMPARE(gold->extraSelections().size(), 1);
+        QCOMPARE(gold->extraSelections().constFirst().format.underlineStyle(), QTextCharFormat::WaveUnderline);
+
+        // Running it fails cleanly, naming the position.
+        window.run();
+        QTRY_VERIFY_WITH_TIMEOUT(settled(window), kRunTimeoutMs);
+        QVERIFY(window.verdictBanner()->state() == VerdictBanner::State::Failed
+                || window.verdictBanner()->state() == VerdictBanner::State::GoldError);
+
+        // Fixing the text clears the error.
+        gold->setSql(QStringLiteral("SELECT name FROM people"));
+        QVERIFY(!gold->hasError());
+        QVERIFY(gold->extraSelections().isEmpty());
+    }
+
+    void keyboardRunsAndCancelsFromTheEditor()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window) || true);  // offscreen windows may not activate
+        QVERIFY(window.openSession(kFigure1, false, nullptr));
+        QSignalSpy started(window.controller(), &ui::SessionController::started);
+        QSignalSpy finished(window.controller(), &ui::SessionController::finished);
+        window.goldEditor()->setFocus();
+        const QString before = window.goldEditor()->sql();
+        QTest::keyClick(window.goldEditor(), Qt::Key_Return, Qt::ControlModifier);
+        QTRY_VERIFY_WITH_TIMEOUT(started.count() == 1, 5000);
+        QCOMPARE(window.goldEditor()->sql(), before);  // the shortcut, not a newline
+        QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, kRunTimeoutMs);
+    }
+
+    void highlighterUsesCoreLexer()
+    {
+        ui::SqlEditor editor;
+        editor.setSql(QStringLiteral("SELECT 'x', 42 -- note\nFROM t /* c */ WHERE é = 1"));
+        auto* highlighter = editor.findChild<ui::SqlHighlighter*>();
+        QVERIFY(highlighter);
+        using Kind = ui::SqlHighlighter::Kind;
+        QList<Kind> kinds;
+        QStringList texts;
+        for (const auto& range : highlighter->ranges()) {
+            kinds << range.kind;
+            texts << editor.toPlainText().mid(range.begin, range.end - range.begin);
+        }
+        QVERIFY(texts.contains(QStringLiteral("-- note")));
+        QVERIFY(texts.contains(QStringLiteral("/* c */")));
+        QCOMPARE(kinds.at(texts.indexOf(QStringLiteral("SELECT"))), Kind::Keyword);
+        QCOMPARE(kinds.at(texts.indexOf(QStringLiteral("'x'"))), Kind::String);
+        QCOMPARE(kinds.at(texts.indexOf(QStringLiteral("42"))), Kind::Number);
+        QCOMPARE(kinds.at(texts.indexOf(QStringLiteral("é"))), Kind::Identifier);  // UTF-16 positions
+    }
+
+    void savedSessionReopensToTheSameVerdict()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("saved.sqleq"));
+        int separating = -1;
+        QString title;
+        {
+            MainWindow window;
+            window.show();
+            runToVerdict(window, kStrictNotIn);
+            separating = window.lastResult()->check.separatingDatabase;
+            title = window.verdictBanner()->title();
+            QString error;
+            QVERIFY2(window.saveSessionTo(path, &error), qPrintable(error));
+            QCOMPARE(window.sessionPath(), path);
+        }
+        MainWindow reopened;
+        reopened.show();
+        runToVerdict(reopened, path);
+        QCOMPARE(reopened.verdictBanner()->state(), VerdictBanner::State::Different);
+        QCOMPARE(reopened.lastResult()->check.separatingDatabase, separating);
+        QCOMPARE(reopened.verdictBanner()->title(), title);
+        QCOMPARE(reopened.currentSession().settings.strictProfile, true);
+    }
+
+    void counterexampleExports()
+    {
+        MainWindow window;
+        runToVerdict(window, kFigure1);
+        const ui::RunResult& result = *window.lastResult();
+        const QString script = ui::CounterexampleExport::sqlScript(result);
+        QVERIFY(script.contains(QStringLiteral("CREATE TABLE")));
+        QVERIFY(script.contains(QStringLiteral("INSERT INTO \"people\"")));
+
+        const QString file = m_dir.filePath(QStringLiteral("counterexample.sqlite"));
+        QString error;
+        QVERIFY2(ui::CounterexampleExport::writeSqlite(result, file, &error), qPrintable(error));
+        auto connection = exec::Connection::openReadOnly(file.toStdString());
+        QVERIFY(connection.ok());
+        sqlite3_stmt* statement = nullptr;
+        QCOMPARE(sqlite3_prepare_v2(connection->handle(), "SELECT count(*) FROM people", -1, &statement, nullptr), SQLITE_OK);
+        QCOMPARE(sqlite3_step(statement), SQLITE_ROW);
+        QCOMPARE(static_cast<std::size_t>(sqlite3_column_int64(statement, 0)), result.counterexample->rowCount());
+        sqlite3_finalize(statement);
+
+        QCOMPARE(ui::CounterexampleExport::sqlLiteral(exec::Value::real(2.0)), std::string("2.0"));
+        QCOMPARE(ui::CounterexampleExport::sqlLiteral(exec::Value::text("it's")), std::string("'it''s'"));
+        QCOMPARE(ui::CounterexampleExport::sqlLiteral(exec::Value::blob("\x01\xff")), std::string("X'01FF'"));
+    }
+
+    void schemaPanelPicksASpiderDbId()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("tables.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"([
+          {"db_id": "pets", "table_names_original": ["pet"], "table_names": ["pet"],
+           "column_names_original": [[-1, "*"], [0, "pet_id"], [0, "kind"]],
+           "column_names": [[-1, "*"], [0, "pet id"], [0, "kind"]],
+           "column_types": ["text", "number", "text"], "primary_keys": [1], "foreign_keys": []},
+          {"db_id": "shop", "table_names_original": ["item", "sale"], "table_names": ["item", "sale"],
+           "column_names_original": [[-1, "*"], [0, "item_id"], [1, "sale_id"], [1, "item_id"]],
+           "column_names": [[-1, "*"], [0, "item id"], [1, "sale id"], [1, "item id"]],
+           "column_types": ["text", "number", "number", "number"], "primary_keys": [1, 2], "foreign_keys": [[3, 1]]}
+        ])");
+        file.close();
+
+        ui::SchemaPanel panel;
+        QSignalSpy changed(&panel, &ui::SchemaPanel::sourceChanged);
+        QCOMPARE(ui::SchemaPanel::kindForPath(path), ui::SchemaSourceKind::SpiderTables);
+        QString error;
+        QVERIFY2(panel.setSource({ui::SchemaSourceKind::SpiderTables, path, QStringLiteral("shop")}, &error),
+                 qPrintable(error));
+        QCOMPARE(panel.dbIdPicker()->count(), 2);
+        QCOMPARE(panel.dbIdPicker()->currentText(), QStringLiteral("shop"));
+        QCOMPARE(panel.view()->model()->rowCount(), 2);
+        emit panel.dbIdPicker()->activated(0);
+        QCOMPARE(panel.source().dbId, QStringLiteral("pets"));
+        QCOMPARE(panel.view()->model()->rowCount(), 1);
+        QCOMPARE(changed.count(), 1);
+        QVERIFY(!panel.setSource({ui::SchemaSourceKind::SpiderTables, path, QStringLiteral("nope")}, &error));
+        QVERIFY(error.contains(QStringLiteral("nope")));
+    }
+
+    void settingsDialogRoundTrips()
+    {
+        ui::RunSettings settings;
+        settings.strictProfile = true;
+        settings.seed = 1ULL << 40;  // beyond the spin box, kept when untouched
+        settings.budget = 77;
+        settings.timeoutMs = 1500;
+        settings.plugValue = true;
+        ui::SettingsDialog dialog(settings);
+        const ui::RunSettings back = dialog.settings();
+        QCOMPARE(back.strictProfile, true);
+        QCOMPARE(back.seed, settings.seed);
+        QCOMPARE(back.budget, 77);
+        QCOMPARE(back.timeoutMs, 1500);
+        QCOMPARE(back.plugValue, true);
+        QCOMPARE(back.keepDistinct, false);
+    }
+
+    void equivalentExampleSaysSo()
+    {
+        MainWindow window;
+        runToVerdict(window, QStringLiteral(":/examples/figure1-equivalent.sqleq"));
+        QCOMPARE(window.verdictBanner()->state(), VerdictBanner::State::Equivalent);
+        QVERIFY(window.verdictBanner()->title().startsWith(QStringLiteral("Equivalent on")));
+        QVERIFY(!window.databaseView()->showingCounterexample());
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "test_main_window.moc"

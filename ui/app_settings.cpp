@@ -1,0 +1,78 @@
+// AppSettings: keys are grouped by topic; every read falls back to the RunSettings
+// defaults so a missing or hand-edited configuration file never breaks a run.
+
+#include "ui/app_settings.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+namespace sqleq::ui {
+
+AppSettings::AppSettings() = default;
+
+RunSettings AppSettings::runSettings() const
+{
+    const RunSettings defaults;
+    RunSettings out;
+    out.strictProfile = m_settings.value(QStringLiteral("run/profile")).toString() == QLatin1String("strict");
+    out.seed = m_settings.value(QStringLiteral("run/seed"), QVariant::fromValue<qulonglong>(defaults.seed)).toULongLong();
+    out.budget = std::max(1, m_settings.value(QStringLiteral("run/budget"), defaults.budget).toInt());
+    out.timeoutMs = std::max(10, m_settings.value(QStringLiteral("run/timeout_ms"), defaults.timeoutMs).toInt());
+    out.plugValue = m_settings.value(QStringLiteral("run/plug_value"), defaults.plugValue).toBool();
+    out.keepDistinct = m_settings.value(QStringLiteral("run/keep_distinct"), defaults.keepDistinct).toBool();
+    return out;
+}
+
+void AppSettings::setRunSettings(const RunSettings& settings)
+{
+    m_settings.setValue(QStringLiteral("run/profile"), settings.strictProfile ? "strict" : "spider");
+    m_settings.setValue(QStringLiteral("run/seed"), QVariant::fromValue<qulonglong>(settings.seed));
+    m_settings.setValue(QStringLiteral("run/budget"), settings.budget);
+    m_settings.setValue(QStringLiteral("run/timeout_ms"), settings.timeoutMs);
+    m_settings.setValue(QStringLiteral("run/plug_value"), settings.plugValue);
+    m_settings.setValue(QStringLiteral("run/keep_distinct"), settings.keepDistinct);
+}
+
+QStringList AppSettings::recentFiles() const
+{
+    QStringList out;
+    for (const QString& path : m_settings.value(QStringLiteral("files/recent")).toStringList())
+        if (QFileInfo::exists(path) && !out.contains(path)) out << path;
+    return out.mid(0, kMaxRecent);
+}
+
+void AppSettings::addRecentFile(const QString& path)
+{
+    if (path.startsWith(QLatin1Char(':'))) return;  // bundled examples live in Help ▸ Examples
+    QStringList files = recentFiles();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    files.removeAll(absolute);
+    files.prepend(absolute);
+    m_settings.setValue(QStringLiteral("files/recent"), files.mid(0, kMaxRecent));
+}
+
+void AppSettings::clearRecentFiles() { m_settings.remove(QStringLiteral("files/recent")); }
+
+QByteArray AppSettings::windowGeometry() const { return m_settings.value(QStringLiteral("window/geometry")).toByteArray(); }
+QByteArray AppSettings::windowState() const { return m_settings.value(QStringLiteral("window/state")).toByteArray(); }
+
+void AppSettings::setWindow(const QByteArray& geometry, const QByteArray& state)
+{
+    m_settings.setValue(QStringLiteral("window/geometry"), geometry);
+    m_settings.setValue(QStringLiteral("window/state"), state);
+}
+
+bool AppSettings::firstStartDone() const { return m_settings.value(QStringLiteral("app/first_start_done")).toBool(); }
+void AppSettings::markFirstStartDone() { m_settings.setValue(QStringLiteral("app/first_start_done"), true); }
+
+QString AppSettings::lastDirectory() const
+{
+    return m_settings.value(QStringLiteral("files/last_directory"), QDir::homePath()).toString();
+}
+
+void AppSettings::setLastDirectory(const QString& directory)
+{
+    m_settings.setValue(QStringLiteral("files/last_directory"), directory);
+}
+
+} // namespace sqleq::ui

@@ -1,0 +1,43 @@
+// AppSettings: what the application remembers between launches through QSettings —
+// the run settings of new sessions, recent files, window geometry, whether the first
+// start has happened. Core never reads QSettings; only the MainWindow calls this.
+#pragma once
+
+#include "ui/session/session.h"
+
+#include <QByteArray>
+#include <QSettings>
+#include <QStringList>
+
+namespace sqleq::ui {
+
+class AppSettings {
+public:
+    AppSettings();
+
+    [[nodiscard]] RunSettings runSettings() const;
+    void setRunSettings(const RunSettings& settings);
+
+    /// Most recent first, at most kMaxRecent, only files that still exist.
+    [[nodiscard]] QStringList recentFiles() const;
+    void addRecentFile(const QString& path);
+    void clearRecentFiles();
+
+    [[nodiscard]] QByteArray windowGeometry() const;
+    [[nodiscard]] QByteArray windowState() const;
+    void setWindow(const QByteArray& geometry, const QByteArray& state);
+
+    /// False until markFirstStartDone(): the first start opens the bundled example.
+    [[nodiscard]] bool firstStartDone() const;
+    void markFirstStartDone();
+
+    [[nodiscard]] QString lastDirectory() const;
+    void setLastDirectory(const QString& directory);
+
+    static constexpr int kMaxRecent = 8;
+
+private:
+    mutable QSettings m_settings;
+};
+
+} // namespace sqleq::ui

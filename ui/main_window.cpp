@@ -1,0 +1,389 @@
+// MainWindow: composition and wiring only. The flow of one run: run() snapshots the
+// panels into a Session → SessionController works off the GUI thread → finished()
+// hands every panel the same immutable RunResult → the databases panel selects the
+// separating database → the database view and the results follow the selection.
+
+#include "ui/main_window.h"
+
+#include "ui/app_file_actions.h"
+#include "ui/app_settings.h"
+#include "ui/main_window_actions.h"
+#include "ui/session/session_controller.h"
+#include "ui/widgets/database_view.h"
+#include "ui/widgets/databases_panel.h"
+#include "ui/widgets/neighbors_panel.h"
+#include "ui/widgets/results_view.h"
+#include "ui/widgets/schema_panel.h"
+#include "ui/widgets/settings_dialog.h"
+#include "ui/widgets/sql_editor.h"
+#include "ui/widgets/verdict_banner.h"
+
+#include <QCloseEvent>
+#include <QFileInfo>
+#include <QGridLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QVBoxLayout>
+
+// Resources live in the static sqleq_ui library; an explicit init keeps the linker from
+// dropping them. Q_INIT_RESOURCE must be used outside any namespace.
+static void initBundledResources() { Q_INIT_RESOURCE(resources); }
+
+namespace sqleq::ui {
+namespace {
+
+QLabel* heading(const QString& text, QWidget* parent)
+{
+    auto* label = new QLabel(text, parent);
+    QFont font = label->font();
+    font.setBold(true);
+    label->setFont(font);
+    return label;
+}
+
+QWidget* titled(const QString& title, QWidget* content, QWidget* parent)
+{
+    auto* box = new QWidget(parent);
+    auto* layout = new QVBoxLayout(box);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(3);
+    layout->addWidget(heading(title, box));
+    layout->addWidget(content, 1);
+    return box;
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
+{
+    initBundledResources();
+    setWindowIcon(QIcon(QStringLiteral(":/icons/sqleq.svg")));
+    m_settings = new AppSettings;
+    m_runSettings = m_settings->runSettings();
+    m_controller = new SessionController(this);
+    m_files = new FileActions(this, m_settings);
+    m_actions = new MainWindowActions(this, m_files, m_settings);
+    setCentralWidget(buildCentralWidget());
+    buildStatusBar();
+    connectPanels();
+    resize(1280, 800);
+    if (!restoreGeometry(m_settings->windowGeometry())) resize(1280, 800);
+    restoreState(m_settings->windowState());
+    updateTitle();
+}
+
+MainWindow::~MainWindow() { delete m_settings; }
+
+QString MainWindow::defaultExample() { return QStringLiteral(":/examples/figure1-different.sqleq"); }
+
+QWidget* MainWindow::buildCentralWidget()
+{
+    m_schema = new SchemaPanel(this);
+    m_neighbors = new NeighborsPanel(this);
+    auto* left = new QSplitter(Qt::Vertical, this);
+    left->addWidget(titled(tr("Schema"), m_schema, left));
+    left->addWidget(titled(tr("Neighbor queries"), m_neighbors, left));
+    left->setStretchFactor(0, 2);
+    left->setStretchFactor(1, 3);
+
+    m_databases = new DatabasesPanel(this);
+    m_databaseView = new DatabaseView(this);
+    m_results = new ResultsView(this);
+    auto* inspection = new QSplitter(Qt::Vertical, this);
+    inspection->addWidget(titled(tr("Database"), m_databaseView, inspection));
+    inspection->addWidget(titled(tr("Results"), m_results, inspection));
+    inspection->setStretchFactor(0, 3);
+    inspection->setStretchFactor(1, 2);
+    inspection->setSizes({300, 220});
+    auto* bottom = new QSplitter(Qt::Horizontal, this);
+    bottom->addWidget(titled(tr("Suite databases"), m_databases, bottom));
+    bottom->addWidget(inspection);
+    bottom->setStretchFactor(0, 1);
+    bottom->setStretchFactor(1, 3);
+    bottom->setSizes({310, 570});
+
+    m_banner = new VerdictBanner(this);
+    auto* right = new QWidget(this);
+    auto* rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(4, 4, 4, 0);
+    rightLayout->addWidget(buildEditors());
+    rightLayout->addWidget(m_banner);
+    rightLayout->addWidget(bottom, 1);
+
+    auto* outer = new QSplitter(Qt::Horizontal, this);
+    outer->setObjectName(QStringLiteral("outerSplitter"));
+    outer->addWidget(left);
+    outer->addWidget(right);
+    outer->setStretchFactor(0, 1);
+    outer->setStretchFactor(1, 3);
+    outer->setSizes({390, 890});
+    return outer;
+}
+
+QWidget* MainWindow::buildEditors()
+{
+    auto* box = new QWidget(this);
+    m_question = new QLabel(box);
+    m_question->setObjectName(QStringLiteral("question"));
+    m_question->setWordWrap(true);
+    m_question->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_gold = new SqlEditor(box);
+    m_gold->setObjectName(QStringLiteral("goldEditor"));
+    m_candidate = new SqlEditor(box);
+    m_candidate->setObjectName(QStringLiteral("candidateEditor"));
+    auto* grid = new QGridLayout(box);
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->addWidget(m_question, 0, 0, 1, 2);
+    QLabel* goldLabel = heading(tr("&Gold query"), box);
+    goldLabel->setBuddy(m_gold);
+    QLabel* candidateLabel = heading(tr("C&andidate query"), box);
+    candidateLabel->setBuddy(m_candidate);
+    grid->addWidget(goldLabel, 1, 0);
+    grid->addWidget(candidateLabel, 1, 1);
+    grid->addWidget(m_gold, 2, 0);
+    grid->addWidget(m_candidate, 2, 1);
+    setQuestion({});
+    return box;
+}
+
+void MainWindow::buildStatusBar()
+{
+    m_progressLabel = new QLabel(this);
+    m_progress = new QProgressBar(this);
+    m_progress->setMaximumWidth(220);
+    m_progress->setTextVisible(false);
+    m_cancelButton = new QPushButton(tr("Cancel"), this);
+    m_cancelButton->setObjectName(QStringLiteral("cancelButton"));
+    connect(m_cancelButton, &QPushButton::clicked, this, &MainWindow::cancelRun);
+    statusBar()->addPermanentWidget(m_progressLabel);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_cancelButton);
+    showRunState(false);
+}
+
+void MainWindow::connectPanels()
+{
+    connect(m_controller, &SessionController::started, this, [this] { showRunState(true); });
+    connect(m_controller, &SessionController::progress, this, &MainWindow::onProgress);
+    connect(m_controller, &SessionController::finished, this, &MainWindow::onFinished);
+    connect(m_controller, &SessionController::failed, this, &MainWindow::onFailed);
+    connect(m_controller, &SessionController::cancelled, this, &MainWindow::onCancelled);
+
+    connect(m_databases, &DatabasesPanel::currentDatabaseChanged, this, [this](int index) {
+        m_databaseView->showDatabase(index);
+        showSelectedResults();
+    });
+    connect(m_databaseView, &DatabaseView::modeChanged, this, &MainWindow::showSelectedResults);
+    connect(m_neighbors, &NeighborsPanel::databaseRequested, m_databases, &DatabasesPanel::selectDatabase);
+
+    for (SqlEditor* editor : {m_gold, m_candidate}) {
+        const QString who = editor == m_gold ? tr("Gold") : tr("Candidate");
+        connect(editor, &SqlEditor::diagnosticChanged, this, [this, who](const QString& message) {
+            if (message.isEmpty())
+                statusBar()->clearMessage();
+            else
+                statusBar()->showMessage(tr("%1: %2").arg(who, message));
+        });
+        connect(editor, &QPlainTextEdit::modificationChanged, this, [this] { updateTitle(); });
+    }
+    connect(m_schema, &SchemaPanel::sourceChanged, this, [this] { updateTitle(); });
+    connect(m_schema, &SchemaPanel::loadFailed, this, &MainWindow::showError);
+}
+
+bool MainWindow::openSession(const QString& path, bool runNow, QString* error)
+{
+    QString message;
+    const std::optional<Session> session = loadSession(path, &message);
+    if (!session) {
+        if (error) *error = message;
+        return false;
+    }
+    applySession(*session, path);
+    QString schemaError;
+    if (!m_schema->setSource(session->schema, &schemaError)) {
+        // The session still opens, so that its queries can be read and the source fixed.
+        m_banner->showFailure(schemaError);
+        showMessage(schemaError);
+        return true;
+    }
+    if (runNow) run();
+    return true;
+}
+
+void MainWindow::applySession(const Session& session, const QString& path)
+{
+    m_controller->cancel();
+    m_sessionPath = path;
+    m_runSettings = session.settings;
+    setQuestion(session.question);
+    m_gold->setSql(session.gold);
+    m_candidate->setSql(session.candidate);
+    m_gold->document()->setModified(false);
+    m_candidate->document()->setModified(false);
+    m_result.reset();
+    m_banner->showIdle({});
+    m_neighbors->setResult(nullptr);
+    m_databaseView->setResult(nullptr);
+    m_databases->setResult(nullptr);
+    m_results->clear();
+    m_actions->update(false, false);
+    updateTitle();
+}
+
+bool MainWindow::saveSessionTo(const QString& path, QString* error)
+{
+    if (!saveSession(currentSession(), path, error)) return false;
+    m_sessionPath = path;
+    m_gold->document()->setModified(false);
+    m_candidate->document()->setModified(false);
+    updateTitle();
+    showMessage(tr("Session saved to %1").arg(path));
+    return true;
+}
+
+void MainWindow::openStartupSession()
+{
+    QString path = defaultExample();
+    if (m_settings->firstStartDone() && !m_settings->recentFiles().isEmpty()) path = m_settings->recentFiles().constFirst();
+    m_settings->markFirstStartDone();
+    QString error;
+    if (!openSession(path, true, &error) && path != defaultExample()) openSession(defaultExample(), true, nullptr);
+}
+
+void MainWindow::chooseSchema(const QString& directory)
+{
+    if (m_schema->chooseSource(directory)) showMessage(tr("Schema loaded; press Run to check the queries against it."));
+}
+
+Session MainWindow::currentSession() const
+{
+    Session session;
+    session.schema = m_schema->source();
+    session.gold = m_gold->sql();
+    session.candidate = m_candidate->sql();
+    session.question = m_questionText;
+    session.settings = m_runSettings;
+    return session;
+}
+
+bool MainWindow::isRunning() const { return m_controller->isRunning(); }
+
+void MainWindow::run()
+{
+    m_gold->parseNow();
+    m_candidate->parseNow();
+    m_banner->showRunning(tr("Starting…"));
+    m_controller->run(currentSession());
+}
+
+void MainWindow::cancelRun()
+{
+    if (m_controller->isRunning()) m_controller->cancel();
+}
+
+void MainWindow::editSettings()
+{
+    SettingsDialog dialog(m_runSettings, this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    m_runSettings = dialog.settings();
+    m_settings->setRunSettings(m_runSettings);
+    showMessage(tr("Settings apply to the next run."));
+}
+
+void MainWindow::showRunState(bool running)
+{
+    m_progress->setVisible(running);
+    m_progressLabel->setVisible(running);
+    m_cancelButton->setVisible(running);
+    m_cancelButton->setEnabled(running);
+    if (running) {
+        m_progress->setRange(0, 0);
+        m_progressLabel->setText(tr("Starting…"));
+    }
+    m_actions->update(running, m_result && m_result->check.verdict != suite::VerdictKind::Equivalent
+                                   && m_result->check.separatingDatabase >= 0);
+}
+
+void MainWindow::onProgress(const QString& phase, int done, int total)
+{
+    if (total > 0) {
+        m_progress->setRange(0, total);
+        m_progress->setValue(std::min(done, total));
+        m_progressLabel->setText(tr("%1 %2/%3").arg(phase).arg(done).arg(total));
+    } else {
+        m_progress->setRange(0, 0);
+        m_progressLabel->setText(done > 0 ? tr("%1 %2").arg(phase).arg(done) : phase);
+    }
+    m_banner->showRunning(m_progressLabel->text());
+}
+
+void MainWindow::onFinished(const RunResultPtr& result)
+{
+    m_result = result;
+    m_banner->showResult(*result);
+    m_neighbors->setResult(result);
+    m_databaseView->setResult(result);
+    m_databases->setResult(result);  // selects the separating database, the views follow
+    showRunState(false);
+    statusBar()->showMessage(tr("Done in %1 s").arg(result->seconds, 0, 'f', 1), 5000);
+    emit runSettled();
+}
+
+void MainWindow::onFailed(const QString& message)
+{
+    showRunState(false);
+    m_banner->showFailure(message);
+    statusBar()->showMessage(message);
+    emit runSettled();
+}
+
+void MainWindow::onCancelled()
+{
+    showRunState(false);
+    m_banner->showCancelled();
+    statusBar()->showMessage(tr("Run cancelled"), 5000);
+    emit runSettled();
+}
+
+void MainWindow::showSelectedResults()
+{
+    if (m_databaseView->showingCounterexample())
+        m_results->showCounterexample(m_result);
+    else
+        m_results->showDatabase(m_result, m_databases->currentDatabase());
+}
+
+void MainWindow::setQuestion(const QString& question)
+{
+    m_questionText = question;
+    m_question->setVisible(!question.isEmpty());
+    m_question->setText(tr("<b>Question:</b> %1").arg(question.toHtmlEscaped()));
+}
+
+void MainWindow::updateTitle()
+{
+    const QString name = m_sessionPath.isEmpty() ? tr("untitled") : QFileInfo(m_sessionPath).fileName();
+    const bool modified = m_gold->document()->isModified() || m_candidate->document()->isModified();
+    setWindowTitle(QStringLiteral("%1%2 — sqleq").arg(name, modified ? QStringLiteral("*") : QString()));
+}
+
+void MainWindow::showMessage(const QString& message) { statusBar()->showMessage(message, 8000); }
+
+void MainWindow::showError(const QString& message)
+{
+    statusBar()->showMessage(message);
+    QMessageBox::warning(this, tr("sqleq"), message);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    m_controller->cancel();
+    m_settings->setWindow(saveGeometry(), saveState());
+    event->accept();
+}
+
+} // namespace sqleq::ui

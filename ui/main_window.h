@@ -1,0 +1,122 @@
+// MainWindow: assembles the inspector — schema and neighbors on the left; question, gold
+// and candidate editors, the verdict banner, the suite, the separating database and both
+// results on the right — and wires them to one SessionController. It holds no engine
+// logic: runs happen in the controller's background job, files in FileActions.
+#pragma once
+
+#include "ui/session/run_result.h"
+#include "ui/session/session.h"
+
+#include <QMainWindow>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+
+namespace sqleq::ui {
+
+class AppSettings;
+class DatabaseView;
+class DatabasesPanel;
+class FileActions;
+class MainWindowActions;
+class NeighborsPanel;
+class ResultsView;
+class SchemaPanel;
+class SessionController;
+class SqlEditor;
+class VerdictBanner;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    /// The bundled session opened on first start and by `--screenshot` without a session.
+    static QString defaultExample();
+
+    /// Loads a .sqleq file (or ":/examples/…") into the panels and, when `run`, runs it.
+    /// False with `error` set when the file or its schema cannot be read.
+    bool openSession(const QString& path, bool run, QString* error);
+    /// Writes the session as shown (editors, schema source, settings) to `path`.
+    bool saveSessionTo(const QString& path, QString* error);
+    /// First start: the bundled example; later: the most recent session, else the example.
+    void openStartupSession();
+    /// Lets the user pick a schema source; the editors keep their text.
+    void chooseSchema(const QString& directory);
+
+    [[nodiscard]] Session currentSession() const;
+    [[nodiscard]] QString sessionPath() const { return m_sessionPath; }
+    [[nodiscard]] RunResultPtr lastResult() const { return m_result; }
+    [[nodiscard]] bool isRunning() const;
+
+    void showMessage(const QString& message);
+    void showError(const QString& message);
+
+    [[nodiscard]] SessionController* controller() const { return m_controller; }
+    [[nodiscard]] SqlEditor* goldEditor() const { return m_gold; }
+    [[nodiscard]] SqlEditor* candidateEditor() const { return m_candidate; }
+    [[nodiscard]] SchemaPanel* schemaPanel() const { return m_schema; }
+    [[nodiscard]] VerdictBanner* verdictBanner() const { return m_banner; }
+    [[nodiscard]] NeighborsPanel* neighborsPanel() const { return m_neighbors; }
+    [[nodiscard]] DatabasesPanel* databasesPanel() const { return m_databases; }
+    [[nodiscard]] DatabaseView* databaseView() const { return m_databaseView; }
+    [[nodiscard]] ResultsView* resultsView() const { return m_results; }
+    [[nodiscard]] QPushButton* cancelButton() const { return m_cancelButton; }
+
+public slots:
+    /// Runs the session as shown; a run in progress is cancelled first.
+    void run();
+    void cancelRun();
+    void editSettings();
+
+signals:
+    /// A run ended: with a verdict, a failure, or cancelled.
+    void runSettled();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    QWidget* buildCentralWidget();
+    QWidget* buildEditors();
+    void buildStatusBar();
+    void connectPanels();
+    void applySession(const Session& session, const QString& path);
+    void setQuestion(const QString& question);
+    void updateTitle();
+    void showRunState(bool running);
+    void onProgress(const QString& phase, int done, int total);
+    void onFinished(const RunResultPtr& result);
+    void onFailed(const QString& message);
+    void onCancelled();
+    void showSelectedResults();
+
+    AppSettings* m_settings = nullptr;
+    SessionController* m_controller = nullptr;
+    FileActions* m_files = nullptr;
+    MainWindowActions* m_actions = nullptr;
+
+    SchemaPanel* m_schema = nullptr;
+    NeighborsPanel* m_neighbors = nullptr;
+    QLabel* m_question = nullptr;
+    SqlEditor* m_gold = nullptr;
+    SqlEditor* m_candidate = nullptr;
+    VerdictBanner* m_banner = nullptr;
+    DatabasesPanel* m_databases = nullptr;
+    DatabaseView* m_databaseView = nullptr;
+    ResultsView* m_results = nullptr;
+
+    QLabel* m_progressLabel = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QPushButton* m_cancelButton = nullptr;
+
+    QString m_sessionPath;
+    QString m_questionText;
+    RunSettings m_runSettings;
+    RunResultPtr m_result;
+};
+
+} // namespace sqleq::ui

@@ -1,0 +1,161 @@
+// The schema tree. Internal ids: 0 for a table row, table row + 1 for a column row.
+
+#include "ui/models/schema_tree_model.h"
+
+#include <QStringList>
+
+#include <algorithm>
+
+namespace sqleq::ui {
+namespace {
+
+const schema::ForeignKey* foreignKeyOf(const schema::Table& table, const schema::Column& column, std::size_t* position)
+{
+    for (const auto& key : table.foreignKeys) {
+        for (std::size_t i = 0; i < key.columns.size(); ++i) {
+            if (!schema::sameIdentifier(key.columns[i], column.name)) continue;
+            *position = i;
+            return &key;
+        }
+    }
+    return nullptr;
+}
+
+bool isUnique(const schema::Table& table, const schema::Column& column)
+{
+    if (table.primaryKey.size() == 1 && schema::sameIdentifier(table.primaryKey.front(), column.name)) return true;
+    return std::any_of(table.uniques.begin(), table.uniques.end(), [&](const schema::UniqueConstraint& unique) {
+        return unique.columns.size() == 1 && schema::sameIdentifier(unique.columns.front(), column.name);
+    });
+}
+
+QString fromStd(const std::string& text) { return QString::fromStdString(text); }
+
+} // namespace
+
+SchemaTreeModel::SchemaTreeModel(QObject* parent) : QAbstractItemModel(parent) {}
+
+void SchemaTreeModel::setSchema(std::shared_ptr<const schema::Schema> schema)
+{
+    beginResetModel();
+    m_schema = std::move(schema);
+    endResetModel();
+}
+
+int SchemaTreeModel::tableRow(const QString& table) const
+{
+    if (!m_schema) return -1;
+    const std::string name = table.toStdString();
+    for (std::size_t i = 0; i < m_schema->tables.size(); ++i) {
+        if (schema::sameIdentifier(m_schema->tables[i].name, name)) return static_cast<int>(i);
+    }
+    return -1;
+}
+
+QModelIndex SchemaTreeModel::index(int row, int column, const QModelIndex& parent) const
+{
+    if (!m_schema || row < 0 || column < 0 || column >= ColumnCount) return {};
+    if (!parent.isValid()) {
+        if (row >= static_cast<int>(m_schema->tables.size())) return {};
+        return createIndex(row, column, quintptr{0});
+    }
+    if (parent.internalId() != 0 || parent.row() >= static_cast<int>(m_schema->tables.size())) return {};
+    if (row >= static_cast<int>(m_schema->tables[static_cast<std::size_t>(parent.row())].columns.size())) return {};
+    return createIndex(row, column, static_cast<quintptr>(parent.row()) + 1);
+}
+
+QModelIndex SchemaTreeModel::parent(const QModelIndex& child) const
+{
+    if (!child.isValid() || child.internalId() == 0) return {};
+    return createIndex(static_cast<int>(child.internalId() - 1), 0, quintptr{0});
+}
+
+int SchemaTreeModel::rowCount(const QModelIndex& parent) const
+{
+    if (!m_schema) return 0;
+    if (!parent.isValid()) return static_cast<int>(m_schema->tables.size());
+    if (parent.column() != 0 || parent.internalId() != 0) return 0;
+    return static_cast<int>(m_schema->tables[static_cast<std::size_t>(parent.row())].columns.size());
+}
+
+int SchemaTreeModel::columnCount(const QModelIndex&) const { return ColumnCount; }
+
+QVariant SchemaTreeModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid)) return {};
+    if (index.internalId() == 0) return tableData(m_schema->tables[static_cast<std::size_t>(index.row())], index.column(), role);
+    const auto& table = m_schema->tables[static_cast<std::size_t>(index.internalId() - 1)];
+    return columnData(table, table.columns[static_cast<std::size_t>(index.row())], index.column(), role);
+}
+
+QVariant SchemaTreeModel::tableData(const schema::Table& table, int column, int role) const
+{
+    switch (role) {
+    case Qt::DisplayRole:
+        if (column == NameColumn) return fromStd(table.name);
+        if (column == MarkersColumn) {
+            QStringList markers{QStringLiteral("%1 columns").arg(table.columns.size())};
+            if (!table.foreignKeys.empty()) markers << QStringLiteral("%1 FK").arg(table.foreignKeys.size());
+            if (table.withoutRowid) markers << QStringLiteral("WITHOUT ROWID");
+            return markers.join(QStringLiteral(", "));
+        }
+        return {};
+    case Qt::ToolTipRole: return table.sql.empty() ? QVariant() : QVariant(fromStd(table.sql));
+    case IsTableRole: return true;
+    case TableNameRole: return fromStd(table.name);
+    default: return {};
+    }
+}
+
+QVariant SchemaTreeModel::columnData(const schema::Table& table, const schema::Column& column, int section, int role) const
+{
+    std::size_t position = 0;
+    const schema::ForeignKey* key = foreignKeyOf(table, column, &position);
+    const QString target = key ? QStringLiteral("%1.%2").arg(fromStd(key->referencedTable),
+                                                            position < key->referencedColumns.size()
+                                                                ? fromStd(key->referencedColumns[position]) : QString())
+                               : QString();
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (section) {
+        case NameColumn: return fromStd(column.name);
+        case TypeColumn: return fromStd(column.declaredType);
+        case MarkersColumn: {
+            QStringList markers;
+            if (column.primaryKey) markers << QStringLiteral("PK");
+            if (key) markers << QStringLiteral("FK");
+            if (column.notNull) markers << QStringLiteral("NOT NULL");
+            if (isUnique(table, column) && !column.primaryKey) markers << QStringLiteral("UNIQUE");
+            return markers.join(QLatin1Char(' '));
+        }
+        case TargetColumn: return key ? QVariant(QStringLiteral("→ %1").arg(target)) : QVariant();
+        default: return {};
+        }
+    case Qt::ToolTipRole:
+        return QStringLiteral("%1 (affinity %2)").arg(fromStd(column.declaredType), QString::fromUtf8(schema::affinityName(column.affinity)));
+    case IsTableRole: return false;
+    case TableNameRole: return fromStd(table.name);
+    case ColumnNameRole: return fromStd(column.name);
+    case PrimaryKeyRole: return column.primaryKey;
+    case NotNullRole: return column.notNull;
+    case UniqueRole: return isUnique(table, column);
+    case ForeignKeyTableRole: return key ? QVariant(fromStd(key->referencedTable)) : QVariant();
+    case ForeignKeyColumnRole:
+        return key && position < key->referencedColumns.size() ? QVariant(fromStd(key->referencedColumns[position])) : QVariant();
+    default: return {};
+    }
+}
+
+QVariant SchemaTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    switch (section) {
+    case NameColumn: return QStringLiteral("Name");
+    case TypeColumn: return QStringLiteral("Type");
+    case MarkersColumn: return QStringLiteral("Keys & constraints");
+    case TargetColumn: return QStringLiteral("References");
+    default: return {};
+    }
+}
+
+} // namespace sqleq::ui

@@ -1,0 +1,63 @@
+// RunResult: the immutable outcome of running a Session — schema, neighbors with the
+// suite database that distinguished each, the suite, the verdict with its separating
+// database and the minimal counterexample — shared with every model as
+// shared_ptr<const RunResult>. Built off the GUI thread, never modified afterwards.
+#pragma once
+
+#include "core/schema/database_content.h"
+#include "core/schema/schema.h"
+#include "core/suite/suite.h"
+#include "ui/session/session.h"
+
+#include <QMetaType>
+#include <QString>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace sqleq::ui {
+
+/// How gold and candidate fare on one suite database.
+enum class DatabaseStatus { Same, Different, CandidateError, GoldError, NotRun };
+
+struct SuiteDatabaseView {
+    QString label;                    ///< "original", "sample 17", ...
+    DatabaseStatus status = DatabaseStatus::NotRun;
+    bool separating = false;          ///< the first database that separates gold and candidate
+    schema::DatabaseContent content;  ///< every row, table by table
+    exec::QueryOutcome goldOutcome;
+    exec::QueryOutcome candidateOutcome;
+    compare::Comparison comparison;   ///< gold vs candidate here
+};
+
+struct RunResult {
+    Session session;                  ///< the inputs this result was computed from
+    schema::Schema schema;
+    QString profileName;              ///< "spider" / "strict"
+    uint64_t seed = 0;
+    suite::DistillResult distilled;   ///< suite + neighbors (one gold) + counts
+    suite::CheckResult check;         ///< the verdict
+    std::vector<SuiteDatabaseView> databases;  ///< one per suite database, same order
+    /// The minimal counterexample of a `different` verdict: its content, the gold and
+    /// candidate results on it, and its size before/after.
+    std::optional<schema::DatabaseContent> counterexample;
+    exec::QueryOutcome counterexampleGold;
+    exec::QueryOutcome counterexampleCandidate;
+    /// Gold vs candidate on the counterexample: onlyInGoldIndices/onlyInCandidateIndices
+    /// are the rows of counterexampleGold/counterexampleCandidate to highlight.
+    compare::Comparison counterexampleComparison;
+    std::size_t counterexampleRowsBefore = 0;
+    /// False when minimization failed or stopped early: `counterexample` is then the
+    /// separating database shown whole (or the best one found), and the note says why.
+    bool counterexampleMinimized = false;
+    QString counterexampleNote;
+    bool orderMatters = false;        ///< gold rows compared as a list (top-level ORDER BY)
+    double seconds = 0;
+};
+
+using RunResultPtr = std::shared_ptr<const RunResult>;
+
+} // namespace sqleq::ui
+
+Q_DECLARE_METATYPE(sqleq::ui::RunResultPtr)

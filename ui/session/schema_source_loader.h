@@ -1,0 +1,40 @@
+// Loads the schema a SchemaSourceRef names — a .sqlite file, a DDL script or a Spider
+// tables.json, on disk or in Qt resources (":/examples/...") — plus the user's own
+// database bytes when the source carries rows. Runs on any thread (QFile only, each
+// call its own connections); never touches widgets and never runs candidate SQL.
+#pragma once
+
+#include "core/exec/connection.h"
+#include "core/schema/schema.h"
+#include "ui/session/session.h"
+
+#include <QString>
+
+#include <optional>
+#include <variant>
+
+namespace sqleq::ui {
+
+struct LoadedSchemaSource {
+    schema::Schema schema;
+    /// The source's own database when it holds rows (a .sqlite file, a script with
+    /// INSERTs): the suite tries it first. Absent for tables.json and bare DDL.
+    std::optional<exec::Bytes> original;
+};
+
+class SchemaSourceLoader {
+public:
+    /// The schema (and original database) `source` names, or a message naming the
+    /// file, db_id or script position at fault. Thread-safe.
+    static std::variant<LoadedSchemaSource, QString> load(const SchemaSourceRef& source);
+
+private:
+    static std::variant<LoadedSchemaSource, QString> loadSqlite(const SchemaSourceRef& source);
+    static std::variant<LoadedSchemaSource, QString> loadDdl(const SchemaSourceRef& source);
+    static std::variant<LoadedSchemaSource, QString> loadTables(const SchemaSourceRef& source);
+    /// Introspects `connection`, keeping its bytes as the original when it has rows.
+    static std::variant<LoadedSchemaSource, QString> fromConnection(const exec::Connection& connection,
+                                                                    const QString& path);
+};
+
+} // namespace sqleq::ui

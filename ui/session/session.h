@@ -1,0 +1,54 @@
+// Session: everything that reproduces one inspection — where the schema comes from,
+// gold, candidate, profile, seed, budget and options — and its `.sqleq` file (JSON).
+// Plain data plus load/save; running it is the SessionController's job.
+#pragma once
+
+#include <QString>
+
+#include <cstdint>
+#include <optional>
+
+namespace sqleq::ui {
+
+enum class SchemaSourceKind { SqliteFile, DdlFile, SpiderTables };
+
+struct SchemaSourceRef {
+    SchemaSourceKind kind = SchemaSourceKind::DdlFile;
+    QString path;  ///< a .sqlite file, a .sql script, or a tables.json; may be a ":/" resource path
+    QString dbId;  ///< SpiderTables only
+
+    friend bool operator==(const SchemaSourceRef&, const SchemaSourceRef&) = default;
+};
+
+struct RunSettings {
+    bool strictProfile = false;  ///< false: the `spider` profile
+    uint64_t seed = 0;
+    int budget = 1000;           ///< databases sampled at most
+    int timeoutMs = 2000;        ///< per query
+    bool plugValue = false;
+    bool keepDistinct = false;
+
+    friend bool operator==(const RunSettings&, const RunSettings&) = default;
+};
+
+struct Session {
+    SchemaSourceRef schema;
+    QString gold;
+    QString candidate;
+    QString question;  ///< the natural-language question, when the item comes from a dataset
+    RunSettings settings;
+
+    friend bool operator==(const Session&, const Session&) = default;
+};
+
+/// The `.sqleq` JSON text of a session (paths stored as given).
+QByteArray sessionToJson(const Session& session);
+
+/// Parses a `.sqleq` file's text; the error names the field at fault.
+std::optional<Session> sessionFromJson(const QByteArray& json, QString* error = nullptr);
+
+/// Writes atomically (temp file, fsync, rename); false with `error` set on failure.
+bool saveSession(const Session& session, const QString& path, QString* error = nullptr);
+std::optional<Session> loadSession(const QString& path, QString* error = nullptr);
+
+} // namespace sqleq::ui

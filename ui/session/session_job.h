@@ -1,0 +1,53 @@
+// SessionJob: the work behind SessionController::run(), on a worker thread — load the
+// schema source, distill a suite for the gold, check the candidate, run both queries on
+// every suite database, shrink the separating one. Mirrors sqleq-cli `check`. Owns
+// its own sqlite3 connections; touches no QObject; stops promptly on the cancel flag.
+#pragma once
+
+#include "ui/session/run_result.h"
+#include "ui/session/session.h"
+
+#include <QString>
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+
+namespace sqleq::ui {
+
+/// One of: a result, an error message (naming the file or position at fault), or cancelled.
+struct SessionJobOutcome {
+    RunResultPtr result;
+    QString error;
+    bool cancelled = false;
+};
+
+class SessionJob {
+public:
+    /// phase, done, total (0: unknown). Called on the job's thread, at most ~20 times a second.
+    using ProgressFn = std::function<void(const QString& phase, int done, int total)>;
+
+    /// `cancel` must outlive run(); it is read from the job's thread (and core's workers).
+    SessionJob(Session session, ProgressFn progress, const std::atomic<bool>* cancel);
+
+    /// Runs the whole pipeline; blocking. Call once.
+    SessionJobOutcome run();
+
+private:
+    bool cancelled() const;
+    void report(const QString& phase, std::size_t done, std::size_t total, bool force = false);
+    exec::ExecLimits limits() const;
+    QString distillSuite(RunResult& result, const std::optional<exec::Bytes>& original);
+    void viewDatabases(RunResult& result);
+    void buildCounterexample(RunResult& result);
+
+    Session m_session;
+    ProgressFn m_progress;
+    const std::atomic<bool>* m_cancel;
+    std::string m_gold;
+    std::string m_candidate;
+    QString m_lastPhase;
+    std::chrono::steady_clock::time_point m_lastReport{};
+};
+
+} // namespace sqleq::ui

@@ -1,0 +1,178 @@
+// DatabaseView: the tabs are rebuilt only when a new run arrives (the schema may have
+// changed); switching databases or modes re-points the existing models, which keeps
+// the user's current tab and makes switching cheap.
+
+#include "ui/widgets/database_view.h"
+
+#include "ui/models/table_rows_model.h"
+#include "ui/widgets/cell_delegate.h"
+
+#include <QButtonGroup>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QRadioButton>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace sqleq::ui {
+
+DatabaseView::DatabaseView(QWidget* parent) : QWidget(parent)
+{
+    m_caption = new QLabel(tr("The separating database appears here after a run."), this);
+    m_caption->setWordWrap(true);
+    m_counterexampleButton = new QRadioButton(tr("&Minimal counterexample"), this);
+    m_fullButton = new QRadioButton(tr("&Full database"), this);
+    m_counterexampleButton->setToolTip(tr("The fewest rows of the separating database that still separate the queries"));
+    m_fullButton->setToolTip(tr("Every row of the database; the rows the counterexample keeps are tinted"));
+    m_modeGroup = new QButtonGroup(this);
+    m_modeGroup->addButton(m_counterexampleButton, static_cast<int>(Mode::Counterexample));
+    m_modeGroup->addButton(m_fullButton, static_cast<int>(Mode::Full));
+    m_counterexampleButton->setChecked(true);
+    connect(m_modeGroup, &QButtonGroup::idClicked, this, [this](int id) { setMode(static_cast<Mode>(id)); });
+
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(QStringLiteral("databaseTabs"));
+    m_tabs->setDocumentMode(true);
+    m_tabs->setUsesScrollButtons(true);
+
+    auto* toggle = new QHBoxLayout;
+    toggle->addWidget(m_caption, 1);
+    toggle->addWidget(m_counterexampleButton);
+    toggle->addWidget(m_fullButton);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(toggle);
+    layout->addWidget(m_tabs, 1);
+    refresh();
+}
+
+int DatabaseView::tableCount() const { return m_tabs->count(); }
+QString DatabaseView::tabTitle(int tab) const { return m_tabs->tabText(tab).remove(QLatin1Char('&')); }
+
+TableRowsModel* DatabaseView::tableModel(int tab) const
+{
+    return tab >= 0 && static_cast<std::size_t>(tab) < m_models.size() ? m_models[static_cast<std::size_t>(tab)] : nullptr;
+}
+
+QTableView* DatabaseView::tableView(int tab) const { return qobject_cast<QTableView*>(m_tabs->widget(tab)); }
+
+void DatabaseView::setResult(const RunResultPtr& result)
+{
+    m_result = result;
+    m_database = -1;
+    rebuildTabs();
+    refresh();
+}
+
+void DatabaseView::showDatabase(int index)
+{
+    m_database = index;
+    refresh();
+}
+
+void DatabaseView::setMode(Mode mode)
+{
+    if (m_modeGroup->checkedId() != static_cast<int>(mode)) m_modeGroup->button(static_cast<int>(mode))->setChecked(true);
+    if (mode == m_mode) return;
+    m_mode = mode;
+    refresh();
+    emit modeChanged(mode);
+}
+
+bool DatabaseView::showingCounterexample() const
+{
+    if (!m_result || !m_result->counterexample || m_mode != Mode::Counterexample) return false;
+    return m_database >= 0 && static_cast<std::size_t>(m_database) < m_result->databases.size()
+        && m_result->databases[static_cast<std::size_t>(m_database)].separating;
+}
+
+void DatabaseView::rebuildTabs()
+{
+    while (m_tabs->count() > 0) {
+        QWidget* page = m_tabs->widget(0);
+        m_tabs->removeTab(0);
+        page->deleteLater();
+    }
+    m_models.clear();
+    if (!m_result) return;
+    for (const schema::Table& table : m_result->schema.tables) {
+        auto* model = new TableRowsModel(this);
+        auto* view = new QTableView(m_tabs);
+        view->setModel(model);
+        view->setItemDelegate(new CellDelegate(TableRowsModel::IsNullRole, TableRowsModel::HighlightedRole, view));
+        view->setSelectionBehavior(QAbstractItemView::SelectRows);
+        view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+        view->setWordWrap(false);
+        view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
+        view->horizontalHeader()->setStretchLastSection(true);
+        m_tabs->addTab(view, QString::fromStdString(table.name));
+        connect(view, &QAbstractItemView::doubleClicked, this, &DatabaseView::followForeignKey);
+        m_models.push_back(model);
+    }
+}
+
+void DatabaseView::refresh()
+{
+    const bool valid = m_result && m_database >= 0 && static_cast<std::size_t>(m_database) < m_result->databases.size();
+    const bool separating = valid && m_result->databases[static_cast<std::size_t>(m_database)].separating;
+    const bool hasCounterexample = separating && m_result->counterexample.has_value();
+    m_counterexampleButton->setEnabled(hasCounterexample);
+    m_fullButton->setEnabled(hasCounterexample);
+    const bool counterexample = showingCounterexample();
+    for (std::size_t tab = 0; tab < m_models.size(); ++tab) {
+        const QString table = QString::fromStdString(m_result->schema.tables[tab].name);
+        if (counterexample)
+            m_models[tab]->showCounterexample(m_result, table);
+        else if (valid)
+            m_models[tab]->showSuiteDatabase(m_result, m_database, table);
+        else
+            m_models[tab]->setTable(nullptr, nullptr, table);
+    }
+    if (!valid) {
+        m_caption->setText(m_result ? tr("Select a suite database.") : tr("The separating database appears here after a run."));
+    } else if (counterexample) {
+        m_caption->setText(tr("Separating database #%1, shrunk from %2 to %n row(s):", nullptr,
+                              static_cast<int>(m_result->counterexample->rowCount()))
+                               .arg(m_database)
+                               .arg(m_result->counterexampleRowsBefore));
+    } else {
+        const auto& database = m_result->databases[static_cast<std::size_t>(m_database)];
+        const QString kind = separating ? tr("Separating database") : tr("Database");
+        m_caption->setText(tr("%1 #%2 (%3)%4").arg(kind).arg(m_database).arg(database.label,
+                              hasCounterexample ? tr(", counterexample rows tinted:") : QStringLiteral(":")));
+    }
+    updateTitles();
+}
+
+void DatabaseView::updateTitles()
+{
+    for (std::size_t tab = 0; tab < m_models.size(); ++tab) {
+        const QString name = QString::fromStdString(m_result->schema.tables[tab].name);
+        m_tabs->setTabText(static_cast<int>(tab), QStringLiteral("%1 (%2)").arg(name).arg(m_models[tab]->totalRowCount()));
+    }
+}
+
+bool DatabaseView::followForeignKey(const QModelIndex& index)
+{
+    const QVariant table = index.data(TableRowsModel::ForeignKeyTableRole);
+    const QVariant column = index.data(TableRowsModel::ForeignKeyColumnRole);
+    if (!table.isValid() || !column.isValid() || index.data(TableRowsModel::IsNullRole).toBool()) return false;
+    for (std::size_t target = 0; target < m_models.size(); ++target) {
+        if (!schema::sameIdentifier(m_models[target]->tableName().toStdString(), table.toString().toStdString()))
+            continue;
+        const QModelIndex row = m_models[target]->findRow(column.toString(), index.data(Qt::DisplayRole));
+        if (!row.isValid()) return false;
+        m_tabs->setCurrentIndex(static_cast<int>(target));
+        QTableView* view = tableView(static_cast<int>(target));
+        view->setCurrentIndex(row);
+        view->selectRow(row.row());
+        view->scrollTo(row);
+        view->setFocus();
+        return true;
+    }
+    return false;
+}
+
+} // namespace sqleq::ui

@@ -1,0 +1,70 @@
+// DatabaseView: one database of the run, one tab per table ("people (4)"), each a table
+// view over its own TableRowsModel. A toggle switches the separating database between
+// its minimal counterexample and the full database (the rows the counterexample keeps
+// tinted); double-clicking a foreign-key cell follows it to the referenced row.
+#pragma once
+
+#include "ui/session/run_result.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QButtonGroup;
+class QLabel;
+class QRadioButton;
+class QTabWidget;
+class QTableView;
+
+namespace sqleq::ui {
+
+class TableRowsModel;
+
+class DatabaseView : public QWidget {
+    Q_OBJECT
+
+public:
+    enum class Mode { Counterexample, Full };
+
+    explicit DatabaseView(QWidget* parent = nullptr);
+
+    /// New run: one tab per schema table; shows nothing until showDatabase().
+    void setResult(const RunResultPtr& result);
+    /// Shows suite database `index` (-1: none). The mode applies to the separating database only.
+    void showDatabase(int index);
+    void setMode(Mode mode);
+
+    [[nodiscard]] Mode mode() const { return m_mode; }
+    /// True when the counterexample is what the tabs show now.
+    [[nodiscard]] bool showingCounterexample() const;
+    [[nodiscard]] int database() const { return m_database; }
+    [[nodiscard]] int tableCount() const;
+    [[nodiscard]] QString tabTitle(int tab) const;
+    [[nodiscard]] TableRowsModel* tableModel(int tab) const;
+    [[nodiscard]] QTableView* tableView(int tab) const;
+    [[nodiscard]] QTabWidget* tabs() const { return m_tabs; }
+
+    /// Follows the foreign key of `index` (a cell of any tab) to the referenced row:
+    /// switches tab and selects it. False when the cell is no key or the row is absent.
+    bool followForeignKey(const QModelIndex& index);
+
+signals:
+    void modeChanged(sqleq::ui::DatabaseView::Mode mode);
+
+private:
+    void rebuildTabs();
+    void refresh();
+    void updateTitles();
+
+    RunResultPtr m_result;
+    int m_database = -1;
+    Mode m_mode = Mode::Counterexample;
+    QLabel* m_caption = nullptr;
+    QRadioButton* m_counterexampleButton = nullptr;
+    QRadioButton* m_fullButton = nullptr;
+    QButtonGroup* m_modeGroup = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    std::vector<TableRowsModel*> m_models;
+};
+
+} // namespace sqleq::ui

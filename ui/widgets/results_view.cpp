@@ -1,0 +1,164 @@
+// ResultsView: models receive aliasing shared_ptrs into the RunResult, so switching
+// databases never copies rows and the snapshot lives as long as a view shows it.
+
+#include "ui/widgets/results_view.h"
+
+#include "core/compare/compare.h"
+#include "ui/models/result_table_model.h"
+#include "ui/widgets/cell_delegate.h"
+#include "ui/widgets/theme_colors.h"
+
+#include <QGridLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableView>
+
+#include <numeric>
+
+namespace sqleq::ui {
+namespace {
+
+QTableView* makeTable(QWidget* parent, ResultTableModel* model)
+{
+    auto* view = new QTableView(parent);
+    view->setModel(model);
+    view->setItemDelegate(new CellDelegate(ResultTableModel::IsNullRole, ResultTableModel::HighlightedRole, view));
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
+    view->horizontalHeader()->setStretchLastSection(true);
+    view->setWordWrap(false);
+    return view;
+}
+
+QString outcomeSummary(const exec::QueryOutcome& outcome, const std::vector<std::size_t>& onlyHere)
+{
+    switch (outcome.status) {
+    case exec::OutcomeStatus::Rows:
+        if (onlyHere.empty()) return QObject::tr("%n row(s)", nullptr, static_cast<int>(outcome.result.rows.size()));
+        return QObject::tr("%1 row(s), %2 only here")
+            .arg(outcome.result.rows.size())
+            .arg(onlyHere.size());
+    case exec::OutcomeStatus::Error:
+        return QObject::tr("error: %1").arg(QString::fromStdString(outcome.error.message));
+    case exec::OutcomeStatus::Timeout: return QObject::tr("timed out");
+    case exec::OutcomeStatus::TooLarge: return QObject::tr("result too large");
+    }
+    return {};
+}
+
+QString comparisonNote(const compare::Comparison& comparison)
+{
+    QStringList parts;
+    if (!comparison.message.empty()) parts << QString::fromStdString(comparison.message);
+    if (comparison.orderMatters)
+        parts << QObject::tr("Row order matters: the gold has a top-level ORDER BY, so results compare as lists.");
+    const auto& permutation = comparison.columnPermutation;
+    std::vector<int> identity(permutation.size());
+    std::iota(identity.begin(), identity.end(), 0);
+    if (!permutation.empty() && permutation != identity) {
+        QStringList pairs;
+        for (std::size_t i = 0; i < permutation.size(); ++i)
+            pairs << (permutation[i] < 0 ? QObject::tr("gold %1 ↔ none").arg(i + 1)
+                                         : QObject::tr("gold %1 ↔ candidate %2").arg(i + 1).arg(permutation[i] + 1));
+        parts << QObject::tr("Columns matched in another order (%1).").arg(pairs.join(QStringLiteral(", ")));
+    }
+    return parts.join(QLatin1Char(' '));
+}
+
+} // namespace
+
+ResultsView::ResultsView(QWidget* parent) : QWidget(parent)
+{
+    m_goldModel = new ResultTableModel(this);
+    m_candidateModel = new ResultTableModel(this);
+    m_where = new QLabel(this);
+    m_goldTitle = new QLabel(this);
+    m_candidateTitle = new QLabel(this);
+    m_goldView = makeTable(this, m_goldModel);
+    m_candidateView = makeTable(this, m_candidateModel);
+    m_goldView->setObjectName(QStringLiteral("goldResults"));
+    m_candidateView->setObjectName(QStringLiteral("candidateResults"));
+    m_note = new QLabel(this);
+    m_note->setWordWrap(true);
+    for (QLabel* label : {m_where, m_goldTitle, m_candidateTitle, m_note})
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* grid = new QGridLayout(this);
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->addWidget(m_where, 0, 0, 1, 2);
+    grid->addWidget(m_goldTitle, 1, 0);
+    grid->addWidget(m_candidateTitle, 1, 1);
+    grid->addWidget(m_goldView, 2, 0);
+    grid->addWidget(m_candidateView, 2, 1);
+    grid->addWidget(m_note, 3, 0, 1, 2);
+    grid->setRowStretch(2, 1);
+    clear();
+}
+
+QString ResultsView::note() const { return m_note->text(); }
+
+void ResultsView::clear()
+{
+    m_goldModel->setResult(nullptr);
+    m_candidateModel->setResult(nullptr);
+    m_where->setText(tr("Results appear here after a run."));
+    m_goldTitle->setText(tr("<b>Gold</b>"));
+    m_candidateTitle->setText(tr("<b>Candidate</b>"));
+    m_note->clear();
+}
+
+void ResultsView::showDatabase(const RunResultPtr& result, int index)
+{
+    if (!result || index < 0 || static_cast<std::size_t>(index) >= result->databases.size()) {
+        clear();
+        return;
+    }
+    const SuiteDatabaseView& database = result->databases[static_cast<std::size_t>(index)];
+    showOutcomes(result, database.goldOutcome, database.candidateOutcome, database.comparison,
+                 tr("On database #%1 (%2)").arg(index).arg(database.label));
+}
+
+void ResultsView::showCounterexample(const RunResultPtr& result)
+{
+    if (!result || !result->counterexample) {
+        clear();
+        return;
+    }
+    const bool orderMatters = !result->distilled.golds.empty() && result->distilled.golds.front().orderMatters;
+    const compare::Comparison comparison =
+        compare::compareOutcomes(result->counterexampleGold, result->counterexampleCandidate, orderMatters);
+    showOutcomes(result, result->counterexampleGold, result->counterexampleCandidate, comparison,
+                 tr("On the minimal counterexample (%n row(s))", nullptr,
+                    static_cast<int>(result->counterexample->rowCount())));
+}
+
+void ResultsView::showOutcomes(const RunResultPtr& owner, const exec::QueryOutcome& gold,
+                               const exec::QueryOutcome& candidate, const compare::Comparison& comparison,
+                               const QString& where)
+{
+    m_where->setText(where);
+    showSide(owner, gold, comparison.onlyInGoldIndices, true);
+    showSide(owner, candidate, comparison.onlyInCandidateIndices, false);
+    m_note->setText(comparisonNote(comparison));
+    QPalette notePalette = m_note->palette();
+    const ThemeColors colors(palette());
+    notePalette.setColor(QPalette::WindowText, comparison.same() ? colors.positive() : colors.negative());
+    m_note->setPalette(notePalette);
+}
+
+void ResultsView::showSide(const RunResultPtr& owner, const exec::QueryOutcome& outcome,
+                           const std::vector<std::size_t>& onlyHere, bool gold)
+{
+    ResultTableModel* model = gold ? m_goldModel : m_candidateModel;
+    if (outcome.ok())
+        model->setResult(std::shared_ptr<const exec::ResultSet>(owner, &outcome.result),
+                         std::unordered_set<std::size_t>(onlyHere.begin(), onlyHere.end()));
+    else
+        model->setResult(nullptr);
+    const QString name = gold ? tr("Gold") : tr("Candidate");
+    (gold ? m_goldTitle : m_candidateTitle)
+        ->setText(QStringLiteral("<b>%1</b> — %2").arg(name, outcomeSummary(outcome, onlyHere).toHtmlEscaped()));
+}
+
+} // namespace sqleq::ui

@@ -1,0 +1,172 @@
+// SchemaPanel: a tables.json holds many schemas, so the db_id picker is filled from the
+// file (core's listSpiderDbIds*) and picking one reloads only the tree; resource paths
+// (":/examples/...") are read through QFile because core sees only real files.
+
+#include "ui/widgets/schema_panel.h"
+
+#include "core/schema/spider_tables.h"
+#include "ui/models/schema_tree_model.h"
+#include "ui/session/schema_source_loader.h"
+
+#include <QComboBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QToolButton>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace sqleq::ui {
+namespace {
+
+QString kindLabel(SchemaSourceKind kind)
+{
+    switch (kind) {
+    case SchemaSourceKind::SqliteFile: return QObject::tr("SQLite database");
+    case SchemaSourceKind::DdlFile: return QObject::tr("SQL script");
+    case SchemaSourceKind::SpiderTables: return QObject::tr("Spider tables.json");
+    }
+    return {};
+}
+
+Result<std::vector<std::string>> listDbIds(const QString& path)
+{
+    if (!path.startsWith(QLatin1Char(':'))) return schema::listSpiderDbIdsInFile(path.toStdString());
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return Diagnostic{"schema.tables_json", path.toStdString() + ": " + file.errorString().toStdString(), {}, {}};
+    const QByteArray text = file.readAll();
+    return schema::listSpiderDbIds(std::string_view(text.constData(), static_cast<std::size_t>(text.size())),
+                                   path.toStdString());
+}
+
+} // namespace
+
+SchemaPanel::SchemaPanel(QWidget* parent) : QWidget(parent)
+{
+    m_model = new SchemaTreeModel(this);
+    m_caption = new QLabel(tr("No schema"), this);
+    m_caption->setWordWrap(true);
+    m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_open = new QToolButton(this);
+    m_open->setText(tr("Open…"));
+    m_open->setToolTip(tr("Open a schema: an SQLite database, an SQL script or a Spider tables.json"));
+    connect(m_open, &QToolButton::clicked, this, [this] { chooseSource(QFileInfo(m_source.path).absolutePath()); });
+    m_dbIds = new QComboBox(this);
+    m_dbIds->setObjectName(QStringLiteral("dbIdPicker"));
+    m_dbIds->setEditable(true);  // typing filters a long list of db_ids
+    m_dbIds->setInsertPolicy(QComboBox::NoInsert);
+    m_dbIds->setToolTip(tr("The schema (db_id) of the tables.json"));
+    m_dbIds->hide();
+    connect(m_dbIds, &QComboBox::activated, this, &SchemaPanel::onDbIdPicked);
+
+    m_view = new QTreeView(this);
+    m_view->setObjectName(QStringLiteral("schemaView"));
+    m_view->setModel(m_model);
+    m_view->setUniformRowHeights(true);
+    m_view->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_view->header()->setStretchLastSection(true);
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_caption, 1);
+    top->addWidget(m_open);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(top);
+    layout->addWidget(m_dbIds);
+    layout->addWidget(m_view, 1);
+}
+
+SchemaSourceKind SchemaPanel::kindForPath(const QString& path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("sql")) return SchemaSourceKind::DdlFile;
+    if (suffix == QLatin1String("json")) return SchemaSourceKind::SpiderTables;
+    return SchemaSourceKind::SqliteFile;
+}
+
+bool SchemaPanel::setSource(const SchemaSourceRef& source, QString* error)
+{
+    m_source = source;
+    m_dbIds->setVisible(source.kind == SchemaSourceKind::SpiderTables);
+    if (source.kind == SchemaSourceKind::SpiderTables && !fillDbIds(source.path, source.dbId, error)) {
+        m_model->setSchema(nullptr);
+        return false;
+    }
+    const QString name = QFileInfo(source.path).fileName();
+    m_caption->setText(QStringLiteral("<b>%1</b><br/>%2").arg(name.toHtmlEscaped(), kindLabel(source.kind)));
+    m_caption->setToolTip(source.path);
+    return loadSchema(error);
+}
+
+bool SchemaPanel::fillDbIds(const QString& path, const QString& selected, QString* error)
+{
+    const QSignalBlocker blocker(m_dbIds);
+    m_dbIds->clear();
+    Result<std::vector<std::string>> ids = listDbIds(path);
+    if (!ids) {
+        if (error) *error = QString::fromStdString(ids.error().message);
+        return false;
+    }
+    for (const std::string& id : *ids) m_dbIds->addItem(QString::fromStdString(id));
+    if (m_dbIds->count() == 0) {
+        if (error) *error = tr("%1 lists no schema").arg(path);
+        return false;
+    }
+    const int index = selected.isEmpty() ? 0 : m_dbIds->findText(selected);
+    if (index < 0) {
+        if (error) *error = tr("%1 has no db_id \"%2\"").arg(path, selected);
+        return false;
+    }
+    m_dbIds->setCurrentIndex(index);
+    m_source.dbId = m_dbIds->currentText();
+    return true;
+}
+
+bool SchemaPanel::loadSchema(QString* error)
+{
+    auto loaded = SchemaSourceLoader::load(m_source);
+    if (auto* message = std::get_if<QString>(&loaded)) {
+        m_model->setSchema(nullptr);
+        if (error) *error = *message;
+        return false;
+    }
+    auto schema = std::make_shared<const schema::Schema>(std::get<LoadedSchemaSource>(std::move(loaded)).schema);
+    m_model->setSchema(schema);
+    m_view->expandAll();
+    return true;
+}
+
+void SchemaPanel::onDbIdPicked(int index)
+{
+    if (index < 0 || m_dbIds->itemText(index) == m_source.dbId) return;
+    m_source.dbId = m_dbIds->itemText(index);
+    QString error;
+    if (loadSchema(&error))
+        emit sourceChanged(m_source);
+    else
+        emit loadFailed(error);
+}
+
+bool SchemaPanel::chooseSource(const QString& directory)
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open schema"), directory,
+        tr("Schemas (*.sqlite *.sqlite3 *.db *.sql *.json);;SQLite databases (*.sqlite *.sqlite3 *.db);;"
+           "SQL scripts (*.sql);;Spider tables.json (*.json);;All files (*)"));
+    if (path.isEmpty()) return false;
+    SchemaSourceRef source{kindForPath(path), path, {}};
+    QString error;
+    if (!setSource(source, &error)) {
+        emit loadFailed(error);
+        return false;
+    }
+    emit sourceChanged(m_source);
+    return true;
+}
+
+} // namespace sqleq::ui

@@ -1,0 +1,65 @@
+// SchemaPanel: where the schema comes from — an SQLite file (opened read-only), an SQL
+// DDL script, or a Spider tables.json with a db_id picker — and the schema itself as a
+// tree (tables, columns, keys). Loading goes through SchemaSourceLoader; the panel only
+// chooses the source and shows what was loaded.
+#pragma once
+
+#include "ui/session/session.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QComboBox;
+class QLabel;
+class QToolButton;
+class QTreeView;
+
+namespace sqleq::schema {
+struct Schema;
+}
+
+namespace sqleq::ui {
+
+class SchemaTreeModel;
+
+class SchemaPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit SchemaPanel(QWidget* parent = nullptr);
+
+    /// Shows `source`: fills the db_id picker for a tables.json and loads the schema into
+    /// the tree. False (with `error`, tree emptied) when the source cannot be loaded.
+    bool setSource(const SchemaSourceRef& source, QString* error = nullptr);
+    [[nodiscard]] const SchemaSourceRef& source() const { return m_source; }
+
+    /// The kind of schema source a file name suggests (.sqlite/.db, .sql, .json).
+    static SchemaSourceKind kindForPath(const QString& path);
+
+    /// Opens a file dialog in `directory`; true when the user picked a source that loaded.
+    bool chooseSource(const QString& directory);
+
+    [[nodiscard]] QTreeView* view() const { return m_view; }
+    [[nodiscard]] QComboBox* dbIdPicker() const { return m_dbIds; }
+
+signals:
+    /// The user picked another file or db_id and it loaded.
+    void sourceChanged(const sqleq::ui::SchemaSourceRef& source);
+    /// A source could not be loaded; the message names the file or db_id at fault.
+    void loadFailed(const QString& message);
+
+private:
+    bool fillDbIds(const QString& path, const QString& selected, QString* error);
+    bool loadSchema(QString* error);
+    void onDbIdPicked(int index);
+
+    SchemaSourceRef m_source;
+    SchemaTreeModel* m_model = nullptr;
+    QLabel* m_caption = nullptr;
+    QToolButton* m_open = nullptr;
+    QComboBox* m_dbIds = nullptr;
+    QTreeView* m_view = nullptr;
+};
+
+} // namespace sqleq::ui

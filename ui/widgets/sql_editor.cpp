@@ -1,0 +1,122 @@
+// SqlEditor: parse errors become an extra selection (a red wave underline) rather than
+// character formats, so they never fight with the highlighter or enter the undo stack.
+
+#include "ui/widgets/sql_editor.h"
+
+#include "core/sql/parser.h"
+#include "ui/widgets/sql_highlighter.h"
+#include "ui/widgets/theme_colors.h"
+#include "ui/widgets/utf8_offsets.h"
+
+#include <QFontDatabase>
+#include <QHelpEvent>
+#include <QTextBlock>
+#include <QToolTip>
+
+namespace sqleq::ui {
+namespace {
+constexpr int kDebounceMs = 300;
+}
+
+SqlEditor::SqlEditor(QWidget* parent) : QPlainTextEdit(parent)
+{
+    QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    font.setPointSizeF(std::max(font.pointSizeF(), 10.0));
+    setFont(font);
+    setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    setTabChangesFocus(true);
+    m_highlighter = new SqlHighlighter(document());
+    m_debounce.setSingleShot(true);
+    m_debounce.setInterval(kDebounceMs);
+    connect(&m_debounce, &QTimer::timeout, this, &SqlEditor::parseNow);
+    connect(this, &QPlainTextEdit::textChanged, &m_debounce, qOverload<>(&QTimer::start));
+}
+
+void SqlEditor::setSql(const QString& sql)
+{
+    setPlainText(sql);
+    parseNow();
+}
+
+void SqlEditor::parseNow()
+{
+    m_debounce.stop();
+    const QString text = toPlainText();
+    if (text.trimmed().isEmpty()) {
+        showError(0, 0, {});
+        return;
+    }
+    const Utf8Offsets offsets(text);
+    const sql::ParseOutput output = sql::parse(offsets.utf8());
+    if (output.diagnostics.empty()) {
+        showError(0, 0, {});
+        return;
+    }
+    const Diagnostic& first = output.diagnostics.front();
+    int begin = static_cast<int>(text.size());
+    int end = begin;
+    if (first.span.valid()) {
+        begin = offsets.toUtf16(first.span.begin);
+        end = offsets.toUtf16(first.span.end);
+    }
+    // An empty span (e.g. "end of input") still needs something visible to underline.
+    if (end <= begin) {
+        if (begin >= text.size()) begin = std::max(0, static_cast<int>(text.size()) - 1);
+        end = std::min(static_cast<int>(text.size()), begin + 1);
+    }
+    showError(begin, end, QString::fromStdString(formatDiagnostic(offsets.utf8(), first)));
+}
+
+void SqlEditor::showError(int begin, int end, const QString& message)
+{
+    QList<QTextEdit::ExtraSelection> selections;
+    if (!message.isEmpty() && end > begin) {
+        QTextEdit::ExtraSelection selection;
+        selection.cursor = QTextCursor(document());
+        selection.cursor.setPosition(begin);
+        selection.cursor.setPosition(end, QTextCursor::KeepAnchor);
+        selection.format.setUnderlineStyle(QTextCharFormat::WaveUnderline);
+        selection.format.setUnderlineColor(ThemeColors(palette()).negative());
+        selection.format.setToolTip(message);
+        selections.append(selection);
+    }
+    setExtraSelections(selections);
+    m_errorBegin = begin;
+    m_errorEnd = end;
+    setToolTip(message);
+    if (message == m_errorMessage) return;
+    m_errorMessage = message;
+    emit diagnosticChanged(message);
+}
+
+bool SqlEditor::event(QEvent* event)
+{
+    // The tooltip names the error wherever the pointer is, since a one-character
+    // underline is a small target; without an error there is no tooltip at all.
+    if (event->type() == QEvent::ToolTip && m_errorMessage.isEmpty()) {
+        QToolTip::hideText();
+        event->ignore();
+        return true;
+    }
+    return QPlainTextEdit::event(event);
+}
+
+void SqlEditor::setPreferredLines(int lines)
+{
+    m_preferredLines = std::max(1, lines);
+    updateGeometry();
+}
+
+QSize SqlEditor::sizeHint() const
+{
+    const int frame = 2 * frameWidth() + static_cast<int>(2 * document()->documentMargin());
+    return {QPlainTextEdit::sizeHint().width(), fontMetrics().lineSpacing() * m_preferredLines + frame};
+}
+
+QSize SqlEditor::minimumSizeHint() const
+{
+    const int frame = 2 * frameWidth() + static_cast<int>(2 * document()->documentMargin());
+    return {120, fontMetrics().lineSpacing() * 2 + frame};
+}
+
+} // namespace sqleq::ui

@@ -1,0 +1,177 @@
+// VerdictBanner: wording follows the paper's terms (a database "separates" the two
+// queries) and always names the profile and seed, because a verdict is only meaningful
+// together with the assumptions the sampled databases made.
+
+#include "ui/widgets/verdict_banner.h"
+
+#include "ui/widgets/theme_colors.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QStyle>
+#include <QVBoxLayout>
+
+namespace sqleq::ui {
+namespace {
+
+QString assumptions(const RunResult& result)
+{
+    const int suiteSize = static_cast<int>(result.distilled.suite.databases.size());
+    const int sampled = static_cast<int>(result.distilled.sampled);
+    QString text = QObject::tr("profile %1 · seed %2").arg(result.profileName).arg(result.seed);
+    text += QObject::tr(" · suite of %n database(s)", nullptr, suiteSize);
+    text += QObject::tr(" · %n random database(s) sampled", nullptr, sampled);
+    text += QObject::tr(" · %1 s").arg(result.seconds, 0, 'f', 1);
+    if (!result.distilled.golds.empty()) {
+        const std::size_t open = result.distilled.golds.front().undistinguished();
+        if (open > 0) text += QObject::tr(" · %1 neighbor(s) not distinguished").arg(open);
+    }
+    return text;
+}
+
+QString errorText(const exec::QueryOutcome& outcome)
+{
+    if (outcome.status == exec::OutcomeStatus::Timeout) return QObject::tr("time budget exceeded");
+    if (outcome.status == exec::OutcomeStatus::TooLarge) return QObject::tr("result too large");
+    return QString::fromStdString(outcome.error.message);
+}
+
+} // namespace
+
+VerdictBanner::VerdictBanner(QWidget* parent) : QFrame(parent)
+{
+    setObjectName(QStringLiteral("verdictBanner"));
+    setFrameShape(QFrame::StyledPanel);
+    setAutoFillBackground(true);
+    m_icon = new QLabel(this);
+    m_title = new QLabel(this);
+    m_title->setObjectName(QStringLiteral("verdictTitle"));
+    m_title->setWordWrap(true);
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont titleFont = m_title->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.25);
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_detail = new QLabel(this);
+    m_detail->setWordWrap(true);
+    m_detail->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* text = new QVBoxLayout;
+    text->setSpacing(2);
+    text->addWidget(m_title);
+    text->addWidget(m_detail);
+    auto* row = new QHBoxLayout(this);
+    row->setContentsMargins(10, 6, 10, 6);
+    row->addWidget(m_icon, 0, Qt::AlignTop);
+    row->addLayout(text, 1);
+    showIdle({});
+}
+
+QString VerdictBanner::title() const { return m_title->text(); }
+QString VerdictBanner::detail() const { return m_detail->text(); }
+
+void VerdictBanner::showIdle(const QString& hint)
+{
+    display(State::Idle, tr("Not run yet"), hint.isEmpty() ? tr("Press Run (Ctrl+Return) to check the candidate.") : hint);
+}
+
+void VerdictBanner::showRunning(const QString& phase)
+{
+    display(State::Running, tr("Running…"), phase);
+}
+
+void VerdictBanner::showResult(const RunResult& result)
+{
+    const suite::CheckResult& check = result.check;
+    const QString detail = assumptions(result);
+    switch (check.verdict) {
+    case suite::VerdictKind::Equivalent: {
+        QString extra;
+        if (result.profileName == QLatin1String("spider"))
+            extra = tr("\nThe spider profile samples no NULLs and no empty tables; the strict profile may still separate them.");
+        const auto databases = static_cast<int>(result.distilled.suite.databases.size());
+        display(State::Equivalent,
+                databases == 1 ? tr("Equivalent on the suite's only database") : tr("Equivalent on all %1 databases").arg(databases),
+             detail + extra);
+        return;
+    }
+    case suite::VerdictKind::Different:
+        display(State::Different, tr("Different — database #%1 separates them").arg(check.separatingDatabase),
+             QString::fromStdString(check.comparison.message) + QLatin1Char('\n') + detail);
+        return;
+    case suite::VerdictKind::CandidateError:
+        display(State::CandidateError, tr("Candidate does not run: %1").arg(errorText(check.candidateOutcome)),
+             detail);
+        return;
+    case suite::VerdictKind::GoldError:
+        display(State::GoldError, tr("Gold does not run: %1").arg(errorText(check.goldOutcome)), detail);
+        return;
+    }
+}
+
+void VerdictBanner::showFailure(const QString& message)
+{
+    display(State::Failed, tr("Could not run"), message);
+}
+
+void VerdictBanner::showCancelled()
+{
+    display(State::Cancelled, tr("Cancelled"), tr("The run was stopped before a verdict."));
+}
+
+void VerdictBanner::display(State state, const QString& title, const QString& detail)
+{
+    m_state = state;
+    m_title->setText(title);
+    m_detail->setText(detail);
+    m_detail->setVisible(!detail.isEmpty());
+    applyColors();
+}
+
+void VerdictBanner::applyColors()
+{
+    const ThemeColors colors(QWidget::palette());
+    QStyle::StandardPixmap icon = QStyle::SP_MessageBoxInformation;
+    QColor background = QWidget::palette().color(QPalette::Base);
+    QColor accent = QWidget::palette().color(QPalette::WindowText);
+    switch (m_state) {
+    case State::Equivalent:
+        icon = QStyle::SP_DialogApplyButton;
+        background = colors.positiveTint();
+        accent = colors.positive();
+        break;
+    case State::Different:
+    case State::CandidateError:
+        icon = QStyle::SP_MessageBoxCritical;
+        background = colors.negativeTint();
+        accent = colors.negative();
+        break;
+    case State::GoldError:
+    case State::Failed:
+    case State::Cancelled:
+        icon = QStyle::SP_MessageBoxWarning;
+        background = colors.warningTint();
+        accent = colors.warning();
+        break;
+    case State::Running: icon = QStyle::SP_BrowserReload; break;
+    case State::Idle: break;
+    }
+    const int size = style()->pixelMetric(QStyle::PM_LargeIconSize, nullptr, this);
+    m_icon->setPixmap(style()->standardIcon(icon, nullptr, this).pixmap(QSize(size, size), devicePixelRatioF()));
+    QPalette banner = QWidget::palette();
+    banner.setColor(QPalette::Window, background);
+    setPalette(banner);
+    QPalette titlePalette = m_title->palette();
+    titlePalette.setColor(QPalette::WindowText, accent);
+    m_title->setPalette(titlePalette);
+}
+
+void VerdictBanner::changeEvent(QEvent* event)
+{
+    QFrame::changeEvent(event);
+    // Re-derive the tint when the application switches between light and dark.
+    if (event->type() == QEvent::ApplicationPaletteChange) applyColors();
+}
+
+} // namespace sqleq::ui
