@@ -4,9 +4,8 @@
 
 #include "core/dataset/spider_files.h"
 #include "core/schema/ddl_loader.h"
-#include "core/schema/database_content.h"
 #include "core/schema/ddl_writer.h"
-#include "core/schema/schema_introspector.h"
+#include "core/schema/schema_source.h"
 #include "core/schema/spider_tables.h"
 
 #include <fmt/format.h>
@@ -62,29 +61,18 @@ Result<exec::Connection> openDatabaseSource(const DatabaseSourceOptions& options
     return missingSource();
 }
 
-Result<SchemaSource> openSchemaSource(const DatabaseSourceOptions& options)
+Result<schema::SchemaSource> openSchemaSource(const DatabaseSourceOptions& options)
 {
     if (!options.tablesPath.empty()) {
         auto schema = schema::loadSpiderSchema(options.tablesPath, options.dbId);
         if (!schema) return schema.error();
-        return SchemaSource{std::move(*schema), std::nullopt};
+        return schema::SchemaSource{std::move(*schema), std::nullopt};
     }
     if (options.sqlitePath.empty() && options.ddlPath.empty()) return missingSource();
     auto connection = openDatabaseSource(options);
     if (!connection) return connection.error();
     const auto& path = options.sqlitePath.empty() ? options.ddlPath : options.sqlitePath;
-    auto schema = schema::introspectSchema(*connection, std::filesystem::path(path).stem().string());
-    if (!schema) return schema.error();
-    auto content = schema::readContent(*connection, *schema);
-    if (!content) return content.error();
-    SchemaSource source{std::move(*schema), std::nullopt};
-    // A script without INSERTs is a bare schema, not a database worth testing on.
-    if (content->rowCount() > 0) {
-        auto bytes = connection->serialize();
-        if (!bytes) return bytes.error();
-        source.original = std::move(*bytes);
-    }
-    return source;
+    return schema::schemaSourceFromDatabase(*connection, std::filesystem::path(path).stem().string());
 }
 
 } // namespace sqleq::cli

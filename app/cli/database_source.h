@@ -5,11 +5,10 @@
 
 #include "core/base/result.h"
 #include "core/exec/connection.h"
-#include "core/schema/schema.h"
+#include "core/schema/schema_source.h"
 
 #include <CLI/CLI.hpp>
 
-#include <optional>
 #include <string>
 
 namespace sqleq::cli {
@@ -27,14 +26,8 @@ void addDatabaseSourceOptions(CLI::App& command, DatabaseSourceOptions& options)
 /// Opens the database the options name; the error names the file or db_id at fault.
 Result<exec::Connection> openDatabaseSource(const DatabaseSourceOptions& options);
 
-/// A schema, and the user's own database when one was given (a .sqlite file, or a
-/// script that inserted rows): the test suite tries it first.
-struct SchemaSource {
-    schema::Schema schema;
-    std::optional<exec::Bytes> original;
-};
-
-/// Loads the schema the options name; the error names the file or db_id at fault.
-Result<SchemaSource> openSchemaSource(const DatabaseSourceOptions& options);
+/// Loads the schema the options name, with the user's own database when it holds rows
+/// (the test suite tries it first); the error names the file or db_id at fault.
+Result<schema::SchemaSource> openSchemaSource(const DatabaseSourceOptions& options);
 
 } // namespace sqleq::cli

@@ -4,9 +4,8 @@
 
 #include "ui/session/schema_source_loader.h"
 
-#include "core/schema/database_content.h"
 #include "core/schema/ddl_loader.h"
-#include "core/schema/schema_introspector.h"
+#include "core/schema/schema_source.h"
 #include "core/schema/spider_tables.h"
 
 #include <QFile>
@@ -82,18 +81,9 @@ std::variant<LoadedSchemaSource, QString> SchemaSourceLoader::loadTables(const S
 std::variant<LoadedSchemaSource, QString> SchemaSourceLoader::fromConnection(const exec::Connection& connection,
                                                                              const QString& path)
 {
-    auto schema = schema::introspectSchema(connection, stemOf(path));
-    if (!schema) return QStringLiteral("%1: %2").arg(path, fromStd(schema.error().message));
-    auto content = schema::readContent(connection, *schema);
-    if (!content) return QStringLiteral("%1: %2").arg(path, fromStd(content.error().message));
-    LoadedSchemaSource loaded{std::move(*schema), std::nullopt};
-    // A script without INSERTs is a bare schema, not a database worth testing on.
-    if (content->rowCount() > 0) {
-        auto serialized = connection.serialize();
-        if (!serialized) return QStringLiteral("%1: %2").arg(path, fromStd(serialized.error().message));
-        loaded.original = std::move(*serialized);
-    }
-    return loaded;
+    auto source = schema::schemaSourceFromDatabase(connection, stemOf(path));
+    if (!source) return QStringLiteral("%1: %2").arg(path, fromStd(source.error().message));
+    return std::move(*source);
 }
 
 } // namespace sqleq::ui

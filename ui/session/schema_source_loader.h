@@ -5,7 +5,7 @@
 #pragma once
 
 #include "core/exec/connection.h"
-#include "core/schema/schema.h"
+#include "core/schema/schema_source.h"
 #include "ui/session/session.h"
 
 #include <QString>
@@ -15,12 +15,9 @@
 
 namespace sqleq::ui {
 
-struct LoadedSchemaSource {
-    schema::Schema schema;
-    /// The source's own database when it holds rows (a .sqlite file, a script with
-    /// INSERTs): the suite tries it first. Absent for tables.json and bare DDL.
-    std::optional<exec::Bytes> original;
-};
+/// The schema, and the source's own database when it holds rows (a .sqlite file, a
+/// script with INSERTs): the suite tries it first.
+using LoadedSchemaSource = schema::SchemaSource;
 
 class SchemaSourceLoader {
 public:
