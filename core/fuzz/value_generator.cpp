@@ -58,9 +58,6 @@ ValueGenerator::ValueGenerator(GeneratorInputs inputs, Prng& rng) : m_in(std::mo
     m_maxWord = std::max(1, std::min(cap, static_cast<int>(rng.uniform(4, 12))));
     m_minWord = std::min(m_maxWord, static_cast<int>(rng.uniform(1, 4)));
     chooseNumericRange(rng);
-    // Text columns often hold numbers in Spider (Dogs.age, Song_release_year); avg() and
-    // < comparisons on words all read 0, so some databases store digits instead.
-    m_digitText = m_in.kind.kind == ValueKind::Text && rng.chance(0.25);
     if (m_in.kind.kind == ValueKind::Boolean) {
         for (const GoldConstant& constant : m_in.constants)
             if (constant.value.type() == exec::ValueType::Text) m_booleanWords.push_back(constant.value.asText());
@@ -164,7 +161,6 @@ exec::Value ValueGenerator::randomValue(Prng& rng)
     case ValueKind::Blob: return exec::Value::blob(randomWord(rng, 1, 8));
     case ValueKind::Text: break;
     }
-    if (m_digitText) return exec::Value::text(std::to_string(rng.uniform(m_lo, m_hi)));
     std::string word = randomWord(rng, m_minWord, m_maxWord);
     if (m_capitalize) word[0] = static_cast<char>(word[0] - 'a' + 'A');
     return exec::Value::text(std::move(word));

@@ -46,7 +46,6 @@ private:
     bool m_integral = true;    ///< Number: integers this time, else reals
     bool m_dateOnly = false;   ///< DateTime: dates this time
     bool m_capitalize = false; ///< Text: Capitalized words this time
-    bool m_digitText = false;  ///< Text: digit strings this time (Spider stores ages, years as text)
     int64_t m_lo = 0;
     int64_t m_hi = 100;
     int m_minWord = 3;
