@@ -2,6 +2,7 @@
 
 #include "app/cli/result_printer.h"
 
+#include "core/base/hex.h"
 #include "core/compare/compare.h"
 
 #include <fmt/format.h>
@@ -38,11 +39,7 @@ std::string displayValue(const exec::Value& value)
 {
     switch (value.type()) {
     case exec::ValueType::Null: return "NULL";
-    case exec::ValueType::Blob: {
-        std::string hex = "x'";
-        for (const char c : value.asBlob()) hex += fmt::format("{:02x}", static_cast<unsigned char>(c));
-        return hex + "'";
-    }
+    case exec::ValueType::Blob: return "x'" + toHex(value.asBlob()) + "'";
     default: return compare::pythonStr(value);
     }
 }

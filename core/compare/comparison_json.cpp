@@ -3,6 +3,7 @@
 // keeps nlohmann::json's dump() from throwing on invalid UTF-8.
 #include "core/compare/compare.h"
 
+#include "core/base/hex.h"
 #include "core/compare/python_value.h"
 
 #include <nlohmann/json.hpp>
@@ -21,16 +22,7 @@ nlohmann::json valueToJson(const exec::Value& value)
             return nlohmann::json{{"real", detail::pythonFloatRepr(value.asReal())}};
         return value.asReal();
     case exec::ValueType::Text: return pythonStr(value);
-    case exec::ValueType::Blob: {
-        static constexpr char kHex[] = "0123456789abcdef";
-        std::string hex;
-        hex.reserve(value.asBlob().size() * 2);
-        for (const char c : value.asBlob()) {
-            hex += kHex[static_cast<unsigned char>(c) >> 4];
-            hex += kHex[static_cast<unsigned char>(c) & 0xF];
-        }
-        return nlohmann::json{{"blob_hex", hex}};
-    }
+    case exec::ValueType::Blob: return nlohmann::json{{"blob_hex", toHex(value.asBlob())}};
     }
     return nullptr;
 }
