@@ -1,0 +1,151 @@
+// audit: the annotation store of an audit project — a `.sqleq-audit` file that is a
+// SQLite database holding the batch's sources, every item with its metrics, the
+// growing list of reasons, and the annotators' verdicts — plus its exchange formats
+// (the TSV layout of TestSuiteEval's esm_false_negatives.tsv, JSON) and the
+// agreement between two annotators. The store runs in WAL mode and commits one
+// transaction per edit (synchronous=FULL), so a process killed at any moment loses
+// nothing that a call had returned success for. No Qt, nothing thrown.
+#pragma once
+
+#include "core/base/result.h"
+#include "core/evaluation/evaluation.h"
+
+#include <cstddef>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+struct sqlite3;
+
+namespace sqleq::audit {
+
+enum class Verdict { Equivalent, NotEquivalent, Unsure };
+
+/// "equivalent", "not_equivalent", "unsure".
+std::string_view verdictName(Verdict verdict);
+std::optional<Verdict> verdictFromName(std::string_view name);
+
+/// Where the batch came from, as given when the project was created (paths as given).
+struct ProjectSources {
+    std::string gold;
+    std::string predictions;
+    std::string tables;
+    std::string originalDatabases;  ///< may be empty
+    std::string suites;             ///< may be empty
+    std::string questions;          ///< dev_questions.tsv style `index db_id question`; may be empty
+    bool plugValue = false;
+    bool keepDistinct = false;
+};
+
+/// One item of the batch as the store keeps it.
+struct AuditItem {
+    std::size_t index = 0;
+    std::string dbId;
+    std::string question;  ///< empty when no questions file was given
+    std::string gold;
+    std::string prediction;
+    evaluation::ItemMetrics metrics;
+};
+
+struct Annotation {
+    std::size_t itemIndex = 0;
+    std::string annotator;
+    Verdict verdict = Verdict::Unsure;
+    std::string reason;     ///< one of the store's reasons, or empty
+    std::string note;       ///< free text
+    std::string updatedAt;  ///< UTC, ISO 8601 ("2026-11-21T10:04:05Z"); set by the store
+};
+
+/// The reasons every new project starts with (the list grows with addReason).
+const std::vector<std::string>& defaultReasons();
+
+class AnnotationStore {
+public:
+    /// Creates a new project file (an existing file is an error, nothing is touched)
+    /// holding the sources and items, in one transaction.
+    static Result<AnnotationStore> create(const std::filesystem::path& path, const ProjectSources& sources,
+                                          const std::vector<AuditItem>& items);
+    /// Opens an existing project; errors name the file ("audit.open": not a project,
+    /// newer format, corrupt).
+    static Result<AnnotationStore> open(const std::filesystem::path& path);
+
+    AnnotationStore(AnnotationStore&&) noexcept;
+    AnnotationStore& operator=(AnnotationStore&&) noexcept;
+    ~AnnotationStore();
+
+    [[nodiscard]] const std::filesystem::path& path() const { return m_path; }
+    [[nodiscard]] Result<ProjectSources> sources() const;
+    [[nodiscard]] Result<std::vector<AuditItem>> items() const;
+
+    /// Inserts or replaces the annotation of (itemIndex, annotator); one transaction.
+    /// Errors: unknown item, empty annotator ("audit.annotation").
+    Status setAnnotation(const Annotation& annotation);
+    /// Removes the annotation of (itemIndex, annotator), if any; one transaction.
+    Status clearAnnotation(std::size_t itemIndex, const std::string& annotator);
+    /// Every annotation, ordered by item then annotator.
+    [[nodiscard]] Result<std::vector<Annotation>> annotations() const;
+    /// Annotations by one annotator, ordered by item.
+    [[nodiscard]] Result<std::vector<Annotation>> annotationsBy(const std::string& annotator) const;
+
+    /// The reason list, defaults first then in order of addition.
+    [[nodiscard]] Result<std::vector<std::string>> reasons() const;
+    /// Adds a reason (a duplicate is not an error, nothing changes); one transaction.
+    Status addReason(const std::string& reason);
+
+    /// Replaces the stored metrics of items (e.g. recomputed with other options); one transaction.
+    Status updateMetrics(const std::vector<evaluation::ItemMetrics>& metrics);
+
+private:
+    AnnotationStore(std::filesystem::path path, sqlite3* db);
+    std::filesystem::path m_path;
+    sqlite3* m_db = nullptr;
+};
+
+/// TSV in the layout of esm_false_negatives.tsv: header `database name, gold, pred,
+/// equivalent reason, note`, then three extra columns `verdict, annotator, index`
+/// (readers of the original five columns ignore them). One row per annotation.
+std::string exportAnnotationsTsv(const std::vector<AuditItem>& items, const std::vector<Annotation>& annotations);
+/// JSON array: one object per annotation with index, db_id, question, gold, pred,
+/// verdict, reason, note, annotator, updated_at and the item's metrics.
+std::string exportAnnotationsJson(const std::vector<AuditItem>& items, const std::vector<Annotation>& annotations);
+
+struct ImportReport {
+    std::vector<Annotation> annotations;  ///< matched rows, ready for setAnnotation
+    std::size_t rows = 0;                 ///< data rows read
+    std::size_t unmatched = 0;            ///< rows whose (database, gold, pred) is no item
+    std::size_t withoutVerdict = 0;       ///< rows with neither a verdict column nor a reason
+    std::vector<std::string> warnings;    ///< "line 17: no item has this database, gold and pred"
+};
+
+/// Reads a TSV in that layout (the 5 columns are required, the 3 extras optional)
+/// and matches rows to items by database, gold and pred (whitespace-collapsed,
+/// case kept). A row without a verdict column counts as `equivalent` when it has a
+/// reason (the meaning of esm_false_negatives.tsv) and is skipped otherwise. Rows
+/// without an annotator column get `defaultAnnotator`. Errors: a missing column in
+/// the header, a malformed line ("audit.import", naming file and line).
+Result<ImportReport> importAnnotationsTsv(std::string_view tsvText, const std::vector<AuditItem>& items,
+                                          const std::string& defaultAnnotator, std::string_view source = "tsv");
+
+struct Disagreement {
+    std::size_t itemIndex = 0;
+    Verdict first = Verdict::Unsure;
+    Verdict second = Verdict::Unsure;
+};
+
+struct Agreement {
+    std::size_t onlyFirst = 0;     ///< items annotated by the first only
+    std::size_t onlySecond = 0;
+    std::size_t both = 0;          ///< items annotated by both
+    std::size_t agreeing = 0;      ///< of those, same verdict
+    double rate = 0;               ///< agreeing / both (0 when both == 0)
+    double cohenKappa = 0;         ///< over the items annotated by both, three verdict classes
+    std::vector<Disagreement> disagreements;  ///< ordered by item
+};
+
+/// Agreement of two annotation lists (e.g. two annotators' project files, or two
+/// annotators in one), matched by item index.
+Agreement compareAnnotators(const std::vector<Annotation>& first, const std::vector<Annotation>& second);
+
+} // namespace sqleq::audit
