@@ -1,18 +1,20 @@
-// `sqleq-cli eval`: test-suite accuracy of a predictions file against released or
-// distilled suites (DIR/<db_id>/*.sqlite), per item and overall.
+// `sqleq-cli eval`: every metric of a predictions file, with the official evaluator's
+// arguments (--gold --pred --tables --db --etype, --plug-value, --keep-distinct) plus
+// test suites, SQL-Eval and PCM-F1; prints evaluation.py's per-hardness table and
+// writes the per-item table and the disagreeing items. The work is core/evaluation's;
+// this file only maps options and writes files.
 
 #include "app/cli/commands.h"
 #include "app/cli/exit_codes.h"
-#include "app/cli/parallel_for.h"
 #include "app/cli/progress_bar.h"
 #include "app/cli/suite_options.h"
 
 #include "core/base/atomic_file.h"
-#include "core/dataset/spider_files.h"
-#include "core/suite/suite.h"
+#include "core/evaluation/evaluation.h"
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
+
+#include <cstdio>
 
 #include <map>
 #include <memory>
@@ -20,114 +22,100 @@
 namespace sqleq::cli {
 namespace {
 
-struct EvalOptions {
+enum class EvalType { Exec, Match, All };
+
+struct EvalCommandOptions {
     std::string goldPath;
     std::string predPath;
+    std::string tablesPath;
+    std::string databasesDir;
     std::string suitesDir;
+    std::string type = "exec";  ///< exec, match or all (validated by CLI11)
     std::string outPath;
-    unsigned jobs = 0;
-    suite::CheckOptions check;
+    std::string disagreementsPath;
+    evaluation::EvaluationOptions evaluation;
 };
 
-struct ItemResult {
-    suite::VerdictKind verdict = suite::VerdictKind::Different;
-    int separatingDatabase = -1;
-    std::string message;
-};
-
-std::string tsvField(std::string text)
+EvalType evalType(const std::string& name)
 {
-    for (auto& c : text) {
-        if (c == '\t' || c == '\n' || c == '\r') c = ' ';
-    }
-    return text;
+    if (name == "match") return EvalType::Match;
+    return name == "all" ? EvalType::All : EvalType::Exec;
 }
 
-std::string itemsTsv(const std::vector<dataset::GoldItem>& gold, const std::vector<ItemResult>& results)
+/// The metrics an --etype stands for: `match` is ESM (and its hardness), `exec` every
+/// execution-based metric, `all` both plus PCM-F1. Each still needs its inputs.
+evaluation::MetricSelection selectionFor(EvalType type)
 {
-    std::string out = "index\tdb_id\ttestsuite\tverdict\tseparating_db\tmessage\n";
-    for (std::size_t i = 0; i < results.size(); ++i) {
-        const auto& result = results[i];
-        out += fmt::format("{}\t{}\t{}\t{}\t{}\t{}\n", i, gold[i].dbId,
-                           result.verdict == suite::VerdictKind::Equivalent ? 1 : 0,
-                           suite::verdictKindName(result.verdict),
-                           result.separatingDatabase >= 0 ? std::to_string(result.separatingDatabase) : "",
-                           tsvField(result.message));
-    }
-    return out;
+    const bool match = type != EvalType::Exec;
+    const bool exec = type != EvalType::Match;
+    return {.esm = match, .exec = exec, .testSuite = exec, .sqlEval = exec, .pcmF1 = type == EvalType::All};
 }
 
-std::string itemsJson(const std::vector<dataset::GoldItem>& gold, const std::vector<ItemResult>& results)
+/// A usage message when the --etype cannot compute anything from the inputs given.
+std::string missingInputs(const EvalCommandOptions& options)
 {
-    nlohmann::json items = nlohmann::json::array();
-    for (std::size_t i = 0; i < results.size(); ++i) {
-        const auto& result = results[i];
-        items.push_back({{"index", i}, {"db_id", gold[i].dbId},
-                         {"testsuite", result.verdict == suite::VerdictKind::Equivalent},
-                         {"verdict", suite::verdictKindName(result.verdict)},
-                         {"separating_db", result.separatingDatabase >= 0 ? nlohmann::json(result.separatingDatabase) : nlohmann::json()},
-                         {"message", result.message}});
-    }
-    return items.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    const EvalType type = evalType(options.type);
+    if (type == EvalType::Match && options.tablesPath.empty())
+        return "--etype match needs --tables (the Spider tables.json)";
+    if (type == EvalType::Exec && options.databasesDir.empty() && options.suitesDir.empty())
+        return "--etype exec needs --db (the original databases) and/or --suites (test suites)";
+    return {};
 }
 
-Result<std::map<std::string, suite::Suite>> importSuites(const std::string& dir, const std::vector<dataset::GoldItem>& gold)
-{
-    std::map<std::string, suite::Suite> suites;
-    for (const auto& item : gold) {
-        if (suites.count(item.dbId)) continue;
-        auto imported = suite::importSuite(dir, item.dbId);
-        if (!imported) return imported.error();
-        suites.emplace(item.dbId, std::move(*imported));
-    }
-    return suites;
-}
-
-int runEval(const EvalOptions& options)
-{
-    auto gold = dataset::readGoldFile(options.goldPath);
-    auto predictions = dataset::readPredictionsFile(options.predPath);
-    if (!gold || !predictions) {
-        fmt::print(stderr, "error: {}\n", (!gold ? gold.error() : predictions.error()).message);
-        return kExitInputError;
-    }
-    if (gold->size() != predictions->size()) {
-        fmt::print(stderr, "error: {} has {} gold items but {} has {} predictions\n", options.goldPath, gold->size(),
-                   options.predPath, predictions->size());
-        return kExitInputError;
-    }
-    auto suites = importSuites(options.suitesDir, *gold);
-    if (!suites) {
-        fmt::print(stderr, "error: {}\n", suites.error().message);
-        return kExitInputError;
-    }
-    std::vector<ItemResult> results(gold->size());
-    ProgressBar bar;
-    parallelFor(gold->size(), options.jobs, [&](std::size_t i) {
-        const auto checked = suite::checkCandidate((*gold)[i].sql, (*predictions)[i].sql, suites->at((*gold)[i].dbId),
-                                                   options.check);
-        results[i] = {checked.verdict, checked.separatingDatabase, checked.message};
-    }, [&](std::size_t done, std::size_t total) {
-        suite::Progress progress;
-        progress.phase = "checking";
-        progress.done = done;
-        progress.total = total;
-        bar.update(progress);
-    });
-    bar.finish();
-
+struct Tally {
     std::size_t correct = 0;
-    std::size_t goldErrors = 0;
-    for (const auto& result : results) {
-        correct += result.verdict == suite::VerdictKind::Equivalent ? 1 : 0;
-        goldErrors += result.verdict == suite::VerdictKind::GoldError ? 1 : 0;
+    std::size_t computed = 0;
+};
+
+void printTotal(std::string_view name, std::size_t items, const Tally& tally)
+{
+    const double rate = tally.computed == 0 ? 0.0 : double(tally.correct) / double(tally.computed);
+    std::string unset = tally.computed < items ? fmt::format(" ({} items unset)", items - tally.computed) : "";
+    fmt::print("{}: {} / {} = {:.3f}{}\n", name, tally.correct, tally.computed, rate, unset);
+}
+
+/// One "name: correct / computed = rate" line per computed metric, for scripts and eyes.
+void printTotals(const evaluation::Evaluation& result)
+{
+    std::map<std::string_view, Tally> tallies;
+    const auto count = [&](std::string_view name, const std::optional<bool>& value) {
+        auto& tally = tallies[name];
+        if (!value) return;
+        ++tally.computed;
+        tally.correct += *value ? 1 : 0;
+    };
+    double pcmSum = 0;
+    std::size_t pcmCount = 0;
+    for (const auto& item : result.items) {
+        count("exact match accuracy", item.esm);
+        count("execution accuracy", item.exec);
+        count("test-suite accuracy", item.testSuite);
+        count("sql-eval accuracy", item.sqlEval);
+        if (item.pcmF1) pcmSum += *item.pcmF1, ++pcmCount;
     }
-    fmt::print("test-suite accuracy: {} / {} = {:.3f}\n", correct, results.size(),
-               results.empty() ? 0.0 : double(correct) / results.size());
-    if (goldErrors > 0) fmt::print(stderr, "warning: {} gold queries failed on their suite\n", goldErrors);
+    const std::size_t items = result.items.size();
+    fmt::print("\n");
+    if (result.computed.esm) printTotal("exact match accuracy", items, tallies["exact match accuracy"]);
+    if (result.computed.exec) printTotal("execution accuracy", items, tallies["execution accuracy"]);
+    if (result.computed.testSuite) printTotal("test-suite accuracy", items, tallies["test-suite accuracy"]);
+    if (result.computed.sqlEval) printTotal("sql-eval accuracy", items, tallies["sql-eval accuracy"]);
+    if (result.computed.pcmF1)
+        fmt::print("pcm-f1 mean: {:.3f} over {} items\n", pcmCount == 0 ? 0.0 : pcmSum / double(pcmCount), pcmCount);
+}
+
+int writeOutputs(const EvalCommandOptions& options, const evaluation::Evaluation& result,
+                 const evaluation::SubmissionInputs& inputs)
+{
     if (!options.outPath.empty()) {
         const bool json = options.outPath.ends_with(".json");
-        if (auto written = writeFileAtomically(options.outPath, json ? itemsJson(*gold, results) : itemsTsv(*gold, results));
+        const auto text = json ? evaluation::itemsJson(result) : evaluation::itemsTsv(result);
+        if (auto written = writeFileAtomically(options.outPath, text); !written) {
+            fmt::print(stderr, "error: {}\n", written.error().message);
+            return kExitInputError;
+        }
+    }
+    if (!options.disagreementsPath.empty()) {
+        if (auto written = writeFileAtomically(options.disagreementsPath, evaluation::disagreementsTsv(result, inputs));
             !written) {
             fmt::print(stderr, "error: {}\n", written.error().message);
             return kExitInputError;
@@ -136,18 +124,67 @@ int runEval(const EvalOptions& options)
     return kExitSuccess;
 }
 
+int runEval(EvalCommandOptions options)
+{
+    if (const auto missing = missingInputs(options); !missing.empty()) {
+        fmt::print(stderr, "error: {}\n", missing);
+        return kExitUsage;
+    }
+    auto inputs = evaluation::readSubmission(options.goldPath, options.predPath);
+    if (!inputs) {
+        fmt::print(stderr, "error: {}\n", inputs.error().message);
+        return kExitInputError;
+    }
+    inputs->tables = options.tablesPath;
+    inputs->originalDatabases = options.databasesDir;
+    inputs->suites = options.suitesDir;
+    options.evaluation.metrics = selectionFor(evalType(options.type));
+
+    ProgressBar bar;
+    auto result = evaluation::evaluateSubmission(*inputs, options.evaluation, bar.callback());
+    bar.finish();
+    if (!result) {
+        fmt::print(stderr, "error: {}\n", result.error().message);
+        return kExitInputError;
+    }
+    fmt::print("{}", evaluation::formatHardnessReport(*result));
+    printTotals(*result);
+    std::size_t disagreeing = 0;
+    for (const auto& item : result->items) disagreeing += evaluation::metricsDisagree(item) ? 1 : 0;
+    if (disagreeing > 0) fmt::print("items where the metrics disagree: {}\n", disagreeing);
+    std::fflush(stdout);  // the timing line on stderr must not land inside the report
+    fmt::print(stderr, "evaluated {} items in {:.2f} s\n", result->items.size(), result->seconds);
+    return writeOutputs(options, *result, *inputs);
+}
+
 } // namespace
 
 void registerEvalCommand(CLI::App& app, int& exitCode)
 {
-    auto options = std::make_shared<EvalOptions>();
-    auto* command = app.add_subcommand("eval", "Test-suite accuracy of a predictions file, per item and overall");
-    command->add_option("--gold", options->goldPath, "Gold file: one SQL<TAB>db_id per line")->required()->check(CLI::ExistingFile);
-    command->add_option("--pred", options->predPath, "Predictions: one SQL per line, same order")->required()->check(CLI::ExistingFile);
-    command->add_option("--suites", options->suitesDir, "Test suites: DIR/<db_id>/*.sqlite")->required()->check(CLI::ExistingDirectory);
-    command->add_option("--out", options->outPath, "Per-item results: items.tsv or items.json");
-    command->add_option("--jobs", options->jobs, "Worker threads (0: all cores)")->capture_default_str();
-    addVerdictOptions(*command, options->check);
+    auto options = std::make_shared<EvalCommandOptions>();
+    auto* command = app.add_subcommand(
+        "eval", "Every metric of a predictions file (official evaluator's arguments), per hardness and per item");
+    command->add_option("--gold", options->goldPath, "Gold file: one SQL<TAB>db_id per line")->required();
+    command->add_option("--pred", options->predPath, "Predictions: one SQL per line, same order")->required();
+    command->add_option("--tables,--table", options->tablesPath,
+                        "Spider tables.json: exact set match, its partial scores and the hardness levels");
+    command->add_option("--db", options->databasesDir,
+                        "Original databases DIR/<db_id>/<db_id>.sqlite: execution accuracy and SQL-Eval");
+    command->add_option("--suites", options->suitesDir, "Test suites DIR/<db_id>/*.sqlite: test-suite accuracy");
+    command->add_option("--etype", options->type,
+                        "exec: execution metrics (needs --db and/or --suites); match: exact set match (needs "
+                        "--tables); all: every metric whose inputs are given, PCM-F1 included")
+        ->transform(CLI::IsMember({"exec", "match", "all"}, CLI::ignore_case))
+        ->capture_default_str();
+    addVerdictOptions(*command, options->evaluation.check);
+    command->add_flag("--fix-join-predicates", options->evaluation.esm.fixJoinPredicates,
+                      "Exact set match also compares the JOIN ... ON conditions (the official one ignores them)");
+    command->add_flag("--sqleval-subset", options->evaluation.sqlEval.subset,
+                      "SQL-Eval also accepts a prediction whose columns are a superset of the gold's");
+    command->add_option("--jobs", options->evaluation.jobs, "Worker threads (0: all cores)")->capture_default_str();
+    command->add_option("--out", options->outPath, "Per-item metrics: items.tsv, or items.json for JSON");
+    command->add_option("--disagreements", options->disagreementsPath,
+                        "TSV of the items whose metrics disagree, with gold and prediction");
     command->callback([options, &exitCode] { exitCode = runEval(*options); });
 }
 

@@ -31,12 +31,15 @@ struct ItemMetrics {
     std::optional<bool> esm;                     ///< exact set match (needs tables.json)
     std::optional<metrics::ComponentScores> components;  ///< ESM's partial matching scores
     std::optional<bool> exec;                    ///< single denotation: same result on the original database
+                                                 ///< (unset when the gold itself fails there)
     std::optional<bool> testSuite;               ///< no suite database separates gold and prediction
+                                                 ///< (unset when the gold fails on a suite database)
     std::optional<bool> sqlEval;                 ///< SQL-Eval (defog) on the original database
     std::optional<double> pcmF1;                 ///< needs only the two queries
     std::string testSuiteVerdict;                ///< suite::verdictKindName, empty when not computed
     int separatingDatabase = -1;                 ///< test suite: index of the first separating database
-    std::vector<std::string> notes;              ///< one sentence per metric left unset or erring
+    std::vector<std::string> notes;              ///< one sentence per metric left unset or erring,
+                                                 ///< prefixed "esm:", "exec:", "testsuite:", ...
 };
 
 /// Which metrics to compute. Each also needs its inputs (see SubmissionInputs).
@@ -58,7 +61,8 @@ struct EvaluationOptions {
 
 /// A submission and where its metrics' inputs live. Paths left empty switch the
 /// metrics that need them off: tables → esm + hardness; originalDatabases → exec +
-/// sqlEval; suites → testSuite.
+/// sqlEval; suites → testSuite. Hardness is computed whenever tables is given, even
+/// with esm off, so that execution metrics are still reported per hardness.
 struct SubmissionInputs {
     std::vector<suite::GoldItem> gold;
     std::vector<std::string> predictions;       ///< same length as gold
@@ -83,12 +87,14 @@ struct Evaluation {
 /// does not exist ("evaluation.input", naming the path). A db_id missing from the
 /// suites or databases directory leaves that metric unset for its items, with a note.
 /// `progress` runs on the calling thread (phase "evaluating", done/total items).
+/// Thread-safe; each worker opens its own connections. On cancel, items not yet
+/// started are left with every metric unset and `cancelled` is set.
 Result<Evaluation> evaluateSubmission(const SubmissionInputs& inputs, const EvaluationOptions& options,
                                       const suite::ProgressCallback& progress = {},
                                       const std::atomic<bool>* cancel = nullptr);
 
-/// True when two of the item's computed metrics disagree (PCM-F1 counts as "agrees
-/// with correct" only when it is 1.0, i.e. PCM-EM).
+/// True when two of the item's computed verdict metrics (esm, exec, testSuite,
+/// sqlEval) disagree. PCM-F1 is a graded score and does not vote.
 bool metricsDisagree(const ItemMetrics& item);
 
 /// "esm=0 exec=1 testsuite=1 sqleval=1 pcm_f1=0.83" style one-line summary of the
@@ -98,6 +104,8 @@ std::string metricsSummary(const ItemMetrics& item);
 /// The per-hardness table evaluation.py prints (its print_scores layout: header row,
 /// count row, execution / exact-match rows, partial matching blocks for match), with
 /// one extra row per further computed metric (test-suite, sql-eval, pcm-f1).
+/// Rates are over the items whose metric was computed (the official script has no
+/// unset items: it stops at the first); a footnote counts the unset ones.
 std::string formatHardnessReport(const Evaluation& evaluation);
 
 /// Per-item table: TSV with header `index db_id hardness esm exec testsuite sqleval

@@ -28,6 +28,54 @@ CliRun runCli(const QStringList& arguments)
 
 const QString kPeople = QStringLiteral(SQLEQ_SOURCE_DIR "/resources/examples/people/database.sql");
 
+QString writeText(const QTemporaryDir& dir, const QString& name, const QByteArray& text)
+{
+    QFile file(dir.filePath(name));
+    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size()) qFatal("cannot write %s", qPrintable(name));
+    return file.fileName();
+}
+
+QStringList readLines(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) return {};
+    return QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
+}
+
+/// A row of evaluation.py's print_formated_s ("{:20} " + ' '.join(cells of width 20)).
+QString officialRow(const QString& name, const QStringList& cells)
+{
+    QStringList padded;
+    for (const auto& cell : cells) padded << cell.leftJustified(20);
+    return name.leftJustified(20) + " " + padded.join(' ');
+}
+
+struct SubmissionFiles {
+    QString gold;
+    QString pred;
+    QString tables;
+};
+
+/// A one-table schema known only through tables.json: items 0 (easy) right, 1 (easy)
+/// wrong column, 2 (medium) right.
+SubmissionFiles writeShopSubmission(const QTemporaryDir& dir)
+{
+    SubmissionFiles files;
+    files.tables = writeText(dir, "tables.json", R"([{"db_id": "shop", "table_names_original": ["item"],
+        "table_names": ["item"], "column_names_original": [[-1, "*"], [0, "id"], [0, "name"], [0, "price"]],
+        "column_names": [[-1, "*"], [0, "id"], [0, "name"], [0, "price"]],
+        "column_types": ["text", "number", "text", "number"], "primary_keys": [1], "foreign_keys": []}])");
+    files.gold = writeText(dir, "gold.sql",
+                           "SELECT count(*) FROM item\tshop\n"
+                           "SELECT name FROM item WHERE price > 3\tshop\n"
+                           "SELECT name , price FROM item WHERE price > 3\tshop\n");
+    files.pred = writeText(dir, "pred.txt",
+                           "SELECT count(*) FROM item\n"
+                           "SELECT id FROM item WHERE price > 3\n"
+                           "SELECT name, price FROM item WHERE price > 1\n");
+    return files;
+}
+
 } // namespace
 
 class TestCli : public QObject {
@@ -194,13 +242,133 @@ private slots:
         const QString items = dir.filePath("items.tsv");
         run = runCli({"eval", "--gold", gold.fileName(), "--pred", pred.fileName(), "--suites", suites, "--out", items});
         QCOMPARE(run.exitCode, 0);
-        QVERIFY2(run.out.contains(QStringLiteral("1 / 2")), qPrintable(run.out));
-        QFile table(items);
-        QVERIFY(table.open(QIODevice::ReadOnly));
-        const auto lines = QString::fromUtf8(table.readAll()).split('\n', Qt::SkipEmptyParts);
+        QVERIFY2(run.out.contains(QStringLiteral("test-suite accuracy: 1 / 2 = 0.500")), qPrintable(run.out));
+        const auto lines = readLines(items);
         QCOMPARE(lines.size(), 3);
-        QVERIFY(lines[1].startsWith(QStringLiteral("0\tconcert_singer\t1\tequivalent")));
-        QVERIFY(lines[2].startsWith(QStringLiteral("1\tconcert_singer\t0\tdifferent")));
+        // index db_id hardness esm exec testsuite sqleval pcm_f1 testsuite_verdict separating_db notes
+        QVERIFY2(lines[1].startsWith(QStringLiteral("0\tconcert_singer\t\t\t\t1\t\t\tequivalent\t\t")), qPrintable(lines[1]));
+        QVERIFY(lines[2].startsWith(QStringLiteral("1\tconcert_singer\t\t\t\t0\t\t\tdifferent\t")));
+    }
+
+    void evalMatchPrintsTheOfficialTable()
+    {
+        QTemporaryDir dir;
+        const auto files = writeShopSubmission(dir);
+        const auto run = runCli({"eval", "--gold", files.gold, "--pred", files.pred, "--tables", files.tables,
+                                 "--etype", "match"});
+        QCOMPARE(run.exitCode, 0);
+        const auto lines = run.out.split('\n');
+        QCOMPARE(lines[0], officialRow("", {"easy", "medium", "hard", "extra", "all"}));
+        QCOMPARE(lines[1], officialRow("count", {"2", "1", "0", "0", "3"}));
+        QCOMPARE(lines[2], QString());
+        QCOMPARE(lines[3], QStringLiteral("====================== EXACT MATCHING ACCURACY ====================="));
+        QCOMPARE(lines[4], officialRow("exact match", {"0.500", "1.000", "0.000", "0.000", "0.667"}));
+        QVERIFY(lines.contains(QStringLiteral("---------------------- PARTIAL MATCHING F1 --------------------------")));
+        QVERIFY(!run.out.contains(QStringLiteral("EXECUTION ACCURACY")));
+        QVERIFY(run.out.contains(QStringLiteral("exact match accuracy: 2 / 3 = 0.667")));
+    }
+
+    void evalWritesItemTablesAndDisagreements()
+    {
+        QTemporaryDir dir;
+        const auto files = writeShopSubmission(dir);
+        const QString tsv = dir.filePath("items.tsv");
+        const QString json = dir.filePath("items.json");
+        const QString disagreements = dir.filePath("disagreements.tsv");
+        auto run = runCli({"eval", "--gold", files.gold, "--pred", files.pred, "--tables", files.tables, "--etype",
+                           "all", "--out", tsv, "--disagreements", disagreements, "--jobs", "2"});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY(run.out.contains(QStringLiteral("pcm-f1 ")));
+        auto lines = readLines(tsv);
+        QCOMPARE(lines.size(), 4);
+        QCOMPARE(lines[0], QStringLiteral("index\tdb_id\thardness\tesm\texec\ttestsuite\tsqleval\tpcm_f1\t"
+                                          "testsuite_verdict\tseparating_db\tnotes"));
+        const auto first = lines[1].split('\t');
+        QCOMPARE(first.size(), 11);
+        QCOMPARE(first.mid(0, 8), QStringList({"0", "shop", "easy", "1", "", "", "", "1.0000"}));
+        // Without databases only ESM and PCM-F1 vote: item 2 is right by ESM (values are
+        // not compared) and below 1 by PCM-F1 (the constant differs).
+        const auto listing = readLines(disagreements);
+        QCOMPARE(listing.size(), 2);
+        QVERIFY(listing[1].startsWith(QStringLiteral("2\tshop\tmedium\t1\t")));
+        QVERIFY(listing[0].endsWith(QStringLiteral("\tnotes\tgold\tpred")));
+
+        run = runCli({"eval", "--gold", files.gold, "--pred", files.pred, "--tables", files.tables, "--etype",
+                      "match", "--out", json});
+        QCOMPARE(run.exitCode, 0);
+        QFile file(json);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const auto items = QJsonDocument::fromJson(file.readAll()).array();
+        QCOMPARE(items.size(), 3);
+        const auto item = items[1].toObject();
+        QCOMPARE(item["index"].toInt(), 1);
+        QCOMPARE(item["db_id"].toString(), QStringLiteral("shop"));
+        QCOMPARE(item["esm"].toBool(), false);
+        QVERIFY(item["exec"].isNull());
+        QVERIFY(item["pcm_f1"].isNull());
+        QVERIFY(item["notes"].isArray());
+    }
+
+    void evalDisagreementsOnTheOriginalDatabase()
+    {
+        const QString corpus = QStringLiteral(SQLEQ_CORPUS_DIR);
+        if (!QFile::exists(corpus + "/database/concert_singer/concert_singer.sqlite")) QSKIP("concert_singer not present");
+        QTemporaryDir dir;
+        const QString gold = writeText(dir, "gold.sql",
+                                       "SELECT count(*) FROM singer\tconcert_singer\n"
+                                       "SELECT name FROM singer WHERE age > 45\tconcert_singer\n");
+        // Item 1: a different constant that happens to select the same singers.
+        const QString pred = writeText(dir, "pred.txt", "SELECT count(*) FROM singer\nSELECT name FROM singer WHERE age > 46\n");
+        const QString disagreements = dir.filePath("d.tsv");
+        const auto run = runCli({"eval", "--gold", gold, "--pred", pred, "--tables", corpus + "/tables.json", "--db",
+                                 corpus + "/database", "--etype", "all", "--disagreements", disagreements});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY(run.out.contains(QStringLiteral("=====================   EXECUTION ACCURACY     =====================")));
+        QVERIFY2(run.out.contains(QStringLiteral("execution accuracy: 2 / 2 = 1.000")), qPrintable(run.out));
+        const auto lines = readLines(disagreements);
+        QCOMPARE(lines.size(), 2);
+        QVERIFY(lines[1].startsWith(QStringLiteral("1\tconcert_singer\teasy\t1\t1\t")));
+        QVERIFY(lines[1].endsWith(QStringLiteral("\tSELECT name FROM singer WHERE age > 45\tSELECT name FROM singer WHERE age > 46")));
+    }
+
+    void evalBadInputIsNamed()
+    {
+        QTemporaryDir dir;
+        const auto files = writeShopSubmission(dir);
+        const QString shortPred = writeText(dir, "short.txt", "SELECT count(*) FROM item\n");
+        auto run = runCli({"eval", "--gold", files.gold, "--pred", shortPred, "--tables", files.tables, "--etype", "match"});
+        QCOMPARE(run.exitCode, 3);
+        QVERIFY2(run.err.contains(files.gold + " line 2 has no prediction"), qPrintable(run.err));
+
+        const QString badGold = writeText(dir, "bad.sql", "SELECT 1\tshop\nSELECT 2 no tab\n");
+        run = runCli({"eval", "--gold", badGold, "--pred", files.pred, "--tables", files.tables, "--etype", "match"});
+        QCOMPARE(run.exitCode, 3);
+        QVERIFY2(run.err.contains(badGold + ":2:"), qPrintable(run.err));
+
+        run = runCli({"eval", "--gold", files.gold, "--pred", files.pred, "--etype", "match"});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY(run.err.contains(QStringLiteral("--tables")));
+
+        run = runCli({"eval", "--gold", files.gold, "--pred", files.pred});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY(run.err.contains(QStringLiteral("--db")));
+
+        run = runCli({"eval", "--gold", files.gold, "--pred", files.pred, "--suites", dir.filePath("nowhere")});
+        QCOMPARE(run.exitCode, 3);
+        QVERIFY2(run.err.contains(dir.filePath("nowhere")), qPrintable(run.err));
+
+        run = runCli({"eval", "--gold", files.gold, "--pred", files.pred, "--tables", dir.filePath("none.json"),
+                      "--etype", "match"});
+        QCOMPARE(run.exitCode, 3);
+        QVERIFY(run.err.contains(dir.filePath("none.json")));
+
+        run = runCli({"eval", "--gold", dir.filePath("absent.sql"), "--pred", files.pred, "--tables", files.tables,
+                      "--etype", "match"});
+        QCOMPARE(run.exitCode, 3);
+        QVERIFY(run.err.contains(dir.filePath("absent.sql")));
+
+        run = runCli({"eval", "--gold", files.gold, "--pred", files.pred, "--tables", files.tables, "--etype", "both"});
+        QCOMPARE(run.exitCode, 2);
     }
 
     void tablesJsonBuildsAnEmptyDatabase()

@@ -1,0 +1,148 @@
+// The metrics of one item, each from its own building block: hardness and ESM from
+// core/metrics/spider_esm, exec and test-suite accuracy from suite::checkCandidate
+// (on the one original database, resp. the imported suite, so both share the
+// official comparison, plug-value and keep-distinct), SQL-Eval from runSqlEval on the
+// original database, PCM-F1 from the two texts. Failures become notes, never errors.
+#include "core/evaluation/item_evaluator.h"
+
+#include "core/metrics/pcm_f1.h"
+
+#include <fmt/format.h>
+
+namespace sqleq::evaluation {
+namespace {
+
+bool cancelRequested(const std::atomic<bool>* cancel)
+{
+    return cancel != nullptr && cancel->load(std::memory_order_relaxed);
+}
+
+/// The outcome of checkCandidate as one metric: true/false, or unset with a note when
+/// the gold itself failed or the check was cancelled (the verdict then says nothing
+/// about the prediction).
+void recordVerdict(const suite::CheckResult& checked, std::string_view metric, std::optional<bool>& value,
+                   std::vector<std::string>& notes)
+{
+    if (checked.cancelled) {
+        notes.push_back(fmt::format("{}: cancelled", metric));
+    } else if (checked.verdict == suite::VerdictKind::GoldError) {
+        notes.push_back(fmt::format("{}: {}", metric, checked.message));
+    } else {
+        value = checked.verdict == suite::VerdictKind::Equivalent;
+    }
+}
+
+} // namespace
+
+ItemEvaluator::ItemEvaluator(const EvaluationContext& context, const EvaluationOptions& options,
+                             const std::atomic<bool>* cancel)
+    : m_context(context), m_options(options), m_check(options.check), m_sqlEval(options.sqlEval), m_cancel(cancel)
+{
+    m_check.limits.cancel = cancel;
+    m_sqlEval.limits.cancel = cancel;
+}
+
+ItemMetrics ItemEvaluator::evaluate(std::size_t index, const suite::GoldItem& gold, const std::string& prediction)
+{
+    ItemMetrics item;
+    item.index = index;
+    item.dbId = gold.dbId;
+    if (m_context.hardness) addSpiderMetrics(item, gold, prediction);
+    if (m_context.computed.exec) addExec(item, gold, prediction);
+    if (m_context.computed.testSuite) addTestSuite(item, gold, prediction);
+    if (m_context.computed.sqlEval) addSqlEval(item, gold, prediction);
+    if (m_context.computed.pcmF1) addPcmF1(item, gold, prediction);
+    return item;
+}
+
+void ItemEvaluator::addSpiderMetrics(ItemMetrics& item, const suite::GoldItem& gold,
+                                     const std::string& prediction) const
+{
+    const auto& index = *m_context.tables;
+    if (m_context.computed.esm) {
+        auto matched = metrics::exactSetMatch(gold.sql, prediction, index, gold.dbId, m_options.esm);
+        if (!matched) {
+            item.notes.push_back(fmt::format("esm, hardness: {}", matched.error().message));
+            return;
+        }
+        item.hardness = matched->hardness;
+        item.esm = matched->exact;
+        item.components = matched->components;
+        if (!matched->predictionParsed)
+            item.notes.push_back("esm: the official parser rejects the prediction (scored as the empty SQL)");
+        return;
+    }
+    auto hardness = metrics::classifyHardness(gold.sql, index, gold.dbId);
+    if (hardness) item.hardness = *hardness;
+    else item.notes.push_back(fmt::format("hardness: {}", hardness.error().message));
+}
+
+void ItemEvaluator::addExec(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction) const
+{
+    const auto original = m_context.originals.find(gold.dbId);
+    if (original == m_context.originals.end()) {
+        item.notes.push_back(fmt::format("exec: {}", m_context.originalErrors.at(gold.dbId)));
+        return;
+    }
+    const auto checked = suite::checkCandidate(gold.sql, prediction, original->second, m_check, m_cancel);
+    recordVerdict(checked, "exec", item.exec, item.notes);
+}
+
+void ItemEvaluator::addTestSuite(ItemMetrics& item, const suite::GoldItem& gold,
+                                 const std::string& prediction) const
+{
+    const auto found = m_context.suites.find(gold.dbId);
+    if (found == m_context.suites.end()) {
+        item.notes.push_back(fmt::format("testsuite: {}", m_context.suiteErrors.at(gold.dbId)));
+        return;
+    }
+    const auto checked = suite::checkCandidate(gold.sql, prediction, found->second, m_check, m_cancel);
+    recordVerdict(checked, "testsuite", item.testSuite, item.notes);
+    if (!checked.cancelled) {
+        item.testSuiteVerdict = std::string(suite::verdictKindName(checked.verdict));
+        item.separatingDatabase = checked.separatingDatabase;
+    }
+}
+
+void ItemEvaluator::addSqlEval(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction)
+{
+    std::string why;
+    exec::Connection* conn = originalConnection(gold.dbId, why);
+    if (conn == nullptr) {
+        item.notes.push_back(fmt::format("sqleval: {}", why));
+        return;
+    }
+    auto run = metrics::runSqlEval(*conn, gold.sql, prediction, m_sqlEval);
+    if (cancelRequested(m_cancel)) {
+        item.notes.emplace_back("sqleval: cancelled");
+    } else if (!run) {
+        item.notes.push_back(fmt::format("sqleval: {}", run.error().message));
+    } else {
+        item.sqlEval = run->passed;
+    }
+}
+
+void ItemEvaluator::addPcmF1(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction) const
+{
+    auto scored = metrics::pcmF1(gold.sql, prediction);
+    if (scored) item.pcmF1 = scored->f1;
+    else item.notes.push_back(fmt::format("pcm_f1: the gold does not parse: {}", scored.error().message));
+}
+
+exec::Connection* ItemEvaluator::originalConnection(const std::string& dbId, std::string& why)
+{
+    if (auto open = m_originalConnections.find(dbId); open != m_originalConnections.end()) return &open->second;
+    const auto original = m_context.originals.find(dbId);
+    if (original == m_context.originals.end()) {
+        why = m_context.originalErrors.at(dbId);
+        return nullptr;
+    }
+    auto conn = exec::Connection::deserializeCopy(original->second.databases.front().bytes);
+    if (!conn) {
+        why = conn.error().message;
+        return nullptr;
+    }
+    return &m_originalConnections.emplace(dbId, std::move(conn.value())).first->second;
+}
+
+} // namespace sqleq::evaluation

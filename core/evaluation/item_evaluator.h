@@ -1,0 +1,43 @@
+// ItemEvaluator: every selected metric of one item, for one worker thread. It owns
+// that worker's connections to the original databases (SQL-Eval reuses one per
+// db_id); everything else it reads from the shared, read-only EvaluationContext.
+// Never shared between threads; internal to core/evaluation.
+#pragma once
+
+#include "core/evaluation/evaluation_context.h"
+
+#include <atomic>
+#include <map>
+#include <string>
+
+namespace sqleq::evaluation {
+
+class ItemEvaluator {
+public:
+    ItemEvaluator(const EvaluationContext& context, const EvaluationOptions& options,
+                  const std::atomic<bool>* cancel);
+
+    /// The metrics of gold/pred; a metric that cannot be computed is left unset and
+    /// explained in `notes`. Depends only on its arguments and the context.
+    ItemMetrics evaluate(std::size_t index, const suite::GoldItem& gold, const std::string& prediction);
+
+private:
+    void addSpiderMetrics(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction) const;
+    void addExec(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction) const;
+    void addTestSuite(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction) const;
+    void addSqlEval(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction);
+    void addPcmF1(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction) const;
+
+    /// This worker's connection to the original database of `dbId`, opened on first use;
+    /// nullptr (and `why` set) when there is none.
+    exec::Connection* originalConnection(const std::string& dbId, std::string& why);
+
+    const EvaluationContext& m_context;
+    const EvaluationOptions& m_options;
+    suite::CheckOptions m_check;        ///< options.check, with the cancel flag in its limits
+    metrics::SqlEvalOptions m_sqlEval;  ///< likewise
+    const std::atomic<bool>* m_cancel;
+    std::map<std::string, exec::Connection> m_originalConnections;
+};
+
+} // namespace sqleq::evaluation

@@ -1,0 +1,99 @@
+// The per-item tables: TSV (one line per item, cells free of tabs and newlines) and
+// JSON (null for a metric not computed), plus the disagreement listing with both
+// queries. Formatting only: every value comes from ItemMetrics.
+#include "core/evaluation/evaluation.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace sqleq::evaluation {
+namespace {
+
+constexpr std::string_view kHeader =
+    "index\tdb_id\thardness\tesm\texec\ttestsuite\tsqleval\tpcm_f1\ttestsuite_verdict\tseparating_db\tnotes";
+
+/// A TSV cell: tabs and line breaks would shift columns or rows, so they become spaces.
+std::string cell(std::string_view text)
+{
+    std::string out(text);
+    for (auto& c : out) {
+        if (c == '\t' || c == '\n' || c == '\r') c = ' ';
+    }
+    return out;
+}
+
+std::string boolCell(const std::optional<bool>& value)
+{
+    return value ? (*value ? "1" : "0") : "";
+}
+
+std::string joinedNotes(const std::vector<std::string>& notes)
+{
+    std::string joined;
+    for (const auto& note : notes) {
+        if (!joined.empty()) joined += "; ";
+        joined += note;
+    }
+    return joined;
+}
+
+std::string tsvRow(const ItemMetrics& item)
+{
+    return fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}", item.index, cell(item.dbId),
+                       item.hardness ? metrics::hardnessName(*item.hardness) : "", boolCell(item.esm),
+                       boolCell(item.exec), boolCell(item.testSuite), boolCell(item.sqlEval),
+                       item.pcmF1 ? fmt::format("{:.4f}", *item.pcmF1) : "", item.testSuiteVerdict,
+                       item.separatingDatabase >= 0 ? std::to_string(item.separatingDatabase) : "",
+                       cell(joinedNotes(item.notes)));
+}
+
+nlohmann::json jsonValue(const std::optional<bool>& value)
+{
+    return value ? nlohmann::json(*value) : nlohmann::json();
+}
+
+nlohmann::json jsonItem(const ItemMetrics& item)
+{
+    return {{"index", item.index},
+            {"db_id", item.dbId},
+            {"hardness", item.hardness ? nlohmann::json(metrics::hardnessName(*item.hardness)) : nlohmann::json()},
+            {"esm", jsonValue(item.esm)},
+            {"exec", jsonValue(item.exec)},
+            {"testsuite", jsonValue(item.testSuite)},
+            {"sqleval", jsonValue(item.sqlEval)},
+            {"pcm_f1", item.pcmF1 ? nlohmann::json(*item.pcmF1) : nlohmann::json()},
+            {"testsuite_verdict", item.testSuiteVerdict.empty() ? nlohmann::json() : nlohmann::json(item.testSuiteVerdict)},
+            {"separating_db", item.separatingDatabase >= 0 ? nlohmann::json(item.separatingDatabase) : nlohmann::json()},
+            {"notes", item.notes}};
+}
+
+} // namespace
+
+std::string itemsTsv(const Evaluation& evaluation)
+{
+    std::string out = fmt::format("{}\n", kHeader);
+    for (const auto& item : evaluation.items) out += tsvRow(item) + '\n';
+    return out;
+}
+
+std::string itemsJson(const Evaluation& evaluation)
+{
+    nlohmann::json items = nlohmann::json::array();
+    for (const auto& item : evaluation.items) items.push_back(jsonItem(item));
+    // Predictions are model output: invalid UTF-8 must not abort the dump.
+    return items.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+std::string disagreementsTsv(const Evaluation& evaluation, const SubmissionInputs& inputs)
+{
+    std::string out = fmt::format("{}\tgold\tpred\n", kHeader);
+    for (const auto& item : evaluation.items) {
+        if (!metricsDisagree(item)) continue;
+        const bool known = item.index < inputs.gold.size() && item.index < inputs.predictions.size();
+        out += fmt::format("{}\t{}\t{}\n", tsvRow(item), known ? cell(inputs.gold[item.index].sql) : "",
+                           known ? cell(inputs.predictions[item.index]) : "");
+    }
+    return out;
+}
+
+} // namespace sqleq::evaluation
