@@ -13,6 +13,7 @@ void registerNeighborsCommand(CLI::App& app, int& exitCode);
 void registerCheckCommand(CLI::App& app, int& exitCode);
 void registerDistillCommand(CLI::App& app, int& exitCode);
 void registerEvalCommand(CLI::App& app, int& exitCode);
+void registerAuditCommand(CLI::App& app, int& exitCode);
 void registerBenchParseCommand(CLI::App& app, int& exitCode);
 
 } // namespace sqleq::cli

@@ -26,6 +26,7 @@ int main(int argc, char** argv)
     registerCheckCommand(app, exitCode);
     registerDistillCommand(app, exitCode);
     registerEvalCommand(app, exitCode);
+    registerAuditCommand(app, exitCode);
     registerBenchParseCommand(app, exitCode);
 
     try {

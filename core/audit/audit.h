@@ -61,14 +61,20 @@ struct Annotation {
 /// The reasons every new project starts with (the list grows with addReason).
 const std::vector<std::string>& defaultReasons();
 
+/// An open project file. Move-only; owns one SQLite connection. Calls must not
+/// overlap: use a store from one thread at a time, or open a second store on the
+/// same file in another thread or process (WAL lets readers run beside a writer;
+/// a writer waits up to 5 s for another's transaction). Every error names the file.
 class AnnotationStore {
 public:
     /// Creates a new project file (an existing file is an error, nothing is touched)
-    /// holding the sources and items, in one transaction.
+    /// holding the sources, the items and the default reasons, in one transaction.
+    /// On any failure the half-made file is removed ("audit.create", naming the file
+    /// and, for a bad item such as a duplicate index, the item).
     static Result<AnnotationStore> create(const std::filesystem::path& path, const ProjectSources& sources,
                                           const std::vector<AuditItem>& items);
-    /// Opens an existing project; errors name the file ("audit.open": not a project,
-    /// newer format, corrupt).
+    /// Opens an existing project; errors name the file ("audit.open": no such file,
+    /// not a project, newer format, corrupt per PRAGMA quick_check).
     static Result<AnnotationStore> open(const std::filesystem::path& path);
 
     AnnotationStore(AnnotationStore&&) noexcept;
@@ -79,7 +85,9 @@ public:
     [[nodiscard]] Result<ProjectSources> sources() const;
     [[nodiscard]] Result<std::vector<AuditItem>> items() const;
 
-    /// Inserts or replaces the annotation of (itemIndex, annotator); one transaction.
+    /// Inserts or replaces the annotation of (itemIndex, annotator); one transaction,
+    /// durable when this returns success. A reason not yet in the list is added to it
+    /// in the same transaction. `updatedAt` is ignored and set to the current time.
     /// Errors: unknown item, empty annotator ("audit.annotation").
     Status setAnnotation(const Annotation& annotation);
     /// Removes the annotation of (itemIndex, annotator), if any; one transaction.
@@ -91,10 +99,13 @@ public:
 
     /// The reason list, defaults first then in order of addition.
     [[nodiscard]] Result<std::vector<std::string>> reasons() const;
-    /// Adds a reason (a duplicate is not an error, nothing changes); one transaction.
+    /// Adds a reason (a duplicate is not an error, nothing changes; an empty reason
+    /// is, "audit.reason"); one transaction.
     Status addReason(const std::string& reason);
 
-    /// Replaces the stored metrics of items (e.g. recomputed with other options); one transaction.
+    /// Replaces the stored metrics of items (e.g. recomputed with other options),
+    /// matched by ItemMetrics::index; one transaction, all or nothing. Errors: an
+    /// index that is no item ("audit.metrics").
     Status updateMetrics(const std::vector<evaluation::ItemMetrics>& metrics);
 
 private:
@@ -106,6 +117,9 @@ private:
 /// TSV in the layout of esm_false_negatives.tsv: header `database name, gold, pred,
 /// equivalent reason, note`, then three extra columns `verdict, annotator, index`
 /// (readers of the original five columns ignore them). One row per annotation.
+/// The layout has no quoting: tabs, carriage returns and newlines inside a field
+/// are written as single spaces. The reason column holds the reason whatever the
+/// verdict; only the verdict column says which way it points.
 std::string exportAnnotationsTsv(const std::vector<AuditItem>& items, const std::vector<Annotation>& annotations);
 /// JSON array: one object per annotation with index, db_id, question, gold, pred,
 /// verdict, reason, note, annotator, updated_at and the item's metrics.
@@ -114,6 +128,7 @@ std::string exportAnnotationsJson(const std::vector<AuditItem>& items, const std
 struct ImportReport {
     std::vector<Annotation> annotations;  ///< matched rows, ready for setAnnotation
     std::size_t rows = 0;                 ///< data rows read
+    std::size_t matched = 0;              ///< rows that matched at least one item
     std::size_t unmatched = 0;            ///< rows whose (database, gold, pred) is no item
     std::size_t withoutVerdict = 0;       ///< rows with neither a verdict column nor a reason
     std::vector<std::string> warnings;    ///< "line 17: no item has this database, gold and pred"
@@ -123,8 +138,12 @@ struct ImportReport {
 /// and matches rows to items by database, gold and pred (whitespace-collapsed,
 /// case kept). A row without a verdict column counts as `equivalent` when it has a
 /// reason (the meaning of esm_false_negatives.tsv) and is skipped otherwise. Rows
-/// without an annotator column get `defaultAnnotator`. Errors: a missing column in
-/// the header, a malformed line ("audit.import", naming file and line).
+/// without an annotator column get `defaultAnnotator`. A pair that occurs at several
+/// items annotates each of them, unless an `index` column picks one. When two rows
+/// give the same (item, annotator), the later wins with a warning. Errors: a
+/// missing column in the header, a malformed line (wrong field count, unknown
+/// verdict, non-numeric index), no annotator at all ("audit.import", naming
+/// `source` and the line).
 Result<ImportReport> importAnnotationsTsv(std::string_view tsvText, const std::vector<AuditItem>& items,
                                           const std::string& defaultAnnotator, std::string_view source = "tsv");
 
@@ -145,7 +164,9 @@ struct Agreement {
 };
 
 /// Agreement of two annotation lists (e.g. two annotators' project files, or two
-/// annotators in one), matched by item index.
+/// annotators in one), matched by item index. Each list should hold one annotator's
+/// annotations; an item listed twice counts with its later verdict. Kappa is 0 when
+/// no item was annotated by both, and 1 when both used one single class and agree.
 Agreement compareAnnotators(const std::vector<Annotation>& first, const std::vector<Annotation>& second);
 
 } // namespace sqleq::audit

@@ -1,0 +1,62 @@
+// Writing annotations as a JSON array, one flat object per annotation, for
+// notebooks and scripts. Metric keys and null-for-not-computed follow
+// evaluation::itemsJson, so the two files join on "index".
+
+#include "core/audit/audit.h"
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+
+namespace sqleq::audit {
+namespace {
+
+nlohmann::json optionalJson(const std::optional<bool>& value)
+{
+    return value ? nlohmann::json(*value) : nlohmann::json();
+}
+
+void addMetrics(nlohmann::json& object, const evaluation::ItemMetrics& metrics)
+{
+    object["hardness"] = metrics.hardness ? nlohmann::json(metrics::hardnessName(*metrics.hardness)) : nlohmann::json();
+    object["esm"] = optionalJson(metrics.esm);
+    object["exec"] = optionalJson(metrics.exec);
+    object["testsuite"] = optionalJson(metrics.testSuite);
+    object["sqleval"] = optionalJson(metrics.sqlEval);
+    object["pcm_f1"] = metrics.pcmF1 ? nlohmann::json(*metrics.pcmF1) : nlohmann::json();
+    object["testsuite_verdict"] = metrics.testSuiteVerdict;
+    object["separating_db"] =
+        metrics.separatingDatabase >= 0 ? nlohmann::json(metrics.separatingDatabase) : nlohmann::json();
+    object["notes"] = metrics.notes;
+}
+
+} // namespace
+
+std::string exportAnnotationsJson(const std::vector<AuditItem>& items, const std::vector<Annotation>& annotations)
+{
+    std::map<std::size_t, const AuditItem*> byIndex;
+    for (const auto& item : items) byIndex.emplace(item.index, &item);
+    static const AuditItem kUnknownItem;
+
+    auto array = nlohmann::json::array();
+    for (const auto& annotation : annotations) {
+        const auto found = byIndex.find(annotation.itemIndex);
+        const AuditItem& item = found != byIndex.end() ? *found->second : kUnknownItem;
+        nlohmann::json object{{"index", annotation.itemIndex},
+                              {"db_id", item.dbId},
+                              {"question", item.question},
+                              {"gold", item.gold},
+                              {"pred", item.prediction},
+                              {"verdict", verdictName(annotation.verdict)},
+                              {"reason", annotation.reason},
+                              {"note", annotation.note},
+                              {"annotator", annotation.annotator},
+                              {"updated_at", annotation.updatedAt}};
+        addMetrics(object, item.metrics);
+        array.push_back(std::move(object));
+    }
+    // Invalid UTF-8 in a query (it happens in scraped predictions) must not abort the export.
+    return array.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+} // namespace sqleq::audit

@@ -1,0 +1,127 @@
+// AnnotationStore's annotation and reason edits and reads: each edit is one
+// BEGIN IMMEDIATE … COMMIT, so success is reported only once the edit is durable.
+
+#include "core/audit/audit.h"
+
+#include "core/audit/store_rows.h"
+#include "core/audit/store_sql.h"
+
+#include <fmt/format.h>
+
+namespace sqleq::audit {
+namespace {
+
+constexpr const char* kAnnotationColumns = "item_index, annotator, verdict, reason, note, updated_at";
+
+Diagnostic annotationError(const std::filesystem::path& file, std::size_t item, std::string_view why)
+{
+    return Diagnostic{"audit.annotation", fmt::format("{}: item {}: {}", file.string(), item, why), {}, {}};
+}
+
+Result<std::vector<Annotation>> readAnnotations(detail::StoreStatement& select)
+{
+    std::vector<Annotation> annotations;
+    for (;;) {
+        auto row = select.step();
+        if (!row) return row.error();
+        if (!*row) break;
+        Annotation annotation;
+        annotation.itemIndex = static_cast<std::size_t>(select.integer(0));
+        annotation.annotator = select.text(1);
+        // The table's CHECK admits only known names; Unsure is the safe reading.
+        annotation.verdict = verdictFromName(select.text(2)).value_or(Verdict::Unsure);
+        annotation.reason = select.text(3);
+        annotation.note = select.text(4);
+        annotation.updatedAt = select.text(5);
+        annotations.push_back(std::move(annotation));
+    }
+    return annotations;
+}
+
+} // namespace
+
+Status AnnotationStore::setAnnotation(const Annotation& annotation)
+{
+    if (annotation.annotator.empty()) {
+        return annotationError(m_path, annotation.itemIndex, "the annotator's name is empty");
+    }
+    auto transaction = detail::WriteTransaction::begin(m_db, m_path);
+    if (!transaction) return transaction.error();
+    auto exists = detail::itemExists(m_db, m_path, annotation.itemIndex);
+    if (!exists) return exists.error();
+    if (!*exists) return annotationError(m_path, annotation.itemIndex, "no such item in the project");
+    // A new reason joins the list in the same transaction, so the list always
+    // holds every reason in use.
+    if (!annotation.reason.empty()) {
+        if (auto added = detail::insertReason(m_db, m_path, annotation.reason); !added) return added;
+    }
+    auto upsert = detail::StoreStatement::prepare(
+        m_db, m_path,
+        "INSERT INTO annotations (item_index, annotator, verdict, reason, note, updated_at) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) "
+        "ON CONFLICT (item_index, annotator) DO UPDATE SET verdict = excluded.verdict, "
+        "reason = excluded.reason, note = excluded.note, updated_at = excluded.updated_at");
+    if (!upsert) return upsert.error();
+    upsert->bindInt(1, static_cast<std::int64_t>(annotation.itemIndex));
+    upsert->bindText(2, annotation.annotator);
+    upsert->bindText(3, verdictName(annotation.verdict));
+    upsert->bindText(4, annotation.reason);
+    upsert->bindText(5, annotation.note);
+    if (auto status = upsert->run(); !status) return status;
+    return transaction->commit();
+}
+
+Status AnnotationStore::clearAnnotation(std::size_t itemIndex, const std::string& annotator)
+{
+    auto transaction = detail::WriteTransaction::begin(m_db, m_path);
+    if (!transaction) return transaction.error();
+    auto remove = detail::StoreStatement::prepare(m_db, m_path,
+                                                  "DELETE FROM annotations WHERE item_index = ?1 AND annotator = ?2");
+    if (!remove) return remove.error();
+    remove->bindInt(1, static_cast<std::int64_t>(itemIndex));
+    remove->bindText(2, annotator);
+    if (auto status = remove->run(); !status) return status;
+    return transaction->commit();
+}
+
+Result<std::vector<Annotation>> AnnotationStore::annotations() const
+{
+    auto select = detail::StoreStatement::prepare(
+        m_db, m_path, fmt::format("SELECT {} FROM annotations ORDER BY item_index, annotator", kAnnotationColumns));
+    if (!select) return select.error();
+    return readAnnotations(*select);
+}
+
+Result<std::vector<Annotation>> AnnotationStore::annotationsBy(const std::string& annotator) const
+{
+    auto select = detail::StoreStatement::prepare(
+        m_db, m_path,
+        fmt::format("SELECT {} FROM annotations WHERE annotator = ?1 ORDER BY item_index", kAnnotationColumns));
+    if (!select) return select.error();
+    select->bindText(1, annotator);
+    return readAnnotations(*select);
+}
+
+Result<std::vector<std::string>> AnnotationStore::reasons() const
+{
+    auto select = detail::StoreStatement::prepare(m_db, m_path, "SELECT text FROM reasons ORDER BY position");
+    if (!select) return select.error();
+    std::vector<std::string> reasons;
+    for (;;) {
+        auto row = select->step();
+        if (!row) return row.error();
+        if (!*row) break;
+        reasons.push_back(select->text(0));
+    }
+    return reasons;
+}
+
+Status AnnotationStore::addReason(const std::string& reason)
+{
+    auto transaction = detail::WriteTransaction::begin(m_db, m_path);
+    if (!transaction) return transaction.error();
+    if (auto added = detail::insertReason(m_db, m_path, reason); !added) return added;
+    return transaction->commit();
+}
+
+} // namespace sqleq::audit

@@ -1,0 +1,221 @@
+// Rows of the project file: sources, items with metrics, reasons. The metrics
+// columns follow evaluation::itemsTsv's names; component scores are not stored.
+
+#include "core/audit/store_rows.h"
+
+#include "core/audit/store_sql.h"
+
+#include <fmt/format.h>
+#include <sqlite3.h>
+
+#include <array>
+
+namespace sqleq::audit::detail {
+namespace {
+
+constexpr const char* kItemColumns =
+    "item_index, db_id, question, gold, prediction, hardness, esm, exec, testsuite, sqleval, pcm_f1, "
+    "testsuite_verdict, separating_db, notes";
+
+std::string joinNotes(const std::vector<std::string>& notes)
+{
+    // Notes are single sentences, so a newline can separate them; one that holds a
+    // newline itself would come back split, which loses nothing a reader needs.
+    std::string joined;
+    for (const auto& note : notes) {
+        if (!joined.empty()) joined += '\n';
+        joined += note;
+    }
+    return joined;
+}
+
+std::vector<std::string> splitNotes(const std::string& joined)
+{
+    std::vector<std::string> notes;
+    std::size_t start = 0;
+    while (start < joined.size()) {
+        const auto end = joined.find('\n', start);
+        notes.push_back(joined.substr(start, end == std::string::npos ? std::string::npos : end - start));
+        if (end == std::string::npos) break;
+        start = end + 1;
+    }
+    return notes;
+}
+
+std::optional<metrics::Hardness> hardnessFromName(const std::string& name)
+{
+    for (auto hardness : {metrics::Hardness::Easy, metrics::Hardness::Medium, metrics::Hardness::Hard,
+                          metrics::Hardness::Extra}) {
+        if (metrics::hardnessName(hardness) == name) return hardness;
+    }
+    return std::nullopt;
+}
+
+// Binds the nine metric columns (hardness … notes) starting at parameter `first`.
+void bindMetrics(StoreStatement& statement, int first, const evaluation::ItemMetrics& metrics)
+{
+    if (metrics.hardness) statement.bindText(first, metrics::hardnessName(*metrics.hardness));
+    else statement.bindNull(first);
+    statement.bindOptionalBool(first + 1, metrics.esm);
+    statement.bindOptionalBool(first + 2, metrics.exec);
+    statement.bindOptionalBool(first + 3, metrics.testSuite);
+    statement.bindOptionalBool(first + 4, metrics.sqlEval);
+    if (metrics.pcmF1) statement.bindDouble(first + 5, *metrics.pcmF1);
+    else statement.bindNull(first + 5);
+    statement.bindText(first + 6, metrics.testSuiteVerdict);
+    statement.bindInt(first + 7, metrics.separatingDatabase);
+    statement.bindText(first + 8, joinNotes(metrics.notes));
+}
+
+AuditItem itemFromRow(const StoreStatement& row)
+{
+    AuditItem item;
+    item.index = static_cast<std::size_t>(row.integer(0));
+    item.dbId = row.text(1);
+    item.question = row.text(2);
+    item.gold = row.text(3);
+    item.prediction = row.text(4);
+    auto& metrics = item.metrics;
+    metrics.index = item.index;
+    metrics.dbId = item.dbId;
+    if (!row.isNull(5)) metrics.hardness = hardnessFromName(row.text(5));
+    metrics.esm = row.optionalBool(6);
+    metrics.exec = row.optionalBool(7);
+    metrics.testSuite = row.optionalBool(8);
+    metrics.sqlEval = row.optionalBool(9);
+    if (!row.isNull(10)) metrics.pcmF1 = row.real(10);
+    metrics.testSuiteVerdict = row.text(11);
+    metrics.separatingDatabase = static_cast<int>(row.integer(12));
+    metrics.notes = splitNotes(row.text(13));
+    return item;
+}
+
+std::array<std::pair<const char*, std::string>, 8> sourcePairs(const ProjectSources& sources)
+{
+    return {{{"gold", sources.gold},
+             {"predictions", sources.predictions},
+             {"tables", sources.tables},
+             {"original_databases", sources.originalDatabases},
+             {"suites", sources.suites},
+             {"questions", sources.questions},
+             {"plug_value", sources.plugValue ? "1" : "0"},
+             {"keep_distinct", sources.keepDistinct ? "1" : "0"}}};
+}
+
+} // namespace
+
+Status insertSources(sqlite3* db, const std::filesystem::path& file, const ProjectSources& sources)
+{
+    auto insert = StoreStatement::prepare(db, file, "INSERT INTO project (key, value) VALUES (?1, ?2)");
+    if (!insert) return insert.error();
+    for (const auto& [key, value] : sourcePairs(sources)) {
+        insert->bindText(1, key);
+        insert->bindText(2, value);
+        if (auto status = insert->run(); !status) return status;
+        insert->reset();
+    }
+    return {};
+}
+
+Result<ProjectSources> readSources(sqlite3* db, const std::filesystem::path& file)
+{
+    auto select = StoreStatement::prepare(db, file, "SELECT key, value FROM project");
+    if (!select) return select.error();
+    ProjectSources sources;
+    // Unknown keys are skipped: a later minor format may add some.
+    for (;;) {
+        auto row = select->step();
+        if (!row) return row.error();
+        if (!*row) break;
+        const auto key = select->text(0);
+        auto value = select->text(1);
+        if (key == "gold") sources.gold = std::move(value);
+        else if (key == "predictions") sources.predictions = std::move(value);
+        else if (key == "tables") sources.tables = std::move(value);
+        else if (key == "original_databases") sources.originalDatabases = std::move(value);
+        else if (key == "suites") sources.suites = std::move(value);
+        else if (key == "questions") sources.questions = std::move(value);
+        else if (key == "plug_value") sources.plugValue = value == "1";
+        else if (key == "keep_distinct") sources.keepDistinct = value == "1";
+    }
+    return sources;
+}
+
+Status insertItems(sqlite3* db, const std::filesystem::path& file, const std::vector<AuditItem>& items)
+{
+    auto insert = StoreStatement::prepare(
+        db, file, fmt::format("INSERT INTO items ({}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+                              kItemColumns));
+    if (!insert) return insert.error();
+    for (const auto& item : items) {
+        insert->bindInt(1, static_cast<std::int64_t>(item.index));
+        insert->bindText(2, item.dbId);
+        insert->bindText(3, item.question);
+        insert->bindText(4, item.gold);
+        insert->bindText(5, item.prediction);
+        bindMetrics(*insert, 6, item.metrics);
+        if (auto status = insert->run(); !status) {
+            return Diagnostic{"audit.create", fmt::format("item {}: {}", item.index, status.error().message), {}, {}};
+        }
+        insert->reset();
+    }
+    return {};
+}
+
+Result<std::vector<AuditItem>> readItems(sqlite3* db, const std::filesystem::path& file)
+{
+    auto select = StoreStatement::prepare(db, file, fmt::format("SELECT {} FROM items ORDER BY item_index", kItemColumns));
+    if (!select) return select.error();
+    std::vector<AuditItem> items;
+    for (;;) {
+        auto row = select->step();
+        if (!row) return row.error();
+        if (!*row) break;
+        items.push_back(itemFromRow(*select));
+    }
+    return items;
+}
+
+Status updateItemMetrics(sqlite3* db, const std::filesystem::path& file,
+                         const std::vector<evaluation::ItemMetrics>& metrics)
+{
+    auto update = StoreStatement::prepare(db, file,
+                                          "UPDATE items SET hardness = ?1, esm = ?2, exec = ?3, testsuite = ?4, "
+                                          "sqleval = ?5, pcm_f1 = ?6, testsuite_verdict = ?7, separating_db = ?8, "
+                                          "notes = ?9 WHERE item_index = ?10");
+    if (!update) return update.error();
+    for (const auto& item : metrics) {
+        bindMetrics(*update, 1, item);
+        update->bindInt(10, static_cast<std::int64_t>(item.index));
+        if (auto status = update->run(); !status) return status;
+        if (sqlite3_changes(db) == 0) {
+            return Diagnostic{"audit.metrics", fmt::format("{}: no item {}", file.string(), item.index), {}, {}};
+        }
+        update->reset();
+    }
+    return {};
+}
+
+Status insertReason(sqlite3* db, const std::filesystem::path& file, const std::string& reason)
+{
+    if (reason.empty()) {
+        return Diagnostic{"audit.reason", fmt::format("{}: a reason cannot be empty", file.string()), {}, {}};
+    }
+    auto insert = StoreStatement::prepare(
+        db, file,
+        "INSERT INTO reasons (text, position) SELECT ?1, (SELECT COALESCE(MAX(position), -1) + 1 FROM reasons) "
+        "WHERE NOT EXISTS (SELECT 1 FROM reasons WHERE text = ?1)");
+    if (!insert) return insert.error();
+    insert->bindText(1, reason);
+    return insert->run();
+}
+
+Result<bool> itemExists(sqlite3* db, const std::filesystem::path& file, std::size_t index)
+{
+    auto select = StoreStatement::prepare(db, file, "SELECT 1 FROM items WHERE item_index = ?1");
+    if (!select) return select.error();
+    select->bindInt(1, static_cast<std::int64_t>(index));
+    return select->step();
+}
+
+} // namespace sqleq::audit::detail

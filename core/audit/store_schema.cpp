@@ -1,0 +1,114 @@
+// The project file's format: DDL, identification and the connection pragmas.
+
+#include "core/audit/store_schema.h"
+
+#include "core/audit/store_sql.h"
+
+#include <fmt/format.h>
+#include <sqlite3.h>
+
+namespace sqleq::audit::detail {
+namespace {
+
+// Metrics columns mirror evaluation::ItemMetrics minus the component scores, which
+// the GUI recomputes on demand; NULL means "not computed". Verdicts are stored by
+// name so that the file stays readable with the sqlite3 shell.
+constexpr const char* kTables = R"sql(
+CREATE TABLE project (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE items (
+    item_index        INTEGER PRIMARY KEY CHECK (item_index >= 0),
+    db_id             TEXT NOT NULL,
+    question          TEXT NOT NULL DEFAULT '',
+    gold              TEXT NOT NULL,
+    prediction        TEXT NOT NULL,
+    hardness          TEXT NULL CHECK (hardness IN ('easy', 'medium', 'hard', 'extra')),
+    esm               INTEGER NULL CHECK (esm IN (0, 1)),
+    exec              INTEGER NULL CHECK (exec IN (0, 1)),
+    testsuite         INTEGER NULL CHECK (testsuite IN (0, 1)),
+    sqleval           INTEGER NULL CHECK (sqleval IN (0, 1)),
+    pcm_f1            REAL NULL,
+    testsuite_verdict TEXT NOT NULL DEFAULT '',
+    separating_db     INTEGER NOT NULL DEFAULT -1,
+    notes             TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE reasons (
+    text     TEXT NOT NULL UNIQUE CHECK (text <> ''),
+    position INTEGER NOT NULL UNIQUE
+);
+CREATE TABLE annotations (
+    item_index INTEGER NOT NULL REFERENCES items (item_index),
+    annotator  TEXT NOT NULL CHECK (annotator <> ''),
+    verdict    TEXT NOT NULL CHECK (verdict IN ('equivalent', 'not_equivalent', 'unsure')),
+    reason     TEXT NOT NULL DEFAULT '',
+    note       TEXT NOT NULL DEFAULT '',
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (item_index, annotator)
+) WITHOUT ROWID;
+CREATE INDEX annotations_by_annotator ON annotations (annotator, item_index);
+)sql";
+
+Diagnostic openError(const std::filesystem::path& file, const std::string& why)
+{
+    return Diagnostic{"audit.open", fmt::format("{}: {}", file.string(), why), {}, {}};
+}
+
+Result<std::int64_t> pragmaInteger(sqlite3* db, const std::filesystem::path& file, const char* sql)
+{
+    auto statement = StoreStatement::prepare(db, file, sql);
+    if (!statement) return statement.error();
+    auto row = statement->step();
+    if (!row) return row.error();
+    return *row ? statement->integer(0) : 0;
+}
+
+} // namespace
+
+Status configureConnection(sqlite3* db, const std::filesystem::path& file)
+{
+    // busy_timeout first: another process (the GUI next to a CLI) may hold the lock.
+    sqlite3_busy_timeout(db, 5000);
+    auto mode = StoreStatement::prepare(db, file, "PRAGMA journal_mode=WAL");
+    if (!mode) return mode.error();
+    auto row = mode->step();
+    if (!row) return row.error();
+    if (!*row || mode->text(0) != "wal") {
+        return Diagnostic{"audit.open", fmt::format("{}: cannot switch the journal to WAL mode", file.string()), {}, {}};
+    }
+    if (auto status = execSql(db, file, "PRAGMA synchronous=FULL"); !status) return status;
+    return execSql(db, file, "PRAGMA foreign_keys=ON");
+}
+
+Status createTables(sqlite3* db, const std::filesystem::path& file)
+{
+    if (auto status = execSql(db, file, kTables); !status) return status;
+    const auto stamp = fmt::format("PRAGMA application_id={}; PRAGMA user_version={};", kApplicationId, kFormatVersion);
+    return execSql(db, file, stamp.c_str());
+}
+
+Status validateProject(sqlite3* db, const std::filesystem::path& file)
+{
+    sqlite3_busy_timeout(db, 5000);
+    auto applicationId = pragmaInteger(db, file, "PRAGMA application_id");
+    if (!applicationId) {
+        return openError(file, fmt::format("not an sqleq audit project ({})", sqlite3_errmsg(db)));
+    }
+    if (*applicationId != kApplicationId) return openError(file, "not an sqleq audit project");
+    auto version = pragmaInteger(db, file, "PRAGMA user_version");
+    if (!version) return version.error();
+    if (*version > kFormatVersion) {
+        return openError(file, fmt::format("written by a newer sqleq (format {}; this build reads up to format {})",
+                                           *version, kFormatVersion));
+    }
+    if (*version < 1) return openError(file, "not an sqleq audit project (no format version)");
+    auto check = StoreStatement::prepare(db, file, "PRAGMA quick_check");
+    if (!check) return openError(file, fmt::format("corrupt ({})", check.error().message));
+    auto row = check->step();
+    if (!row) return openError(file, fmt::format("corrupt ({})", row.error().message));
+    if (*row && check->text(0) != "ok") return openError(file, fmt::format("corrupt: {}", check->text(0)));
+    return {};
+}
+
+} // namespace sqleq::audit::detail

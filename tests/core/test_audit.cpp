@@ -1,0 +1,382 @@
+// The audit project store: create/open round trip, annotation and reason edits,
+// durability settings (WAL) and the errors that name the file or item at fault.
+// Exchange formats and agreement are in test_audit_exchange.cpp.
+
+#include "core/audit/audit.h"
+#include "core/dataset/questions_file.h"
+
+#include <sqlite3.h>
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <filesystem>
+#include <fstream>
+
+using namespace sqleq;
+using audit::Annotation;
+using audit::AnnotationStore;
+using audit::AuditItem;
+using audit::Verdict;
+
+namespace {
+
+std::vector<AuditItem> sampleItems()
+{
+    std::vector<AuditItem> items(3);
+    items[0].index = 0;
+    items[0].dbId = "concert_singer";
+    items[0].question = "How many singers do we have?";
+    items[0].gold = "SELECT count(*) FROM singer";
+    items[0].prediction = "select count ( * ) from singer";
+    auto& full = items[0].metrics;
+    full.index = 0;
+    full.dbId = "concert_singer";
+    full.hardness = metrics::Hardness::Easy;
+    full.esm = true;
+    full.exec = true;
+    full.testSuite = false;
+    full.sqlEval = true;
+    full.pcmF1 = 0.75;
+    full.testSuiteVerdict = "different";
+    full.separatingDatabase = 3;
+    full.notes = {"first note", "second note"};
+
+    items[1].index = 1;  // every metric unset
+    items[1].dbId = "pets_1";
+    items[1].gold = "SELECT max(weight) FROM pets";
+    items[1].prediction = "SELECT weight FROM pets ORDER BY weight DESC LIMIT 1";
+    items[1].metrics.index = 1;
+    items[1].metrics.dbId = "pets_1";
+
+    items[2].index = 7;  // indices need not be contiguous
+    items[2].dbId = "pets_1";
+    items[2].gold = "SELECT count(*) FROM pets";
+    items[2].prediction = "SELECT count(DISTINCT petid) FROM pets";
+    items[2].metrics.index = 7;
+    items[2].metrics.dbId = "pets_1";
+    items[2].metrics.esm = false;
+    return items;
+}
+
+audit::ProjectSources sampleSources()
+{
+    audit::ProjectSources sources;
+    sources.gold = "dev_gold.sql";
+    sources.predictions = "predictions/dev_1.txt";
+    sources.tables = "tables.json";
+    sources.suites = "suites";
+    sources.questions = "dev_questions.tsv";
+    sources.plugValue = true;
+    return sources;
+}
+
+Annotation annotation(std::size_t item, std::string annotator, Verdict verdict, std::string reason = {},
+                      std::string note = {})
+{
+    Annotation result;
+    result.itemIndex = item;
+    result.annotator = std::move(annotator);
+    result.verdict = verdict;
+    result.reason = std::move(reason);
+    result.note = std::move(note);
+    return result;
+}
+
+bool contains(const std::string& text, std::string_view part)
+{
+    return text.find(part) != std::string::npos;
+}
+
+std::string pragmaText(const std::string& path, const char* pragma)
+{
+    sqlite3* db = nullptr;
+    sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr);
+    sqlite3_stmt* stmt = nullptr;
+    std::string value;
+    if (sqlite3_prepare_v2(db, pragma, -1, &stmt, nullptr) == SQLITE_OK && sqlite3_step(stmt) == SQLITE_ROW) {
+        value = reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0));
+    }
+    sqlite3_finalize(stmt);
+    sqlite3_close(db);
+    return value;
+}
+
+void runSql(const std::string& path, const char* sql)
+{
+    sqlite3* db = nullptr;
+    sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
+    QCOMPARE(sqlite3_exec(db, sql, nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(db);
+}
+
+} // namespace
+
+class TestAudit : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    int m_counter = 0;
+
+    std::string freshPath()
+    {
+        return m_dir.filePath(QStringLiteral("project%1.sqleq-audit").arg(++m_counter)).toStdString();
+    }
+
+    AnnotationStore createSample(const std::string& path)
+    {
+        auto store = AnnotationStore::create(path, sampleSources(), sampleItems());
+        if (!store) qFatal("create failed: %s", store.error().message.c_str());
+        return std::move(store).value();
+    }
+
+private slots:
+    void createOpenRoundTrip()
+    {
+        const auto path = freshPath();
+        { auto created = createSample(path); }
+        auto store = AnnotationStore::open(path);
+        QVERIFY2(store.ok(), store.ok() ? "" : store.error().message.c_str());
+        QCOMPARE(store->path(), std::filesystem::path(path));
+
+        auto sources = store->sources();
+        QVERIFY(sources.ok());
+        QCOMPARE(sources->gold, std::string("dev_gold.sql"));
+        QCOMPARE(sources->predictions, std::string("predictions/dev_1.txt"));
+        QCOMPARE(sources->tables, std::string("tables.json"));
+        QCOMPARE(sources->originalDatabases, std::string());
+        QCOMPARE(sources->suites, std::string("suites"));
+        QCOMPARE(sources->questions, std::string("dev_questions.tsv"));
+        QVERIFY(sources->plugValue);
+        QVERIFY(!sources->keepDistinct);
+
+        auto items = store->items();
+        QVERIFY(items.ok());
+        const auto expected = sampleItems();
+        QCOMPARE(items->size(), expected.size());
+        for (std::size_t i = 0; i < expected.size(); ++i) {
+            const auto& got = items->at(i);
+            QCOMPARE(got.index, expected[i].index);
+            QCOMPARE(got.dbId, expected[i].dbId);
+            QCOMPARE(got.question, expected[i].question);
+            QCOMPARE(got.gold, expected[i].gold);
+            QCOMPARE(got.prediction, expected[i].prediction);
+            QCOMPARE(got.metrics.index, expected[i].index);
+            QCOMPARE(got.metrics.hardness, expected[i].metrics.hardness);
+            QCOMPARE(got.metrics.esm, expected[i].metrics.esm);
+            QCOMPARE(got.metrics.exec, expected[i].metrics.exec);
+            QCOMPARE(got.metrics.testSuite, expected[i].metrics.testSuite);
+            QCOMPARE(got.metrics.sqlEval, expected[i].metrics.sqlEval);
+            QCOMPARE(got.metrics.pcmF1, expected[i].metrics.pcmF1);
+            QCOMPARE(got.metrics.testSuiteVerdict, expected[i].metrics.testSuiteVerdict);
+            QCOMPARE(got.metrics.separatingDatabase, expected[i].metrics.separatingDatabase);
+            QCOMPARE(got.metrics.notes, expected[i].metrics.notes);
+            QVERIFY(!got.metrics.components.has_value());  // component scores are not stored
+        }
+        QVERIFY(!items->at(1).metrics.esm.has_value());
+        QVERIFY(!items->at(1).metrics.pcmF1.has_value());
+    }
+
+    void annotationsSetReplaceClear()
+    {
+        auto store = createSample(freshPath());
+        QVERIFY(store.setAnnotation(annotation(0, "ana", Verdict::Equivalent, "value plugged in", "looks fine")).ok());
+        QVERIFY(store.setAnnotation(annotation(7, "ana", Verdict::Unsure)).ok());
+        QVERIFY(store.setAnnotation(annotation(0, "bo", Verdict::NotEquivalent, "different rows")).ok());
+
+        auto all = store.annotations();
+        QVERIFY(all.ok());
+        QCOMPARE(all->size(), std::size_t(3));
+        QCOMPARE(all->at(0).annotator, std::string("ana"));  // ordered by item, then annotator
+        QCOMPARE(all->at(1).annotator, std::string("bo"));
+        QCOMPARE(all->at(2).itemIndex, std::size_t(7));
+        QCOMPARE(all->at(0).note, std::string("looks fine"));
+        QCOMPARE(all->at(0).reason, std::string("value plugged in"));
+        const auto& stamp = all->at(0).updatedAt;
+        QCOMPARE(stamp.size(), std::size_t(20));
+        QCOMPARE(stamp[10], 'T');
+        QCOMPARE(stamp.back(), 'Z');
+
+        QVERIFY(store.setAnnotation(annotation(0, "ana", Verdict::NotEquivalent, "", "changed my mind")).ok());
+        auto byAna = store.annotationsBy("ana");
+        QVERIFY(byAna.ok());
+        QCOMPARE(byAna->size(), std::size_t(2));
+        QCOMPARE(byAna->at(0).verdict, Verdict::NotEquivalent);
+        QCOMPARE(byAna->at(0).reason, std::string());
+        QCOMPARE(byAna->at(0).note, std::string("changed my mind"));
+
+        QVERIFY(store.clearAnnotation(0, "ana").ok());
+        QVERIFY(store.clearAnnotation(0, "nobody").ok());  // clearing nothing is fine
+        byAna = store.annotationsBy("ana");
+        QCOMPARE(byAna->size(), std::size_t(1));
+        QCOMPARE(byAna->at(0).itemIndex, std::size_t(7));
+        QCOMPARE(store.annotations()->size(), std::size_t(2));
+    }
+
+    void reasonsGrowAndKeepOrder()
+    {
+        auto store = createSample(freshPath());
+        auto reasons = store.reasons();
+        QVERIFY(reasons.ok());
+        QCOMPARE(*reasons, audit::defaultReasons());
+        QVERIFY(contains(reasons->front(), "redundant join"));
+
+        QVERIFY(store.addReason("NULLs never occur in this column").ok());
+        QVERIFY(store.addReason("value plugged in").ok());  // a duplicate changes nothing
+        QVERIFY(store.setAnnotation(annotation(1, "ana", Verdict::Equivalent, "LIMIT without ORDER BY is fine")).ok());
+        QVERIFY(!store.addReason("").ok());
+
+        reasons = store.reasons();
+        const auto defaults = audit::defaultReasons().size();
+        QCOMPARE(reasons->size(), defaults + 2);
+        QCOMPARE(reasons->at(defaults), std::string("NULLs never occur in this column"));
+        QCOMPARE(reasons->at(defaults + 1), std::string("LIMIT without ORDER BY is fine"));
+    }
+
+    void annotationErrorsNameTheItem()
+    {
+        auto store = createSample(freshPath());
+        auto unknown = store.setAnnotation(annotation(5, "ana", Verdict::Equivalent, "a brand new reason"));
+        QVERIFY(!unknown.ok());
+        QCOMPARE(unknown.error().code, std::string("audit.annotation"));
+        QVERIFY(contains(unknown.error().message, "item 5"));
+        QVERIFY(contains(unknown.error().message, store.path().string()));
+        // the failed edit rolled back as a whole: its new reason is not in the list
+        QCOMPARE(store.reasons()->size(), audit::defaultReasons().size());
+
+        auto nameless = store.setAnnotation(annotation(0, "", Verdict::Equivalent));
+        QVERIFY(!nameless.ok());
+        QVERIFY(contains(nameless.error().message, "annotator"));
+        QVERIFY(store.annotations()->empty());
+    }
+
+    void updateMetricsReplacesStoredValues()
+    {
+        auto store = createSample(freshPath());
+        evaluation::ItemMetrics recomputed;
+        recomputed.index = 1;
+        recomputed.dbId = "pets_1";
+        recomputed.testSuite = true;
+        recomputed.testSuiteVerdict = "equivalent";
+        QVERIFY(store.updateMetrics({recomputed}).ok());
+        auto items = store.items();
+        QCOMPARE(items->at(1).metrics.testSuite, std::optional<bool>(true));
+        QCOMPARE(items->at(1).metrics.testSuiteVerdict, std::string("equivalent"));
+
+        recomputed.index = 99;
+        auto unknown = store.updateMetrics({recomputed});
+        QVERIFY(!unknown.ok());
+        QVERIFY(contains(unknown.error().message, "99"));
+    }
+
+    void createRefusesExistingFile()
+    {
+        const auto path = freshPath();
+        std::ofstream(path) << "precious";
+        auto store = AnnotationStore::create(path, sampleSources(), sampleItems());
+        QVERIFY(!store.ok());
+        QCOMPARE(store.error().code, std::string("audit.create"));
+        QVERIFY(contains(store.error().message, path));
+        std::ifstream in(path);
+        std::string content;
+        std::getline(in, content);
+        QCOMPARE(content, std::string("precious"));
+    }
+
+    void failedCreateLeavesNoFile()
+    {
+        const auto path = freshPath();
+        auto items = sampleItems();
+        items[2].index = 0;  // duplicate index
+        auto store = AnnotationStore::create(path, sampleSources(), items);
+        QVERIFY(!store.ok());
+        QVERIFY(contains(store.error().message, "item 0"));
+        QVERIFY(!std::filesystem::exists(path));
+        QVERIFY(!std::filesystem::exists(path + "-wal"));
+    }
+
+    void openRejectsWhatIsNoProject()
+    {
+        const auto missing = freshPath();
+        auto none = AnnotationStore::open(missing);
+        QVERIFY(!none.ok());
+        QCOMPARE(none.error().code, std::string("audit.open"));
+        QVERIFY(contains(none.error().message, missing));
+
+        const auto text = freshPath();
+        std::ofstream(text) << "database name\tgold\tpred\tequivalent reason\tnote\n"
+                               "this is a TSV file, long enough to have a page header that is not SQLite's\n";
+        auto notSqlite = AnnotationStore::open(text);
+        QVERIFY(!notSqlite.ok());
+        QVERIFY(contains(notSqlite.error().message, "not an sqleq audit project"));
+        QVERIFY(contains(notSqlite.error().message, text));
+
+        const auto otherDb = freshPath();
+        runSql(otherDb, "CREATE TABLE t(x); INSERT INTO t VALUES (1);");
+        auto foreign = AnnotationStore::open(otherDb);
+        QVERIFY(!foreign.ok());
+        QVERIFY(contains(foreign.error().message, "not an sqleq audit project"));
+        QCOMPARE(pragmaText(otherDb, "PRAGMA journal_mode"), std::string("delete"));  // left untouched
+
+        const auto newer = freshPath();
+        { auto created = createSample(newer); }
+        runSql(newer, "PRAGMA user_version=99");
+        auto future = AnnotationStore::open(newer);
+        QVERIFY(!future.ok());
+        QVERIFY(contains(future.error().message, "newer"));
+    }
+
+    void storeRunsInWalMode()
+    {
+        const auto path = freshPath();
+        auto store = createSample(path);
+        QVERIFY(store.setAnnotation(annotation(0, "ana", Verdict::Equivalent)).ok());
+        QCOMPARE(pragmaText(path, "PRAGMA journal_mode"), std::string("wal"));
+        QCOMPARE(pragmaText(path, "PRAGMA application_id"), std::to_string(0x73716571));
+        // a second connection (e.g. the CLI beside the GUI) sees committed edits at once
+        auto second = AnnotationStore::open(path);
+        QVERIFY(second.ok());
+        QCOMPARE(second->annotations()->size(), std::size_t(1));
+        QVERIFY(second->setAnnotation(annotation(1, "bo", Verdict::Unsure)).ok());
+        QCOMPARE(store.annotations()->size(), std::size_t(2));
+    }
+
+    void storeMovesOwnership()
+    {
+        auto store = createSample(freshPath());
+        AnnotationStore moved = std::move(store);
+        QVERIFY(moved.setAnnotation(annotation(0, "ana", Verdict::Equivalent)).ok());
+        QCOMPARE(moved.annotations()->size(), std::size_t(1));
+    }
+
+    void verdictNamesRoundTrip()
+    {
+        for (auto verdict : {Verdict::Equivalent, Verdict::NotEquivalent, Verdict::Unsure}) {
+            QCOMPARE(audit::verdictFromName(audit::verdictName(verdict)), std::optional<Verdict>(verdict));
+        }
+        QCOMPARE(audit::verdictName(Verdict::NotEquivalent), std::string_view("not_equivalent"));
+        QVERIFY(!audit::verdictFromName("Equivalent").has_value());
+    }
+
+    void questionsFileReadsIndexDbAndText()
+    {
+        const auto path = m_dir.filePath(QStringLiteral("questions.tsv")).toStdString();
+        std::ofstream(path, std::ios::binary) << "index\tdb_id\tquestion\r\n0\tconcert_singer\tHow many?\r\n\n"
+                                                 "1\tpets_1\tA\ttabbed question\n";
+        auto questions = dataset::readQuestionsFile(path);
+        QVERIFY(questions.ok());
+        QCOMPARE(questions->size(), std::size_t(2));
+        QCOMPARE(questions->at(0).text, std::string("How many?"));
+        QCOMPARE(questions->at(1).index, std::size_t(1));
+        QCOMPARE(questions->at(1).dbId, std::string("pets_1"));
+        QCOMPARE(questions->at(1).text, std::string("A\ttabbed question"));
+
+        std::ofstream(path, std::ios::binary) << "index\tdb_id\tquestion\nx\tdb\tq\n";
+        auto bad = dataset::readQuestionsFile(path);
+        QVERIFY(!bad.ok());
+        QVERIFY(contains(bad.error().message, "line 2"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestAudit)
+#include "test_audit.moc"
