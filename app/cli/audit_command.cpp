@@ -169,7 +169,12 @@ int runStatus(const std::string& projectPath)
 
     fmt::print("project: {}\n", projectPath);
     fmt::print("items: {} ({} where the metrics disagree)\n", items->size(), metricsDisagree);
-    fmt::print("reviewed: {} of {} items\n", verdictsOfItem.size(), items->size());
+    fmt::print("reviewed: {} of {} items", verdictsOfItem.size(), items->size());
+    std::size_t disagreeReviewed = 0;
+    for (const auto& item : *items) {
+        disagreeReviewed += evaluation::metricsDisagree(item.metrics) && verdictsOfItem.count(item.index) ? 1 : 0;
+    }
+    fmt::print(" ({} of {} where the metrics disagree)\n", disagreeReviewed, metricsDisagree);
     std::string annotators;
     for (const auto& [name, count] : byAnnotator) {
         annotators += fmt::format("{}{} ({})", annotators.empty() ? "" : ", ", name, count);
@@ -177,7 +182,7 @@ int runStatus(const std::string& projectPath)
     fmt::print("annotators: {}\n", annotators.empty() ? "none" : annotators);
     fmt::print("verdicts: equivalent {}, not_equivalent {}, unsure {}\n", byVerdict[audit::Verdict::Equivalent],
                byVerdict[audit::Verdict::NotEquivalent], byVerdict[audit::Verdict::Unsure]);
-    fmt::print("disagreeing items: {}\n", disagreeing);
+    fmt::print("items where the annotators disagree: {}\n", disagreeing);
     return kExitSuccess;
 }
 

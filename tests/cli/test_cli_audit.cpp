@@ -134,7 +134,7 @@ private slots:
         QVERIFY(run.out.contains(QStringLiteral("reviewed: 2 of 3 items")));
         QVERIFY(run.out.contains(QStringLiteral("ana (2), bo (1)")));
         QVERIFY(run.out.contains(QStringLiteral("equivalent 1, not_equivalent 1, unsure 1")));
-        QVERIFY(run.out.contains(QStringLiteral("disagreeing items: 1")));
+        QVERIFY(run.out.contains(QStringLiteral("items where the annotators disagree: 1")));
     }
 
     void annotateErrors()
