@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Screenshots of the real application in its main states, written to
 # resources/screenshots/: the bundled example run to "different", an equivalent pair,
-# NULLs separating NOT IN from EXCEPT under the strict profile, and a parse error.
+# NULLs separating NOT IN from EXCEPT under the strict profile, a parse error, and audit
+# mode on the bundled audit example (built into a private data directory first).
 # Runs under Xvfb when xvfb-run is installed (packaging/install-deps.sh), else offscreen.
 # Usage: tests/screenshots.sh [BUILD_DIR]   (default build/release)
 set -euo pipefail
@@ -16,6 +17,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # A private configuration, so recent files and window geometry of the user never leak in.
 export XDG_CONFIG_HOME="$work/config"
+export XDG_DATA_HOME="$work/data"
 
 cat >"$work/parse-error.sqleq" <<'JSON'
 {
@@ -46,3 +48,9 @@ shoot different :/examples/figure1-different.sqleq
 shoot equivalent :/examples/figure1-equivalent.sqleq
 shoot strict-nulls :/examples/stadiums-without-concerts-strict.sqleq
 shoot parse-error "$work/parse-error.sqleq"
+
+# Audit mode: the bundled example built and opened, item 1 (age > 30 vs age >= 30:
+# execution accuracy says correct, the test suite separates them) in the inspector.
+"${runner[@]}" "$app" --audit-example --audit-item 1 --screenshot "$out/audit.png" --size 1280x800 \
+  2> >(grep -v propagateSizeHints >&2)
+echo "screenshots: $out/audit.png"

@@ -33,22 +33,40 @@ void AppSettings::setRunSettings(const RunSettings& settings)
     m_settings.setValue(QStringLiteral("run/keep_distinct"), settings.keepDistinct);
 }
 
-QStringList AppSettings::recentFiles() const
+QStringList AppSettings::existingFiles(const QString& key) const
 {
     QStringList out;
-    for (const QString& path : m_settings.value(QStringLiteral("files/recent")).toStringList())
+    for (const QString& path : m_settings.value(key).toStringList())
         if (QFileInfo::exists(path) && !out.contains(path)) out << path;
     return out.mid(0, kMaxRecent);
 }
 
-void AppSettings::addRecentFile(const QString& path)
+void AppSettings::prependFile(const QString& key, const QString& path)
 {
-    if (path.startsWith(QLatin1Char(':'))) return;  // bundled examples live in Help ▸ Examples
-    QStringList files = recentFiles();
+    QStringList files = existingFiles(key);
     const QString absolute = QFileInfo(path).absoluteFilePath();
     files.removeAll(absolute);
     files.prepend(absolute);
-    m_settings.setValue(QStringLiteral("files/recent"), files.mid(0, kMaxRecent));
+    m_settings.setValue(key, files.mid(0, kMaxRecent));
+}
+
+QStringList AppSettings::recentFiles() const { return existingFiles(QStringLiteral("files/recent")); }
+
+void AppSettings::addRecentFile(const QString& path)
+{
+    if (path.startsWith(QLatin1Char(':'))) return;  // bundled examples live in Help ▸ Examples
+    prependFile(QStringLiteral("files/recent"), path);
+}
+
+QStringList AppSettings::recentAuditProjects() const { return existingFiles(QStringLiteral("audit/recent")); }
+
+void AppSettings::addRecentAuditProject(const QString& path) { prependFile(QStringLiteral("audit/recent"), path); }
+
+QString AppSettings::annotator() const { return m_settings.value(QStringLiteral("audit/annotator")).toString(); }
+
+void AppSettings::setAnnotator(const QString& name)
+{
+    m_settings.setValue(QStringLiteral("audit/annotator"), name.trimmed());
 }
 
 void AppSettings::clearRecentFiles() { m_settings.remove(QStringLiteral("files/recent")); }

@@ -1,6 +1,6 @@
 // AppSettings: what the application remembers between launches through QSettings —
-// the run settings of new sessions, recent files, window geometry, whether the first
-// start has happened. Core never reads QSettings; only the MainWindow calls this.
+// the run settings of new sessions, recent files and audit projects, window geometry,
+// whether the first start has happened, the audit annotator's name. Core never reads QSettings; only the MainWindow calls this.
 #pragma once
 
 #include "ui/session/session.h"
@@ -23,6 +23,14 @@ public:
     void addRecentFile(const QString& path);
     void clearRecentFiles();
 
+    /// Recent `.sqleq-audit` projects, kept apart from sessions (they open in audit mode).
+    [[nodiscard]] QStringList recentAuditProjects() const;
+    void addRecentAuditProject(const QString& path);
+
+    /// The name audit verdicts are recorded under; empty until the user gave one.
+    [[nodiscard]] QString annotator() const;
+    void setAnnotator(const QString& name);
+
     [[nodiscard]] QByteArray windowGeometry() const;
     [[nodiscard]] QByteArray windowState() const;
     void setWindow(const QByteArray& geometry, const QByteArray& state);
@@ -37,6 +45,9 @@ public:
     static constexpr int kMaxRecent = 8;
 
 private:
+    [[nodiscard]] QStringList existingFiles(const QString& key) const;
+    void prependFile(const QString& key, const QString& path);
+
     mutable QSettings m_settings;
 };
 

@@ -7,6 +7,7 @@
 
 #include "ui/app_file_actions.h"
 #include "ui/app_settings.h"
+#include "ui/audit/audit_mode.h"
 #include "ui/main_window_actions.h"
 #include "ui/session/session_controller.h"
 #include "ui/widgets/database_view.h"
@@ -69,10 +70,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     m_actions = new MainWindowActions(this, m_files, m_settings);
     setCentralWidget(buildCentralWidget());
     buildStatusBar();
+    m_audit = new AuditMode(this, m_settings, m_actions->runMenu);
     connectPanels();
     resize(1280, 800);
     if (!restoreGeometry(m_settings->windowGeometry())) resize(1280, 800);
     restoreState(m_settings->windowState());
+    m_audit->syncDocks();
     updateTitle();
 }
 
@@ -218,6 +221,8 @@ void MainWindow::applySession(const Session& session, const QString& path)
 {
     m_controller->cancel();
     m_sessionPath = path;
+    m_inspectLabel.clear();
+    m_suitesDir = session.suitesDir;
     m_runSettings = session.settings;
     setQuestion(session.question);
     m_gold->setSql(session.gold);
@@ -254,6 +259,20 @@ void MainWindow::openStartupSession()
     if (!openSession(path, true, &error) && path != defaultExample()) openSession(defaultExample(), true, nullptr);
 }
 
+void MainWindow::inspect(const Session& session, const QString& label)
+{
+    applySession(session, {});
+    m_inspectLabel = label;
+    updateTitle();
+    QString schemaError;
+    if (!m_schema->setSource(session.schema, &schemaError)) {
+        m_banner->showFailure(schemaError);
+        showMessage(schemaError);
+        return;
+    }
+    run();
+}
+
 void MainWindow::chooseSchema(const QString& directory)
 {
     if (m_schema->chooseSource(directory)) showMessage(tr("Schema loaded; press Run to check the queries against it."));
@@ -267,6 +286,7 @@ Session MainWindow::currentSession() const
     session.candidate = m_candidate->sql();
     session.question = m_questionText;
     session.settings = m_runSettings;
+    session.suitesDir = m_suitesDir;
     return session;
 }
 
@@ -366,7 +386,8 @@ void MainWindow::setQuestion(const QString& question)
 
 void MainWindow::updateTitle()
 {
-    const QString name = m_sessionPath.isEmpty() ? tr("untitled") : QFileInfo(m_sessionPath).fileName();
+    QString name = m_sessionPath.isEmpty() ? tr("untitled") : QFileInfo(m_sessionPath).fileName();
+    if (m_sessionPath.isEmpty() && !m_inspectLabel.isEmpty()) name = m_inspectLabel;
     const bool modified = m_gold->document()->isModified() || m_candidate->document()->isModified();
     setWindowTitle(QStringLiteral("%1%2 — sqleq").arg(name, modified ? QStringLiteral("*") : QString()));
 }
@@ -381,6 +402,7 @@ void MainWindow::showError(const QString& message)
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    m_audit->commitPending();
     m_controller->cancel();
     m_settings->setWindow(saveGeometry(), saveState());
     event->accept();

@@ -1,7 +1,8 @@
 // MainWindow: assembles the inspector — schema and neighbors on the left; question, gold
 // and candidate editors, the verdict banner, the suite, the separating database and both
-// results on the right — and wires them to one SessionController. It holds no engine
-// logic: runs happen in the controller's background job, files in FileActions.
+// results on the right — and wires them to one SessionController; audit mode adds its
+// docks through AuditMode. It holds no engine logic: runs happen in the controller's
+// background job, files in FileActions.
 #pragma once
 
 #include "ui/session/run_result.h"
@@ -16,6 +17,7 @@ class QPushButton;
 namespace sqleq::ui {
 
 class AppSettings;
+class AuditMode;
 class DatabaseView;
 class DatabasesPanel;
 class FileActions;
@@ -46,6 +48,9 @@ public:
     void openStartupSession();
     /// Lets the user pick a schema source; the editors keep their text.
     void chooseSchema(const QString& directory);
+    /// Loads `session` (not from a file; `label` names it in the title) and runs it,
+    /// superseding a run in progress. Audit mode shows its items this way.
+    void inspect(const Session& session, const QString& label);
 
     [[nodiscard]] Session currentSession() const;
     [[nodiscard]] QString sessionPath() const { return m_sessionPath; }
@@ -56,6 +61,7 @@ public:
     void showError(const QString& message);
 
     [[nodiscard]] SessionController* controller() const { return m_controller; }
+    [[nodiscard]] AuditMode* audit() const { return m_audit; }
     [[nodiscard]] SqlEditor* goldEditor() const { return m_gold; }
     [[nodiscard]] SqlEditor* candidateEditor() const { return m_candidate; }
     [[nodiscard]] SchemaPanel* schemaPanel() const { return m_schema; }
@@ -98,6 +104,7 @@ private:
     SessionController* m_controller = nullptr;
     FileActions* m_files = nullptr;
     MainWindowActions* m_actions = nullptr;
+    AuditMode* m_audit = nullptr;
 
     SchemaPanel* m_schema = nullptr;
     NeighborsPanel* m_neighbors = nullptr;
@@ -114,6 +121,8 @@ private:
     QPushButton* m_cancelButton = nullptr;
 
     QString m_sessionPath;
+    QString m_inspectLabel;  ///< names a session shown without a file (an audit item)
+    QString m_suitesDir;     ///< Session::suitesDir of the session shown
     QString m_questionText;
     RunSettings m_runSettings;
     RunResultPtr m_result;

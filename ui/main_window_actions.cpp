@@ -96,6 +96,7 @@ void MainWindowActions::createFileMenu()
 void MainWindowActions::createRunMenu()
 {
     QMenu* menu = m_window->menuBar()->addMenu(tr("&Run"));
+    runMenu = menu;
     run = addAction(menu, tr("&Run"), QKeySequence(tr("Ctrl+Return")), QStringLiteral("media-playback-start"));
     run->setShortcuts({QKeySequence(tr("Ctrl+Return")), QKeySequence(tr("Ctrl+Enter")), QKeySequence(tr("F5"))});
     run->setToolTip(tr("Distill a test suite for the gold and check the candidate (Ctrl+Return)"));

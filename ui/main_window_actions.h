@@ -41,6 +41,7 @@ public:
     QAction* exportSqlite = nullptr;
     QAction* exportSql = nullptr;
     QAction* copySql = nullptr;
+    QMenu* runMenu = nullptr;  ///< other menus (Audit) are inserted before it
 
 private:
     void createFileMenu();

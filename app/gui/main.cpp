@@ -1,7 +1,9 @@
 // sqleq: the desktop inspector. Parses the command line under a QCoreApplication first,
 // so --help and --version work without a display; only then creates the QApplication.
-// --screenshot opens a session, runs it to its verdict, saves a PNG of the window, exits.
+// --screenshot opens a session (or an audit project), runs it to its verdict, saves a
+// PNG of the window, exits. --audit opens a .sqleq-audit project at start.
 
+#include "ui/audit/audit_mode.h"
 #include "ui/main_window.h"
 
 #include <QApplication>
@@ -18,6 +20,9 @@ namespace {
 struct Options {
     QString session;     ///< a .sqleq file to open; empty: the last state or the bundled example
     QString screenshot;  ///< PNG to write, then exit
+    QString audit;       ///< a .sqleq-audit project to open
+    bool auditExample = false;
+    int auditItem = -1;  ///< the audit item to show first; -1: the first not yet reviewed
     QSize size{1280, 800};
     bool noRun = false;
 };
@@ -39,7 +44,16 @@ Options parseCommandLine(int& argc, char** argv)
     const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size for --screenshot (default 1280x800)."),
                                   QStringLiteral("WxH"));
     const QCommandLineOption noRun(QStringLiteral("no-run"), QStringLiteral("Open the session without running it."));
-    parser.addOptions({screenshot, size, noRun});
+    const QCommandLineOption audit(QStringLiteral("audit"),
+                                   QStringLiteral("Open the audit project PROJECT (.sqleq-audit); its first item not yet "
+                                                  "reviewed is loaded into the inspector."),
+                                   QStringLiteral("PROJECT"));
+    const QCommandLineOption auditExample(QStringLiteral("audit-example"),
+                                          QStringLiteral("Open the bundled audit example (built on first use)."));
+    const QCommandLineOption auditItem(QStringLiteral("audit-item"),
+                                       QStringLiteral("With --audit or --audit-example: show item N first."),
+                                       QStringLiteral("N"));
+    parser.addOptions({screenshot, size, noRun, audit, auditExample, auditItem});
     parser.addPositionalArgument(QStringLiteral("SESSION"), QStringLiteral("A .sqleq session file to open."),
                                  QStringLiteral("[SESSION]"));
     parser.process(core);
@@ -47,6 +61,9 @@ Options parseCommandLine(int& argc, char** argv)
     Options options;
     options.screenshot = parser.value(screenshot);
     options.noRun = parser.isSet(noRun);
+    if (parser.isSet(audit)) options.audit = QFileInfo(parser.value(audit)).absoluteFilePath();
+    options.auditExample = parser.isSet(auditExample);
+    if (parser.isSet(auditItem)) options.auditItem = parser.value(auditItem).toInt();
     if (!parser.positionalArguments().isEmpty()) {
         const QString path = parser.positionalArguments().constFirst();
         options.session = path.startsWith(QLatin1Char(':')) ? path : QFileInfo(path).absoluteFilePath();
@@ -64,16 +81,43 @@ Options parseCommandLine(int& argc, char** argv)
     return options;
 }
 
+/// Opens what the options name: an audit project, the audit example, or a session.
+bool openRequested(sqleq::ui::MainWindow& window, const Options& options, bool screenshot)
+{
+    if (options.auditItem >= 0) {
+        // Also after a background build: the project opens when it is done.
+        QObject::connect(window.audit(), &sqleq::ui::AuditMode::projectOpened, &window, [&window, options] {
+            window.audit()->selectItem(static_cast<std::size_t>(options.auditItem));
+        }, Qt::QueuedConnection);
+    }
+    QString error;
+    if (!options.audit.isEmpty()) {
+        if (window.audit()->openProject(options.audit, &error)) return true;
+        error = QStringLiteral("cannot open the audit project: %1").arg(error);
+    } else if (options.auditExample) {
+        window.audit()->openBundledExample();
+        return true;
+    } else {
+        QString session = options.session;
+        if (session.isEmpty() && screenshot) session = sqleq::ui::MainWindow::defaultExample();
+        if (session.isEmpty()) {
+            window.openStartupSession();
+            return true;
+        }
+        if (window.openSession(session, !options.noRun, &error)) return true;
+    }
+    if (screenshot)
+        std::fprintf(stderr, "sqleq: %s\n", qPrintable(error));
+    else
+        window.showError(error);
+    return false;
+}
+
 int takeScreenshot(sqleq::ui::MainWindow& window, const Options& options)
 {
     window.resize(options.size);
     window.show();
-    const QString session = options.session.isEmpty() ? sqleq::ui::MainWindow::defaultExample() : options.session;
-    QString error;
-    if (!window.openSession(session, !options.noRun, &error)) {
-        std::fprintf(stderr, "sqleq: %s\n", qPrintable(error));
-        return 1;
-    }
+    if (!openRequested(window, options, true)) return 1;
     // Saved once the run has settled (verdict, failure or no run at all), after a short
     // pause so that queued repaints and the editors' debounced parse have happened.
     const auto save = [&window, &options] {
@@ -83,10 +127,17 @@ int takeScreenshot(sqleq::ui::MainWindow& window, const Options& options)
             QCoreApplication::exit(saved ? 0 : 1);
         });
     };
-    if (window.isRunning())
-        QObject::connect(&window, &sqleq::ui::MainWindow::runSettled, &window, save, Qt::SingleShotConnection);
+    const auto saveAfterRun = [&window, save] {
+        if (window.isRunning())
+            QObject::connect(&window, &sqleq::ui::MainWindow::runSettled, &window, save, Qt::SingleShotConnection);
+        else
+            save();
+    };
+    if (window.audit()->isBuilding())
+        QObject::connect(window.audit(), &sqleq::ui::AuditMode::buildSettled, &window, saveAfterRun,
+                         Qt::SingleShotConnection);
     else
-        save();
+        saveAfterRun();
     // A run that never settles must not hang a CI job.
     QTimer::singleShot(120'000, &window, [] {
         std::fprintf(stderr, "sqleq: the run did not finish within 120 s\n");
@@ -110,11 +161,6 @@ int main(int argc, char** argv)
     if (!options.screenshot.isEmpty()) return takeScreenshot(window, options);
 
     window.show();
-    if (!options.session.isEmpty()) {
-        QString error;
-        if (!window.openSession(options.session, !options.noRun, &error)) window.showError(error);
-    } else {
-        window.openStartupSession();
-    }
+    openRequested(window, options, false);
     return QApplication::exec();
 }

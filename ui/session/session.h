@@ -37,6 +37,10 @@ struct Session {
     QString candidate;
     QString question;  ///< the natural-language question, when the item comes from a dataset
     RunSettings settings;
+    /// Prebuilt test suites (DIR/<db_id>/*.sqlite, as an audit project names them): their
+    /// databases for this schema join the distilled suite before the check, so the verdict
+    /// agrees with the suite's test-suite metric. Empty: none. Not written to `.sqleq` files.
+    QString suitesDir;
 
     friend bool operator==(const Session&, const Session&) = default;
 };

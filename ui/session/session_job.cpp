@@ -1,6 +1,7 @@
 // The pipeline of one inspection, step by step as sqleq-cli `check` runs it
 // (app/cli/check_command.cpp, counterexample_report.cpp), plus what only the GUI
-// needs: every suite database read back and both queries' outcomes on each.
+// needs: every suite database read back and both queries' outcomes on each, and the
+// databases of a prebuilt suite (an audit project's) appended to the distilled ones.
 
 #include "ui/session/session_job.h"
 
@@ -10,6 +11,9 @@
 #include "core/fuzz/sampler.h"
 #include "core/minimize/counterexample.h"
 #include "ui/session/schema_source_loader.h"
+
+#include <QDir>
+#include <QFileInfo>
 
 namespace sqleq::ui {
 namespace {
@@ -72,6 +76,7 @@ SessionJobOutcome SessionJob::run()
     if (QString error = distillSuite(*result, std::get<LoadedSchemaSource>(loaded).original); !error.isEmpty())
         return {nullptr, error, false};
     if (cancelled()) return {nullptr, {}, true};
+    if (QString error = appendPrebuiltSuite(*result); !error.isEmpty()) return {nullptr, error, false};
 
     suite::CheckOptions check;
     check.plugValue = m_session.settings.plugValue;
@@ -111,6 +116,25 @@ QString SessionJob::distillSuite(RunResult& result, const std::optional<exec::By
         return QStringLiteral("gold: %1").arg(QString::fromStdString(formatDiagnostic(parsedGold, *error)));
     result.orderMatters = distilled->golds.front().orderMatters;
     result.distilled = std::move(*distilled);
+    return {};
+}
+
+QString SessionJob::appendPrebuiltSuite(RunResult& result)
+{
+    if (m_session.suitesDir.isEmpty()) return {};
+    // A Spider tables.json names the schema by db_id; an original database lives at
+    // DIR/<db_id>/<db_id>.sqlite, so its file name is the db_id.
+    const SchemaSourceRef& source = m_session.schema;
+    const QString dbId = !source.dbId.isEmpty() ? source.dbId : QFileInfo(source.path).completeBaseName();
+    // Like the evaluation, which leaves the metric unset for a db_id without a suite.
+    if (!QFileInfo(QDir(m_session.suitesDir).filePath(dbId)).isDir()) return {};
+    report(QStringLiteral("loading suite"), 0, 0, true);
+    auto imported = suite::importSuite(m_session.suitesDir.toStdString(), dbId.toStdString());
+    if (!imported) return QStringLiteral("prebuilt suite: %1").arg(QString::fromStdString(imported.error().message));
+    // Appended after the distilled databases: the neighbors' distinguishing indices stay
+    // valid, and the prebuilt database that separates the pair is still found by the check.
+    auto& databases = result.distilled.suite.databases;
+    for (auto& database : imported->databases) databases.push_back(std::move(database));
     return {};
 }
 

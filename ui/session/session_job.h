@@ -38,6 +38,7 @@ private:
     void report(const QString& phase, std::size_t done, std::size_t total, bool force = false);
     exec::ExecLimits limits() const;
     QString distillSuite(RunResult& result, const std::optional<exec::Bytes>& original);
+    QString appendPrebuiltSuite(RunResult& result);
     void viewDatabases(RunResult& result);
     void buildCounterexample(RunResult& result);
 

@@ -1,0 +1,560 @@
+// Audit mode end to end, offscreen, on real `.sqleq-audit` files: the items model and
+// its filters, selecting an item runs it in the inspector (schema, gold, prediction,
+// the project's prebuilt suite) while the list stays usable, verdict shortcuts write
+// to the store and a reopened project shows the same state, disagreement navigation,
+// export → import round trip, the annotator comparison, and the bundled example.
+
+#include "core/audit/audit.h"
+#include "core/exec/connection.h"
+#include "core/schema/ddl_loader.h"
+#include "core/suite/suite.h"
+#include "ui/app_settings.h"
+#include "ui/audit/annotation_panel.h"
+#include "ui/audit/audit_build.h"
+#include "ui/audit/audit_exchange.h"
+#include "ui/audit/audit_filter_model.h"
+#include "ui/audit/audit_items_model.h"
+#include "ui/audit/audit_items_panel.h"
+#include "ui/audit/audit_mode.h"
+#include "ui/audit/audit_project.h"
+#include "ui/audit/audit_session.h"
+#include "ui/audit/bundled_audit_example.h"
+#include "ui/audit/compare_annotators_dialog.h"
+#include "ui/main_window.h"
+#include "ui/session/session_controller.h"
+#include "ui/session/session_job.h"
+#include "ui/widgets/verdict_banner.h"
+
+#include <QAbstractButton>
+#include <QAbstractItemModelTester>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace sqleq;
+using ui::AuditItemsModel;
+
+namespace {
+
+constexpr int kRunTimeoutMs = 120'000;
+
+/// Copies a bundled resource to `dir`; returns its path.
+QString extract(const QString& resource, const QDir& dir, const QString& name)
+{
+    QFile in(resource);
+    if (!in.open(QIODevice::ReadOnly)) return {};
+    QFile out(dir.filePath(name));
+    if (!out.open(QIODevice::WriteOnly)) return {};
+    out.write(in.readAll());
+    return out.fileName();
+}
+
+audit::AuditItem makeItem(std::size_t index, const char* db, metrics::Hardness hardness, const char* question,
+                          const char* gold, const char* prediction, std::optional<bool> esm, std::optional<bool> exec,
+                          std::optional<bool> testSuite, double pcm)
+{
+    audit::AuditItem item;
+    item.index = index;
+    item.dbId = db;
+    item.question = question;
+    item.gold = gold;
+    item.prediction = prediction;
+    item.metrics.index = index;
+    item.metrics.dbId = db;
+    item.metrics.hardness = hardness;
+    item.metrics.esm = esm;
+    item.metrics.exec = exec;
+    item.metrics.testSuite = testSuite;
+    item.metrics.pcmF1 = pcm;
+    return item;
+}
+
+/// Five items on the example's `concerts` schema (plus one on `shop`), with metrics
+/// as an evaluation would have stored them: 0, 1 and 3 disagree.
+std::vector<audit::AuditItem> sampleItems()
+{
+    using H = metrics::Hardness;
+    return {
+        makeItem(0, "concerts", H::Easy, "How many singers are there?", "SELECT count(*) FROM singer",
+                 "SELECT count(singer_id) FROM singer", false, true, true, 0.8),
+        makeItem(1, "concerts", H::Easy, "Singers older than 30?", "SELECT name FROM singer WHERE age > 30",
+                 "SELECT name FROM singer WHERE age >= 30", false, true, false, 0.9),
+        makeItem(2, "concerts", H::Medium, "Concerts in 2014?", "SELECT count(*) FROM concert WHERE year = 2014",
+                 "SELECT count(*) FROM concert WHERE year = 2014", true, true, true, 1.0),
+        makeItem(3, "concerts", H::Hard, "Oldest singer?", "SELECT name FROM singer WHERE age = (SELECT max(age) FROM singer)",
+                 "SELECT name FROM singer ORDER BY age DESC LIMIT 1", false, true, false, 0.5),
+        makeItem(4, "shop", H::Medium, "Every product name", "SELECT name FROM product", "SELECT title FROM product",
+                 false, false, false, 0.0),
+    };
+}
+
+/// A project file in `dir` over sampleItems(), with tables.json extracted beside it.
+QString makeProject(const QDir& dir, const QString& name = QStringLiteral("batch.sqleq-audit"),
+                    const QString& suites = {})
+{
+    audit::ProjectSources sources;
+    sources.gold = dir.filePath(QStringLiteral("gold.sql")).toStdString();
+    sources.predictions = dir.filePath(QStringLiteral("predictions.txt")).toStdString();
+    sources.tables = extract(QStringLiteral(":/examples/audit/tables.json"), dir, QStringLiteral("tables.json")).toStdString();
+    sources.suites = suites.toStdString();
+    sources.plugValue = true;
+    const QString path = dir.filePath(name);
+    auto store = audit::AnnotationStore::create(path.toStdString(), sources, sampleItems());
+    if (!store) qWarning("%s", store.error().message.c_str());
+    return store ? path : QString();
+}
+
+/// The row count of `model` whose `role` is true.
+int countRole(const QAbstractItemModel& model, int role)
+{
+    int count = 0;
+    for (int row = 0; row < model.rowCount(); ++row) count += model.index(row, 0).data(role).toBool();
+    return count;
+}
+
+} // namespace
+
+class TestAuditMode : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        QStandardPaths::setTestModeEnabled(true);
+        qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
+        qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());
+    }
+
+    void init()
+    {
+        // Every test starts as an annotator called "alice" with no recent projects.
+        ui::AppSettings settings;
+        settings.setAnnotator(QStringLiteral("alice"));
+        ui::RunSettings run;
+        run.budget = 200;
+        settings.setRunSettings(run);
+    }
+
+    void itemsModelAndFilters()
+    {
+        QTemporaryDir dir;
+        QString error;
+        auto project = ui::AuditProject::open(makeProject(QDir(dir.path())), QStringLiteral("alice"), &error);
+        QVERIFY2(project, qPrintable(error));
+        ui::AuditItemsPanel panel;
+        panel.setProject(project.get());
+        QAbstractItemModelTester modelTester(panel.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester proxyTester(panel.filter(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+
+        AuditItemsModel* model = panel.model();
+        QCOMPARE(model->rowCount(), 5);
+        // SQL-Eval was computed for no item: no column for it.
+        QVERIFY(model->columnOf(AuditItemsModel::Column::Esm) >= 0);
+        QVERIFY(model->columnOf(AuditItemsModel::Column::PcmF1) >= 0);
+        QCOMPARE(model->columnOf(AuditItemsModel::Column::SqlEval), -1);
+        const int esm = model->columnOf(AuditItemsModel::Column::Esm);
+        QCOMPARE(model->index(0, esm).data().toString(), QStringLiteral("✗"));
+        QCOMPARE(model->index(2, esm).data().toString(), QStringLiteral("✓"));
+        QVERIFY(model->index(0, esm).data(Qt::ToolTipRole).toString().contains(QStringLiteral("wrong (0)")));
+        QVERIFY(model->index(0, esm).data(Qt::ForegroundRole).value<QColor>().isValid());
+        QCOMPARE(model->index(1, model->columnOf(AuditItemsModel::Column::PcmF1)).data().toString(), QStringLiteral("0.90"));
+
+        ui::AuditFilterModel* filter = panel.filter();
+        QCOMPARE(countRole(*model, AuditItemsModel::DisagreeRole), 3);
+        panel.disagreeFilter()->setChecked(true);
+        QCOMPARE(filter->rowCount(), 3);
+        panel.disagreeFilter()->setChecked(false);
+
+        panel.hardnessFilter()->setCurrentIndex(panel.hardnessFilter()->findData(QStringLiteral("medium")));
+        QCOMPARE(filter->rowCount(), 2);
+        panel.databaseFilter()->setCurrentIndex(panel.databaseFilter()->findData(QStringLiteral("shop")));
+        QCOMPARE(filter->rowCount(), 1);
+        QCOMPARE(filter->index(0, 0).data(AuditItemsModel::ItemIndexRole).toInt(), 4);
+        panel.hardnessFilter()->setCurrentIndex(0);
+        panel.databaseFilter()->setCurrentIndex(0);
+        QCOMPARE(filter->rowCount(), 5);
+
+        panel.searchBox()->setText(QStringLiteral("ORDER BY age"));  // in a prediction
+        QCOMPARE(filter->rowCount(), 1);
+        panel.searchBox()->setText(QStringLiteral("older than"));     // in a question, case-insensitive
+        QCOMPARE(filter->rowCount(), 1);
+        panel.searchBox()->clear();
+
+        QVERIFY(project->annotate(1, audit::Verdict::NotEquivalent, QStringLiteral("different constant"), {}, &error));
+        QCOMPARE(panel.progressText(), QStringLiteral("1 of 5 reviewed"));
+        panel.unreviewedFilter()->setChecked(true);
+        QCOMPARE(filter->rowCount(), 4);
+        panel.disagreeFilter()->setChecked(true);
+        QCOMPARE(filter->rowCount(), 2);  // 0 and 3
+        QCOMPARE(panel.progressText(), QStringLiteral("0 of 2 shown reviewed · 1 of 5 overall"));
+
+        // Sorting by a metric column orders ✗ before ✓.
+        panel.unreviewedFilter()->setChecked(false);
+        panel.disagreeFilter()->setChecked(false);
+        filter->sort(model->columnOf(AuditItemsModel::Column::TestSuite), Qt::AscendingOrder);
+        QCOMPARE(filter->index(0, 0).data(AuditItemsModel::DisagreeRole).toBool()
+                     || !filter->index(0, 0).data(AuditItemsModel::ReviewedRole).toBool(), true);
+        QVERIFY(filter->index(0, model->columnOf(AuditItemsModel::Column::TestSuite)).data().toString() == QStringLiteral("✗"));
+    }
+
+    void sessionForItemPicksTheSchemaSource()
+    {
+        QTemporaryDir dir;
+        audit::ProjectSources sources;
+        sources.tables = "/data/tables.json";
+        sources.originalDatabases = dir.path().toStdString();
+        sources.suites = "/data/suites";
+        sources.keepDistinct = true;
+        const audit::AuditItem item = sampleItems()[1];
+        ui::RunSettings base;
+        base.seed = 7;
+
+        // No database file: tables.json with the db_id.
+        ui::Session session = ui::sessionForItem(item, sources, base);
+        QCOMPARE(session.schema.kind, ui::SchemaSourceKind::SpiderTables);
+        QCOMPARE(session.schema.path, QStringLiteral("/data/tables.json"));
+        QCOMPARE(session.schema.dbId, QStringLiteral("concerts"));
+        QCOMPARE(session.gold, QString::fromStdString(item.gold));
+        QCOMPARE(session.candidate, QString::fromStdString(item.prediction));
+        QCOMPARE(session.question, QString::fromStdString(item.question));
+        QCOMPARE(session.suitesDir, QStringLiteral("/data/suites"));
+        QVERIFY(session.settings.keepDistinct);
+        QVERIFY(!session.settings.plugValue);
+        QCOMPARE(session.settings.seed, uint64_t{7});
+
+        // The original database exists: it is the source.
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("concerts")));
+        QFile database(QDir(dir.path()).filePath(QStringLiteral("concerts/concerts.sqlite")));
+        QVERIFY(database.open(QIODevice::WriteOnly));
+        database.close();
+        session = ui::sessionForItem(item, sources, base);
+        QCOMPARE(session.schema.kind, ui::SchemaSourceKind::SqliteFile);
+        QCOMPARE(session.schema.path, database.fileName());
+    }
+
+    void prebuiltSuiteJoinsTheCheck()
+    {
+        // A prebuilt suite with one database that holds a singer aged exactly 30: it
+        // separates `age > 30` from `age >= 30`, so the inspector's verdict cannot be
+        // "equivalent" where the project's test-suite column says ✗.
+        QTemporaryDir dir;
+        QFile ddl(QStringLiteral(":/examples/concerts/database.sql"));
+        QVERIFY(ddl.open(QIODevice::ReadOnly));
+        const std::string script = ddl.readAll().toStdString()
+            + "\nINSERT INTO singer VALUES (1, 'Ana', 'Peru', 30);";
+        auto loaded = schema::loadDatabaseFromDdl(script, "concerts");
+        QVERIFY(loaded.ok());
+        auto bytes = loaded->connection.serialize();
+        QVERIFY(bytes.ok());
+        suite::Suite prebuilt;
+        prebuilt.dbId = "concerts";
+        prebuilt.databases.push_back({suite::DatabaseOrigin::Imported, "thirty", 0, *bytes});
+        const QString suites = QDir(dir.path()).filePath(QStringLiteral("suites"));
+        QVERIFY(suite::exportSuite(prebuilt, suites.toStdString()).ok());
+
+        ui::Session session;
+        session.schema = {ui::SchemaSourceKind::SpiderTables,
+                          extract(QStringLiteral(":/examples/audit/tables.json"), QDir(dir.path()), QStringLiteral("tables.json")),
+                          QStringLiteral("concerts")};
+        session.gold = QStringLiteral("SELECT name FROM singer WHERE age > 30");
+        session.candidate = QStringLiteral("SELECT name FROM singer WHERE age >= 30");
+        session.settings.budget = 0;  // nothing sampled: only the prebuilt database can separate them
+        session.suitesDir = suites;
+        const ui::SessionJobOutcome outcome = ui::SessionJob(session, {}, nullptr).run();
+        QVERIFY2(outcome.result, qPrintable(outcome.error));
+        const auto& databases = outcome.result->distilled.suite.databases;
+        QCOMPARE(databases.size(), std::size_t{1});
+        QCOMPARE(databases.back().origin, suite::DatabaseOrigin::Imported);
+        QCOMPARE(outcome.result->check.verdict, suite::VerdictKind::Different);
+        QCOMPARE(outcome.result->check.separatingDatabase, 0);
+        QCOMPARE(outcome.result->databases.size(), std::size_t{1});
+        QCOMPARE(outcome.result->databases.front().label, QStringLiteral("concerts_0.sqlite"));
+        QVERIFY(outcome.result->databases.front().separating);
+
+        // Without the suites directory the empty budget leaves nothing to separate them.
+        session.suitesDir.clear();
+        const ui::SessionJobOutcome alone = ui::SessionJob(session, {}, nullptr).run();
+        QVERIFY(alone.result);
+        QVERIFY(alone.result->check.verdict != suite::VerdictKind::Different);
+    }
+
+    void selectingAnItemRunsItAndTheListStaysResponsive()
+    {
+        QTemporaryDir dir;
+        const QString path = makeProject(QDir(dir.path()));
+        ui::MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        QSignalSpy started(window.controller(), &ui::SessionController::started);
+        QSignalSpy finished(window.controller(), &ui::SessionController::finished);
+        QString error;
+        QVERIFY2(window.audit()->openProject(path, &error), qPrintable(error));
+        QVERIFY(window.audit()->itemsDock()->isVisible());
+        // The first item not yet reviewed is loaded and running.
+        QCOMPARE(window.audit()->loadedItem(), std::optional<std::size_t>(0));
+        QCOMPARE(started.count(), 1);
+        QVERIFY(window.isRunning());
+        ui::Session shown = window.currentSession();
+        QCOMPARE(shown.gold, QStringLiteral("SELECT count(*) FROM singer"));
+        QCOMPARE(shown.candidate, QStringLiteral("SELECT count(singer_id) FROM singer"));
+        QCOMPARE(shown.schema.kind, ui::SchemaSourceKind::SpiderTables);
+        QCOMPARE(shown.schema.dbId, QStringLiteral("concerts"));
+        QVERIFY(shown.settings.plugValue);  // from the project, not the user's settings
+        QVERIFY(window.windowTitle().contains(QStringLiteral("item 0")));
+
+        // While item 0 runs, the list moves on at once: item 1 is loaded and supersedes it.
+        ui::AuditItemsPanel* items = window.audit()->itemsPanel();
+        QTest::keyClick(items->view(), Qt::Key_Down);
+        QCOMPARE(window.audit()->loadedItem(), std::optional<std::size_t>(1));
+        QCOMPARE(started.count(), 2);
+        QCOMPARE(window.currentSession().candidate, QStringLiteral("SELECT name FROM singer WHERE age >= 30"));
+        QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, kRunTimeoutMs);
+        QTest::qWait(100);  // a stale result of item 0 would arrive now
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(window.lastResult()->session.gold, QStringLiteral("SELECT name FROM singer WHERE age > 30"));
+        QCOMPARE(window.verdictBanner()->state(), ui::VerdictBanner::State::Different);
+    }
+
+    void verdictShortcutsPersistAcrossReopening()
+    {
+        QTemporaryDir dir;
+        const QString path = makeProject(QDir(dir.path()));
+        {
+            ui::MainWindow window;
+            window.show();
+            QApplication::setActiveWindow(&window);  // window shortcuts need an active window
+            QVERIFY(QTest::qWaitForWindowActive(&window));
+            QVERIFY(window.audit()->openProject(path, nullptr));
+            ui::AnnotationPanel* panel = window.audit()->annotationPanel();
+            QCOMPARE(panel->annotatorEdit()->text(), QStringLiteral("alice"));
+            // A shortcut typed while the gold editor has focus: a verdict, not text.
+            QWidget* editor = window.findChild<QWidget*>(QStringLiteral("goldEditor"));
+            editor->setFocus();
+            const QString before = window.currentSession().gold;
+            panel->reasonBox()->setCurrentText(QStringLiteral("count(col) of a NOT NULL key"));
+            panel->noteEdit()->setText(QStringLiteral("singer_id is the primary key"));
+            QTest::keyClick(editor, Qt::Key_1, Qt::ControlModifier);
+            QCOMPARE(window.currentSession().gold, before);
+            QVERIFY(panel->verdictButton(audit::Verdict::Equivalent)->isChecked());
+            QVERIFY(panel->stateText().startsWith(QStringLiteral("Saved: Equivalent by alice")));
+
+            // Written to the store at once: another connection sees it.
+            auto store = audit::AnnotationStore::open(path.toStdString());
+            QVERIFY(store.ok());
+            auto annotations = store->annotationsBy("alice");
+            QVERIFY(annotations.ok());
+            QCOMPARE(annotations->size(), std::size_t{1});
+            QCOMPARE(annotations->front().itemIndex, std::size_t{0});
+            QCOMPARE(annotations->front().verdict, audit::Verdict::Equivalent);
+            QCOMPARE(annotations->front().reason, std::string("count(col) of a NOT NULL key"));
+            QCOMPARE(annotations->front().note, std::string("singer_id is the primary key"));
+            auto reasons = store->reasons();
+            QVERIFY(reasons.ok());
+            QVERIFY(std::find(reasons->begin(), reasons->end(), "count(col) of a NOT NULL key") != reasons->end());
+
+            // Next item, verdict "not equivalent", then a note confirmed afterwards.
+            QTest::keyClick(editor, Qt::Key_Down, Qt::AltModifier);
+            QCOMPARE(window.audit()->loadedItem(), std::optional<std::size_t>(1));
+            QCOMPARE(panel->noteEdit()->text(), QString());
+            QTest::keyClick(editor, Qt::Key_2, Qt::ControlModifier);
+            panel->noteEdit()->setText(QStringLiteral("a singer aged 30 separates them"));
+            emit panel->noteEdit()->editingFinished();
+            QCOMPARE(window.audit()->itemsPanel()->progressText(), QStringLiteral("2 of 5 reviewed"));
+            // Unsure on item 3, then cleared again.
+            QVERIFY(window.audit()->selectItem(3));
+            QTest::keyClick(editor, Qt::Key_3, Qt::ControlModifier);
+            QCOMPARE(window.audit()->itemsPanel()->progressText(), QStringLiteral("3 of 5 reviewed"));
+            QTest::keyClick(editor, Qt::Key_0, Qt::ControlModifier);
+            QCOMPARE(window.audit()->itemsPanel()->progressText(), QStringLiteral("2 of 5 reviewed"));
+        }
+        ui::MainWindow reopened;
+        reopened.show();
+        QVERIFY(reopened.audit()->openProject(path, nullptr));
+        // Resumes at the first item not yet reviewed.
+        QCOMPARE(reopened.audit()->loadedItem(), std::optional<std::size_t>(2));
+        QCOMPARE(reopened.audit()->itemsPanel()->progressText(), QStringLiteral("2 of 5 reviewed"));
+        ui::AnnotationPanel* panel = reopened.audit()->annotationPanel();
+        QVERIFY(reopened.audit()->selectItem(0));
+        QVERIFY(panel->verdictButton(audit::Verdict::Equivalent)->isChecked());
+        QCOMPARE(panel->reasonBox()->currentText(), QStringLiteral("count(col) of a NOT NULL key"));
+        QCOMPARE(panel->noteEdit()->text(), QStringLiteral("singer_id is the primary key"));
+        QCOMPARE(panel->annotatorEdit()->text(), QStringLiteral("alice"));
+        QVERIFY(reopened.audit()->selectItem(1));
+        QVERIFY(panel->verdictButton(audit::Verdict::NotEquivalent)->isChecked());
+        QCOMPARE(panel->noteEdit()->text(), QStringLiteral("a singer aged 30 separates them"));
+        QVERIFY(reopened.audit()->selectItem(3));
+        for (auto verdict : {audit::Verdict::Equivalent, audit::Verdict::NotEquivalent, audit::Verdict::Unsure})
+            QVERIFY(!panel->verdictButton(verdict)->isChecked());
+        const int review = reopened.audit()->itemsPanel()->model()->columnOf(AuditItemsModel::Column::Review);
+        QCOMPARE(reopened.audit()->itemsPanel()->model()->index(1, review).data().toString(), QStringLiteral("Not equivalent"));
+
+        // Another annotator sees none of alice's verdicts; switching back restores them.
+        reopened.audit()->setAnnotator(QStringLiteral("bob"));
+        QCOMPARE(reopened.audit()->itemsPanel()->progressText(), QStringLiteral("0 of 5 reviewed"));
+        reopened.audit()->setAnnotator(QStringLiteral("alice"));
+        QCOMPARE(reopened.audit()->itemsPanel()->progressText(), QStringLiteral("2 of 5 reviewed"));
+    }
+
+    void nextDisagreementSkipsAgreeingItems()
+    {
+        QTemporaryDir dir;
+        ui::MainWindow window;
+        window.show();
+        QApplication::setActiveWindow(&window);
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QVERIFY(window.audit()->openProject(makeProject(QDir(dir.path())), nullptr));
+        QVERIFY(window.audit()->selectItem(1));
+        QTest::keyClick(&window, Qt::Key_F8);
+        QCOMPARE(window.audit()->loadedItem(), std::optional<std::size_t>(3));  // 2 agrees
+        QTest::keyClick(&window, Qt::Key_F8);
+        QCOMPARE(window.audit()->loadedItem(), std::optional<std::size_t>(3));  // 4 agrees: none further
+        QTest::keyClick(&window, Qt::Key_F8, Qt::ShiftModifier);
+        QCOMPARE(window.audit()->loadedItem(), std::optional<std::size_t>(1));
+        QTest::keyClick(&window, Qt::Key_F8, Qt::ShiftModifier);
+        QCOMPARE(window.audit()->loadedItem(), std::optional<std::size_t>(0));
+        QTest::keyClick(&window, Qt::Key_Down, Qt::AltModifier);
+        QCOMPARE(window.audit()->loadedItem(), std::optional<std::size_t>(1));
+        QTest::keyClick(&window, Qt::Key_Up, Qt::AltModifier);
+        QCOMPARE(window.audit()->loadedItem(), std::optional<std::size_t>(0));
+    }
+
+    void exportImportRoundTrip()
+    {
+        QTemporaryDir dir;
+        const QDir folder(dir.path());
+        QString error;
+        auto first = ui::AuditProject::open(makeProject(folder, QStringLiteral("a.sqleq-audit")), QStringLiteral("alice"), &error);
+        QVERIFY2(first, qPrintable(error));
+        QVERIFY(first->annotate(0, audit::Verdict::Equivalent, QStringLiteral("count(col) of a NOT NULL key"), QStringLiteral("pk"), &error));
+        QVERIFY(first->annotate(3, audit::Verdict::NotEquivalent, {}, QStringLiteral("ties"), &error));
+        const QString tsv = folder.filePath(QStringLiteral("out.tsv"));
+        const QString json = folder.filePath(QStringLiteral("out.json"));
+        QVERIFY2(ui::AuditExchange::exportAnnotations(*first, tsv, ui::AuditExchange::Format::Tsv, &error), qPrintable(error));
+        QVERIFY2(ui::AuditExchange::exportAnnotations(*first, json, ui::AuditExchange::Format::Json, &error), qPrintable(error));
+        QFile tsvFile(tsv);
+        QVERIFY(tsvFile.open(QIODevice::ReadOnly));
+        const QString header = QString::fromUtf8(tsvFile.readLine());
+        QVERIFY2(header.startsWith(QStringLiteral("database name\tgold\tpred\tequivalent reason\tnote")), qPrintable(header));
+        QFile jsonFile(json);
+        QVERIFY(jsonFile.open(QIODevice::ReadOnly));
+        QVERIFY(jsonFile.readAll().contains("\"not_equivalent\""));
+
+        // Plus a row no item matches, to see it reported.
+        tsvFile.close();
+        QVERIFY(tsvFile.open(QIODevice::Append));
+        tsvFile.write("concerts\tSELECT 1\tSELECT 2\tsome reason\t\n");
+        tsvFile.close();
+
+        auto second = ui::AuditProject::open(makeProject(folder, QStringLiteral("b.sqleq-audit")), QStringLiteral("carol"), &error);
+        QVERIFY2(second, qPrintable(error));
+        const auto report = ui::AuditExchange::importTsv(*second, tsv, &error);
+        QVERIFY2(report, qPrintable(error));
+        QCOMPARE(report->annotations.size(), std::size_t{2});
+        QCOMPARE(report->unmatched, std::size_t{1});
+        QVERIFY(ui::AuditExchange::importSummary(*report, tsv).contains(QStringLiteral("1 not matched")));
+        // The exported annotator column wins over the importing annotator.
+        QVERIFY(second->setAnnotator(QStringLiteral("alice"), &error));
+        QCOMPARE(second->annotations().size(), std::size_t{2});
+        const audit::Annotation zero = *second->annotation(0);
+        QCOMPARE(zero.verdict, audit::Verdict::Equivalent);
+        QCOMPARE(zero.reason, std::string("count(col) of a NOT NULL key"));
+        QCOMPARE(zero.note, std::string("pk"));
+        QCOMPARE(second->annotation(3)->verdict, audit::Verdict::NotEquivalent);
+        QVERIFY(second->reasons().contains(QStringLiteral("count(col) of a NOT NULL key")));
+    }
+
+    void compareAnnotatorsDialogNumbers()
+    {
+        QTemporaryDir dir;
+        QString error;
+        const QString path = makeProject(QDir(dir.path()));
+        auto project = ui::AuditProject::open(path, QStringLiteral("bob"), &error);
+        QVERIFY(project);
+        using V = audit::Verdict;
+        for (auto [item, verdict] : std::initializer_list<std::pair<int, V>>{{0, V::Equivalent}, {1, V::NotEquivalent}, {3, V::NotEquivalent}, {4, V::NotEquivalent}})
+            QVERIFY(project->annotate(static_cast<std::size_t>(item), verdict, {}, {}, &error));
+        QVERIFY(project->setAnnotator(QStringLiteral("alice"), &error));
+        for (auto [item, verdict] : std::initializer_list<std::pair<int, V>>{{0, V::Equivalent}, {1, V::Equivalent}, {2, V::Equivalent}, {3, V::NotEquivalent}})
+            QVERIFY(project->annotate(static_cast<std::size_t>(item), verdict, {}, {}, &error));
+        QCOMPARE(project->annotators(), (QStringList{QStringLiteral("alice"), QStringLiteral("bob")}));
+
+        // Same file, another annotator: both judged 0, 1, 3 and agree on 0 and 3.
+        const auto agreement = ui::AuditExchange::compareWith(*project, path, QStringLiteral("bob"), &error);
+        QVERIFY2(agreement, qPrintable(error));
+        QCOMPARE(agreement->both, std::size_t{3});
+        QCOMPARE(agreement->agreeing, std::size_t{2});
+        QCOMPARE(agreement->onlyFirst, std::size_t{1});
+        QCOMPARE(agreement->onlySecond, std::size_t{1});
+        QCOMPARE(agreement->disagreements.size(), std::size_t{1});
+        QCOMPARE(agreement->disagreements.front().itemIndex, std::size_t{1});
+
+        ui::CompareAnnotatorsDialog dialog(*agreement, QStringLiteral("alice"), QStringLiteral("bob"), project->items());
+        QVERIFY(dialog.summaryText().contains(QStringLiteral("Judged by both: 3")));
+        QVERIFY(dialog.summaryText().contains(QStringLiteral("(66.7%)")));
+        QVERIFY(dialog.summaryText().contains(QStringLiteral("κ = %1").arg(agreement->cohenKappa, 0, 'f', 3)));
+        QTableView* view = dialog.disagreementsView();
+        QCOMPARE(view->model()->rowCount(), 1);
+        QCOMPARE(view->model()->index(0, 2).data().toString(), QStringLiteral("Equivalent"));
+        QCOMPARE(view->model()->index(0, 3).data().toString(), QStringLiteral("Not equivalent"));
+        QSignalSpy requested(&dialog, &ui::CompareAnnotatorsDialog::itemRequested);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        const QRect cell = view->visualRect(view->model()->index(0, 0));
+        // A double-click as a user makes it: press and release, then the double-click.
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, cell.center());
+        QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, cell.center());
+        QVERIFY(requested.count() >= 1);
+        QCOMPARE(requested.first().first().value<std::size_t>(), std::size_t{1});
+
+        // Another project of another batch is refused.
+        QTemporaryDir other;
+        audit::ProjectSources sources;
+        auto items = sampleItems();
+        items.pop_back();
+        const QString otherPath = QDir(other.path()).filePath(QStringLiteral("other.sqleq-audit"));
+        QVERIFY(audit::AnnotationStore::create(otherPath.toStdString(), sources, items).ok());
+        QVERIFY(!ui::AuditExchange::compareWith(*project, otherPath, QStringLiteral("bob"), &error));
+        QVERIFY(error.contains(QStringLiteral("another batch")));
+    }
+
+    void bundledExampleBuildsAndOpens()
+    {
+        const QString path = ui::bundledAuditExampleProject();
+        QFile::remove(path);
+        ui::MainWindow window;
+        window.show();
+        QSignalSpy settled(window.audit(), &ui::AuditMode::buildSettled);
+        window.audit()->openBundledExample();
+        QVERIFY(window.audit()->isBuilding());
+        QTRY_VERIFY_WITH_TIMEOUT(settled.count() == 1, kRunTimeoutMs);
+        QVERIFY2(window.audit()->project(), "the example project did not open");
+        ui::AuditProject* project = window.audit()->project();
+        QCOMPARE(project->items()->size(), std::size_t{11});
+        AuditItemsModel* model = window.audit()->itemsPanel()->model();
+        for (auto column : {AuditItemsModel::Column::Esm, AuditItemsModel::Column::Exec, AuditItemsModel::Column::TestSuite,
+                            AuditItemsModel::Column::PcmF1})
+            QVERIFY(model->columnOf(column) >= 0);
+        const int disagreeing = countRole(*model, AuditItemsModel::DisagreeRole);
+        QVERIFY2(disagreeing >= 3 && disagreeing < 11, qPrintable(QString::number(disagreeing)));
+        // Item 1 (age > 30 vs age >= 30): the original database has nobody aged 30, the suite does.
+        const audit::AuditItem* item = project->item(1);
+        QVERIFY(item);
+        QCOMPARE(item->metrics.exec, std::optional<bool>(true));
+        QCOMPARE(item->metrics.testSuite, std::optional<bool>(false));
+        QCOMPARE(QString::fromStdString(item->question), QStringLiteral("List the names of the singers older than 30."));
+        QCOMPARE(QString::fromStdString(project->sources().tables).endsWith(QStringLiteral("tables.json")), true);
+    }
+};
+
+QTEST_MAIN(TestAuditMode)
+#include "test_audit_mode.moc"

@@ -1,0 +1,85 @@
+// AnnotationPanel: the verdict on the item in the inspector — equivalent / not
+// equivalent / unsure, a reason from the project's growing list (a new one is added),
+// a free note, and who is judging. Each confirmed edit (a verdict button or shortcut,
+// a reason picked, a note finished with Enter or by leaving the field) is written
+// through the AuditProject at once. A reason or note typed before any verdict waits
+// (and says so) until a verdict is given: the store only holds judged items.
+#pragma once
+
+#include "ui/audit/audit_project.h"
+
+#include <QWidget>
+
+#include <functional>
+#include <optional>
+
+class QAbstractButton;
+class QButtonGroup;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+
+namespace sqleq::ui {
+
+class AnnotationPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit AnnotationPanel(QWidget* parent = nullptr);
+
+    /// Shows `project` (null: nothing to judge, the panel disabled).
+    void setProject(AuditProject* project);
+    /// Shows the current annotation of `itemIndex` (pending edits of the previous item
+    /// are written first).
+    void showItem(std::optional<std::size_t> itemIndex);
+    [[nodiscard]] std::optional<std::size_t> item() const { return m_item; }
+
+    /// Called before the first write when no annotator is set; returns false to abort.
+    void setAnnotatorPrompt(std::function<bool()> prompt) { m_annotatorPrompt = std::move(prompt); }
+
+    /// Writes `verdict` with the reason and note shown. False (with a message shown) on failure.
+    bool chooseVerdict(audit::Verdict verdict);
+    /// Removes the annotation of the shown item.
+    bool clearVerdict();
+    /// Writes a reason or note edited but not yet confirmed (when a verdict exists).
+    void commitPending();
+    void focusNote();
+    void focusReason();
+
+    [[nodiscard]] QAbstractButton* verdictButton(audit::Verdict verdict) const;
+    [[nodiscard]] QComboBox* reasonBox() const { return m_reason; }
+    [[nodiscard]] QLineEdit* noteEdit() const { return m_note; }
+    [[nodiscard]] QLineEdit* annotatorEdit() const { return m_annotator; }
+    [[nodiscard]] QString stateText() const;
+
+signals:
+    /// The user renamed the annotator in the panel (confirmed with Enter or by leaving).
+    void annotatorEdited(const QString& name);
+
+private:
+    void fillReasons();
+    void showAnnotation();
+    void showState(const QString& text);
+    bool write(audit::Verdict verdict);
+    void onReasonConfirmed();
+    void onNoteConfirmed();
+    bool ensureAnnotator();
+
+    AuditProject* m_project = nullptr;
+    std::optional<std::size_t> m_item;
+    std::function<bool()> m_annotatorPrompt;
+    QLabel* m_title = nullptr;
+    QButtonGroup* m_verdicts = nullptr;
+    QPushButton* m_equivalent = nullptr;
+    QPushButton* m_notEquivalent = nullptr;
+    QPushButton* m_unsure = nullptr;
+    QPushButton* m_clear = nullptr;
+    QComboBox* m_reason = nullptr;
+    QLineEdit* m_note = nullptr;
+    QLineEdit* m_annotator = nullptr;
+    QLabel* m_state = nullptr;
+    bool m_showing = false;  ///< filling the widgets: their signals are not edits
+};
+
+} // namespace sqleq::ui

@@ -1,0 +1,43 @@
+// Building an audit project: read a gold file and a predictions file (and optionally
+// questions), compute every metric their inputs allow with core's evaluateSubmission,
+// and create the `.sqleq-audit` store holding sources, items and metrics. Blocking and
+// Qt-widget free, so it runs on a worker thread (AuditBuildRunner) and in tests alike.
+#pragma once
+
+#include "core/suite/suite.h"
+
+#include <QString>
+
+#include <atomic>
+#include <cstddef>
+
+namespace sqleq::ui {
+
+/// What "New Audit Project…" asks for. Empty optional paths switch their metrics off.
+struct AuditBuildRequest {
+    QString gold;         ///< `SQL<TAB>db_id` per line
+    QString predictions;  ///< one SQL per line, same order
+    QString tables;       ///< Spider tables.json (ESM, hardness, the inspector's schema)
+    QString databases;    ///< optional: DIR/<db_id>/<db_id>.sqlite (exec, SQL-Eval)
+    QString suites;       ///< optional: DIR/<db_id>/*.sqlite (test-suite accuracy)
+    QString questions;    ///< optional: `index<TAB>db_id<TAB>question`
+    QString output;       ///< the new `.sqleq-audit` file; must not exist yet
+    bool plugValue = false;
+    bool keepDistinct = false;
+};
+
+struct AuditBuildOutcome {
+    QString error;        ///< names the file or line at fault; empty on success
+    bool cancelled = false;
+    QString path;         ///< the project written
+    std::size_t items = 0;
+    std::size_t disagreeing = 0;
+    double seconds = 0;
+};
+
+/// Runs the whole build on the calling thread; `progress` is called on it too. On
+/// cancel or error no project file is left behind.
+AuditBuildOutcome buildAuditProject(const AuditBuildRequest& request, const suite::ProgressCallback& progress,
+                                    const std::atomic<bool>* cancel);
+
+} // namespace sqleq::ui

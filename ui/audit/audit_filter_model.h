@@ -1,0 +1,50 @@
+// AuditFilterModel: the audit list's filters — metrics disagree, not yet reviewed,
+// one hardness, one database, a search over question, gold and prediction — and its
+// sorting, over AuditItemsModel's roles. Filtering is re-applied when a filter changes,
+// not when an annotation does: the item just judged stays in the list under "not yet
+// reviewed" until the filter is touched, so the selection never jumps away.
+#pragma once
+
+#include <QSortFilterProxyModel>
+
+namespace sqleq::ui {
+
+class AuditFilterModel : public QSortFilterProxyModel {
+    Q_OBJECT
+
+public:
+    explicit AuditFilterModel(QObject* parent = nullptr);
+
+    void setDisagreeOnly(bool on);
+    void setUnreviewedOnly(bool on);
+    /// "easy" … "extra"; empty: every hardness.
+    void setHardness(const QString& hardness);
+    /// A db_id; empty: every database.
+    void setDatabase(const QString& database);
+    /// Case-insensitive substring of question, gold or prediction; empty: no search.
+    void setSearchText(const QString& text);
+
+    [[nodiscard]] bool disagreeOnly() const { return m_disagreeOnly; }
+    [[nodiscard]] bool unreviewedOnly() const { return m_unreviewedOnly; }
+
+    /// Reviewed rows among the rows shown.
+    [[nodiscard]] int reviewedCount() const;
+
+signals:
+    /// A filter changed and the rows shown were recomputed.
+    void filtersChanged();
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+
+private:
+    void refilter();
+
+    bool m_disagreeOnly = false;
+    bool m_unreviewedOnly = false;
+    QString m_hardness;
+    QString m_database;
+    QString m_search;
+};
+
+} // namespace sqleq::ui

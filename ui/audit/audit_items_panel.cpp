@@ -1,0 +1,241 @@
+// AuditItemsPanel: combos list only the hardness classes and databases the project
+// has; the table keeps SQL on one line (full text in the tooltip) so one screen shows
+// many items; the selection drives everything through currentItemChanged.
+
+#include "ui/audit/audit_items_panel.h"
+
+#include "ui/audit/audit_filter_model.h"
+#include "ui/audit/audit_items_model.h"
+
+#include "core/metrics/spider_esm.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSet>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace sqleq::ui {
+
+AuditItemsPanel::AuditItemsPanel(QWidget* parent) : QWidget(parent)
+{
+    m_model = new AuditItemsModel(this);
+    m_filter = new AuditFilterModel(this);
+    m_filter->setSourceModel(m_model);
+
+    m_view = new QTableView(this);
+    m_view->setObjectName(QStringLiteral("auditItemsView"));
+    m_view->setModel(m_filter);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(-1, Qt::AscendingOrder);  // the gold file's order until a header is clicked
+    m_view->setAlternatingRowColors(true);
+    m_view->setWordWrap(false);
+    m_view->setTextElideMode(Qt::ElideRight);
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->horizontalHeader()->setHighlightSections(false);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) { onCurrentRowChanged(current); });
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 2, 4, 2);
+    layout->setSpacing(3);
+    layout->addWidget(buildFilterBar());
+    layout->addWidget(m_view, 1);
+
+    connect(m_filter, &AuditFilterModel::filtersChanged, this, &AuditItemsPanel::updateProgress);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &AuditItemsPanel::updateProgress);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &AuditItemsPanel::updateProgress);
+}
+
+QWidget* AuditItemsPanel::buildFilterBar()
+{
+    auto* bar = new QWidget(this);
+    m_disagree = new QCheckBox(tr("Metrics &disagree"), bar);
+    m_disagree->setObjectName(QStringLiteral("disagreeFilter"));
+    m_disagree->setToolTip(tr("Show only items where two computed metrics disagree"));
+    m_unreviewed = new QCheckBox(tr("&Not yet reviewed"), bar);
+    m_unreviewed->setObjectName(QStringLiteral("unreviewedFilter"));
+    m_unreviewed->setToolTip(tr("Hide items you already gave a verdict (applied when a filter changes)"));
+    m_hardness = new QComboBox(bar);
+    m_hardness->setObjectName(QStringLiteral("hardnessFilter"));
+    m_hardness->setToolTip(tr("Show only one hardness class"));
+    m_database = new QComboBox(bar);
+    m_database->setObjectName(QStringLiteral("databaseFilter"));
+    m_database->setToolTip(tr("Show only one database"));
+    m_database->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_search = new QLineEdit(bar);
+    m_search->setObjectName(QStringLiteral("auditSearch"));
+    m_search->setPlaceholderText(tr("Search question, gold, prediction (Ctrl+F)"));
+    m_search->setClearButtonEnabled(true);
+    m_progress = new QLabel(bar);
+    m_progress->setObjectName(QStringLiteral("auditProgress"));
+
+    connect(m_disagree, &QCheckBox::toggled, m_filter, &AuditFilterModel::setDisagreeOnly);
+    connect(m_unreviewed, &QCheckBox::toggled, m_filter, &AuditFilterModel::setUnreviewedOnly);
+    connect(m_hardness, &QComboBox::currentIndexChanged, this,
+            [this] { m_filter->setHardness(m_hardness->currentData().toString()); });
+    connect(m_database, &QComboBox::currentIndexChanged, this,
+            [this] { m_filter->setDatabase(m_database->currentData().toString()); });
+    connect(m_search, &QLineEdit::textChanged, m_filter, &AuditFilterModel::setSearchText);
+
+    auto* layout = new QHBoxLayout(bar);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_disagree);
+    layout->addWidget(m_unreviewed);
+    layout->addWidget(m_hardness);
+    layout->addWidget(m_database);
+    layout->addWidget(m_search, 1);
+    layout->addWidget(m_progress);
+    fillCombos();
+    return bar;
+}
+
+void AuditItemsPanel::setProject(AuditProject* project)
+{
+    m_project = project;
+    m_model->setProject(project);
+    fillCombos();
+    resetFilters();
+    sizeColumns();
+    updateProgress();
+}
+
+void AuditItemsPanel::fillCombos()
+{
+    QSet<QString> hardness;
+    QSet<QString> databases;
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        const QModelIndex item = m_model->index(row, 0);
+        if (const QString value = item.data(AuditItemsModel::HardnessRole).toString(); !value.isEmpty()) hardness << value;
+        databases << item.data(AuditItemsModel::DatabaseRole).toString();
+    }
+    const QSignalBlocker hardnessBlocker(m_hardness);
+    const QSignalBlocker databaseBlocker(m_database);
+    m_hardness->clear();
+    m_hardness->addItem(tr("Any hardness"), QString());
+    for (const auto level : {metrics::Hardness::Easy, metrics::Hardness::Medium, metrics::Hardness::Hard, metrics::Hardness::Extra}) {
+        const QString name = QString::fromUtf8(metrics::hardnessName(level).data(), static_cast<qsizetype>(metrics::hardnessName(level).size()));
+        if (hardness.contains(name)) m_hardness->addItem(name, name);
+    }
+    m_database->clear();
+    m_database->addItem(tr("Any database"), QString());
+    QStringList sorted(databases.begin(), databases.end());
+    sorted.sort(Qt::CaseInsensitive);
+    for (const QString& database : sorted) m_database->addItem(database, database);
+}
+
+void AuditItemsPanel::resetFilters()
+{
+    for (QWidget* widget : std::initializer_list<QWidget*>{m_disagree, m_unreviewed, m_hardness, m_database, m_search})
+        widget->blockSignals(true);
+    m_disagree->setChecked(false);
+    m_unreviewed->setChecked(false);
+    m_hardness->setCurrentIndex(0);
+    m_database->setCurrentIndex(0);
+    m_search->clear();
+    for (QWidget* widget : std::initializer_list<QWidget*>{m_disagree, m_unreviewed, m_hardness, m_database, m_search})
+        widget->blockSignals(false);
+    m_filter->setDisagreeOnly(false);
+    m_filter->setUnreviewedOnly(false);
+    m_filter->setHardness({});
+    m_filter->setDatabase({});
+    m_filter->setSearchText({});
+}
+
+void AuditItemsPanel::sizeColumns()
+{
+    using Column = AuditItemsModel::Column;
+    const int unit = m_view->fontMetrics().horizontalAdvance(QLatin1Char('m'));
+    for (int section = 0; section < m_model->columnCount(); ++section) {
+        int width = 6 * unit;
+        switch (m_model->columns()[static_cast<std::size_t>(section)]) {
+        case Column::Index: width = 4 * unit; break;
+        case Column::Database: width = 8 * unit; break;
+        case Column::Hardness: width = 6 * unit; break;
+        case Column::Question: width = 18 * unit; break;
+        case Column::Gold:
+        case Column::Prediction: width = 20 * unit; break;
+        case Column::PcmF1:
+        case Column::SqlEval: width = 6 * unit; break;
+        case Column::Review: width = 10 * unit; break;
+        default: width = 4 * unit; break;
+        }
+        m_view->setColumnWidth(section, width);
+    }
+}
+
+bool AuditItemsPanel::selectItem(std::size_t itemIndex)
+{
+    const int sourceRow = m_model->rowOf(itemIndex);
+    if (sourceRow < 0) return false;
+    QModelIndex row = m_filter->mapFromSource(m_model->index(sourceRow, 0));
+    if (!row.isValid()) {
+        resetFilters();
+        row = m_filter->mapFromSource(m_model->index(sourceRow, 0));
+    }
+    m_view->setCurrentIndex(row);
+    m_view->scrollTo(row);
+    return true;
+}
+
+std::optional<std::size_t> AuditItemsPanel::currentItem() const
+{
+    const QModelIndex current = m_view->currentIndex();
+    if (!current.isValid()) return std::nullopt;
+    return static_cast<std::size_t>(current.siblingAtColumn(0).data(AuditItemsModel::ItemIndexRole).toInt());
+}
+
+bool AuditItemsPanel::moveSelection(int step, bool disagreeing)
+{
+    const int rows = m_filter->rowCount();
+    if (rows == 0) return false;
+    const QModelIndex current = m_view->currentIndex();
+    int row = current.isValid() ? current.row() + step : (step > 0 ? 0 : rows - 1);
+    for (; row >= 0 && row < rows; row += step) {
+        const QModelIndex candidate = m_filter->index(row, 0);
+        if (disagreeing && !candidate.data(AuditItemsModel::DisagreeRole).toBool()) continue;
+        m_view->setCurrentIndex(candidate);
+        m_view->scrollTo(candidate);
+        return true;
+    }
+    return false;
+}
+
+QString AuditItemsPanel::progressText() const { return m_progress->text(); }
+
+void AuditItemsPanel::updateProgress()
+{
+    int reviewed = 0;
+    for (int row = 0; row < m_model->rowCount(); ++row)
+        reviewed += m_model->index(row, 0).data(AuditItemsModel::ReviewedRole).toBool();
+    const int total = m_model->rowCount();
+    const int shown = m_filter->rowCount();
+    if (shown == total)
+        m_progress->setText(tr("%1 of %2 reviewed").arg(reviewed).arg(total));
+    else
+        m_progress->setText(tr("%1 of %2 shown reviewed · %3 of %4 overall")
+                                .arg(m_filter->reviewedCount()).arg(shown).arg(reviewed).arg(total));
+}
+
+void AuditItemsPanel::focusSearch()
+{
+    m_search->setFocus(Qt::ShortcutFocusReason);
+    m_search->selectAll();
+}
+
+void AuditItemsPanel::onCurrentRowChanged(const QModelIndex& current)
+{
+    if (!current.isValid()) return;
+    emit currentItemChanged(static_cast<std::size_t>(current.siblingAtColumn(0).data(AuditItemsModel::ItemIndexRole).toInt()));
+}
+
+} // namespace sqleq::ui

@@ -1,0 +1,79 @@
+// AuditItemsPanel: the audit list — a filter bar (metrics disagree, not yet reviewed,
+// hardness, database, search), the sortable items table, and "n of m reviewed" for the
+// rows shown and overall. It reports which item the user is on and moves between rows
+// on request; loading the item into the inspector is the AuditMode's job.
+#pragma once
+
+#include "ui/audit/audit_project.h"
+
+#include <QWidget>
+
+#include <optional>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QTableView;
+
+namespace sqleq::ui {
+
+class AuditFilterModel;
+class AuditItemsModel;
+
+class AuditItemsPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit AuditItemsPanel(QWidget* parent = nullptr);
+
+    /// Shows `project` (null: empty), filters reset.
+    void setProject(AuditProject* project);
+
+    /// Selects the row of `itemIndex`, clearing the filters when they hide it. False
+    /// when the project has no such item.
+    bool selectItem(std::size_t itemIndex);
+    /// The selected item's index, nullopt when none.
+    [[nodiscard]] std::optional<std::size_t> currentItem() const;
+    /// Moves the selection `step` rows (±1) among the rows shown, to the next row whose
+    /// metrics disagree when `disagreeing`; false (selection kept) when there is none.
+    bool moveSelection(int step, bool disagreeing);
+
+    [[nodiscard]] QTableView* view() const { return m_view; }
+    [[nodiscard]] AuditItemsModel* model() const { return m_model; }
+    [[nodiscard]] AuditFilterModel* filter() const { return m_filter; }
+    [[nodiscard]] QCheckBox* disagreeFilter() const { return m_disagree; }
+    [[nodiscard]] QCheckBox* unreviewedFilter() const { return m_unreviewed; }
+    [[nodiscard]] QComboBox* hardnessFilter() const { return m_hardness; }
+    [[nodiscard]] QComboBox* databaseFilter() const { return m_database; }
+    [[nodiscard]] QLineEdit* searchBox() const { return m_search; }
+    [[nodiscard]] QString progressText() const;
+
+public slots:
+    void updateProgress();
+    void focusSearch();
+
+signals:
+    /// The user (or a navigation) selected another item.
+    void currentItemChanged(std::size_t itemIndex);
+
+private:
+    QWidget* buildFilterBar();
+    void fillCombos();
+    void resetFilters();
+    void sizeColumns();
+    void onCurrentRowChanged(const QModelIndex& current);
+
+    AuditProject* m_project = nullptr;
+    AuditItemsModel* m_model = nullptr;
+    AuditFilterModel* m_filter = nullptr;
+    QTableView* m_view = nullptr;
+    QCheckBox* m_disagree = nullptr;
+    QCheckBox* m_unreviewed = nullptr;
+    QComboBox* m_hardness = nullptr;
+    QComboBox* m_database = nullptr;
+    QLineEdit* m_search = nullptr;
+    QLabel* m_progress = nullptr;
+};
+
+} // namespace sqleq::ui

@@ -1,0 +1,343 @@
+// AuditMode: selection → Session → MainWindow::inspect(). Everything slow happens
+// elsewhere: the run in the SessionController's job, a project build in
+// AuditBuildRunner's; the GUI thread only reads the store and commits single edits.
+
+#include "ui/audit/audit_mode.h"
+
+#include "ui/app_settings.h"
+#include "ui/audit/annotation_panel.h"
+#include "ui/audit/audit_actions.h"
+#include "ui/audit/audit_build_runner.h"
+#include "ui/audit/audit_exchange.h"
+#include "ui/audit/audit_items_panel.h"
+#include "ui/audit/audit_project.h"
+#include "ui/audit/audit_session.h"
+#include "ui/audit/bundled_audit_example.h"
+#include "ui/audit/new_audit_dialog.h"
+#include "ui/main_window.h"
+
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QLabel>
+#include <QMenu>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QStatusBar>
+
+namespace sqleq::ui {
+namespace {
+
+/// The login name, a sensible default for the annotator.
+QString loginName()
+{
+    const QString user = qEnvironmentVariable("USER", qEnvironmentVariable("USERNAME"));
+    return user.isEmpty() ? QStringLiteral("annotator") : user;
+}
+
+} // namespace
+
+AuditMode::AuditMode(MainWindow* window, AppSettings* settings, QMenu* menuBefore)
+    : QObject(window), m_window(window), m_settings(settings)
+{
+    m_builder = new AuditBuildRunner(this);
+    connect(m_builder, &AuditBuildRunner::progress, this, &AuditMode::onBuildProgress);
+    connect(m_builder, &AuditBuildRunner::finished, this, &AuditMode::onBuildFinished);
+    connect(m_builder, &AuditBuildRunner::failed, this, [this](const QString& message) {
+        showBuildState(false);
+        m_window->showError(tr("The audit project was not created: %1").arg(message));
+        emit buildSettled();
+    });
+    connect(m_builder, &AuditBuildRunner::cancelled, this, [this] {
+        showBuildState(false);
+        m_window->showMessage(tr("Building the audit project was cancelled"));
+        emit buildSettled();
+    });
+    m_exchange = new AuditExchange(window, settings, this);
+    connect(m_exchange, &AuditExchange::message, m_window, &MainWindow::showMessage);
+    connect(m_exchange, &AuditExchange::itemRequested, this, [this](std::size_t itemIndex) { m_items->selectItem(itemIndex); });
+    buildDocks();
+    buildStatusWidgets();
+    m_actions = new AuditActions(window, this, settings, menuBefore);
+    m_actions->menu->addSeparator();
+    m_actions->menu->addAction(m_itemsDock->toggleViewAction());
+    m_actions->menu->addAction(m_annotationDock->toggleViewAction());
+    updateActions();
+}
+
+AuditMode::~AuditMode() = default;
+
+void AuditMode::buildDocks()
+{
+    m_items = new AuditItemsPanel(m_window);
+    m_itemsDock = new QDockWidget(tr("Audit items"), m_window);
+    m_itemsDock->setObjectName(QStringLiteral("auditItemsDock"));
+    m_itemsDock->setWidget(m_items);
+    m_itemsDock->setAllowedAreas(Qt::BottomDockWidgetArea | Qt::TopDockWidgetArea | Qt::LeftDockWidgetArea);
+    m_itemsDock->toggleViewAction()->setText(tr("Show audit &items"));
+    connect(m_items, &AuditItemsPanel::currentItemChanged, this, &AuditMode::onItemSelected);
+
+    m_annotation = new AnnotationPanel(m_window);
+    m_annotation->setAnnotatorPrompt([this] { return askAnnotator(); });
+    connect(m_annotation, &AnnotationPanel::annotatorEdited, this, &AuditMode::setAnnotator);
+    m_annotationDock = new QDockWidget(tr("Verdict"), m_window);
+    m_annotationDock->setObjectName(QStringLiteral("auditAnnotationDock"));
+    m_annotationDock->setWidget(m_annotation);
+    m_annotationDock->setAllowedAreas(Qt::BottomDockWidgetArea | Qt::RightDockWidgetArea);
+    m_annotationDock->toggleViewAction()->setText(tr("Show the &verdict panel"));
+
+    m_window->addDockWidget(Qt::BottomDockWidgetArea, m_itemsDock);
+    m_window->splitDockWidget(m_itemsDock, m_annotationDock, Qt::Horizontal);
+    m_itemsDock->hide();
+    m_annotationDock->hide();
+}
+
+void AuditMode::buildStatusWidgets()
+{
+    m_buildLabel = new QLabel(m_window);
+    m_buildProgress = new QProgressBar(m_window);
+    m_buildProgress->setMaximumWidth(180);
+    m_buildProgress->setTextVisible(false);
+    m_buildCancel = new QPushButton(tr("Cancel build"), m_window);
+    m_buildCancel->setObjectName(QStringLiteral("auditBuildCancel"));
+    connect(m_buildCancel, &QPushButton::clicked, this, &AuditMode::cancelBuild);
+    m_window->statusBar()->addPermanentWidget(m_buildLabel);
+    m_window->statusBar()->addPermanentWidget(m_buildProgress);
+    m_window->statusBar()->addPermanentWidget(m_buildCancel);
+    showBuildState(false);
+}
+
+void AuditMode::syncDocks()
+{
+    if (m_project) return;
+    m_itemsDock->hide();
+    m_annotationDock->hide();
+}
+
+bool AuditMode::isBuilding() const { return m_builder->isRunning(); }
+
+void AuditMode::updateActions()
+{
+    if (m_actions) m_actions->update(m_project != nullptr, m_builder->isRunning());
+}
+
+bool AuditMode::openProject(const QString& path, QString* error)
+{
+    commitPending();
+    std::unique_ptr<AuditProject> project = AuditProject::open(path, m_settings->annotator(), error);
+    if (!project) return false;
+    m_items->setProject(nullptr);
+    m_annotation->setProject(nullptr);
+    m_loadedItem.reset();
+    m_project = std::move(project);
+    m_exchange->setProject(m_project.get());
+    m_items->setProject(m_project.get());
+    m_annotation->setProject(m_project.get());
+    m_settings->addRecentAuditProject(path);
+    m_itemsDock->show();
+    m_annotationDock->show();
+    if (!m_docksPlaced) {
+        // A first layout that fits 1280x800: a short list under the inspector, the
+        // verdict panel beside it; the user's own layout is restored from then on.
+        m_window->resizeDocks({m_itemsDock}, {260}, Qt::Vertical);
+        m_window->resizeDocks({m_annotationDock}, {340}, Qt::Horizontal);
+        m_docksPlaced = true;
+    }
+    updateActions();
+    emit projectOpened(path);
+    selectStartItem();
+    m_window->showMessage(tr("Audit project %1: %2 items").arg(QFileInfo(path).fileName()).arg(m_project->items()->size()));
+    return true;
+}
+
+void AuditMode::openProjectReporting(const QString& path)
+{
+    QString error;
+    if (!openProject(path, &error)) m_window->showError(tr("Cannot open the audit project: %1").arg(error));
+}
+
+void AuditMode::selectStartItem()
+{
+    // Resume where the work stopped: the first item not yet reviewed, else the first.
+    for (const audit::AuditItem& item : *m_project->items()) {
+        if (!m_project->annotation(item.index)) {
+            m_items->selectItem(item.index);
+            return;
+        }
+    }
+    if (!m_project->items()->empty()) m_items->selectItem(m_project->items()->front().index);
+}
+
+bool AuditMode::selectItem(std::size_t itemIndex) { return m_project && m_items->selectItem(itemIndex); }
+
+void AuditMode::closeProject()
+{
+    commitPending();
+    m_items->setProject(nullptr);
+    m_annotation->setProject(nullptr);
+    m_exchange->setProject(nullptr);
+    m_project.reset();
+    m_loadedItem.reset();
+    m_itemsDock->hide();
+    m_annotationDock->hide();
+    updateActions();
+}
+
+void AuditMode::commitPending() { m_annotation->commitPending(); }
+
+void AuditMode::onItemSelected(std::size_t itemIndex)
+{
+    if (!m_project || m_loadedItem == itemIndex) return;
+    const audit::AuditItem* item = m_project->item(itemIndex);
+    if (!item) return;
+    m_annotation->showItem(itemIndex);
+    m_loadedItem = itemIndex;
+    const Session session = sessionForItem(*item, m_project->sources(), m_settings->runSettings());
+    m_window->inspect(session, tr("%1 · item %2").arg(QFileInfo(m_project->path()).fileName()).arg(itemIndex));
+}
+
+void AuditMode::move(int step, bool disagreeing)
+{
+    if (!m_project) return;
+    commitPending();
+    if (!m_items->moveSelection(step, disagreeing))
+        m_window->showMessage(disagreeing ? tr("No further item where the metrics disagree in this list")
+                                          : tr("No further item in this list"));
+}
+
+void AuditMode::nextItem() { move(1, false); }
+void AuditMode::previousItem() { move(-1, false); }
+void AuditMode::nextDisagreement() { move(1, true); }
+void AuditMode::previousDisagreement() { move(-1, true); }
+
+void AuditMode::chooseVerdict(audit::Verdict verdict)
+{
+    if (m_project) m_annotation->chooseVerdict(verdict);
+}
+
+void AuditMode::clearVerdict()
+{
+    if (m_project) m_annotation->clearVerdict();
+}
+
+void AuditMode::focusNote()
+{
+    m_annotationDock->show();
+    m_annotation->focusNote();
+}
+
+void AuditMode::focusReason()
+{
+    m_annotationDock->show();
+    m_annotation->focusReason();
+}
+
+void AuditMode::focusSearch()
+{
+    m_itemsDock->show();
+    m_items->focusSearch();
+}
+
+bool AuditMode::askAnnotator()
+{
+    const QString current = m_settings->annotator().isEmpty() ? loginName() : m_settings->annotator();
+    bool ok = false;
+    const QString name = QInputDialog::getText(m_window, tr("Annotator"),
+                                               tr("Your verdicts are recorded under this name:"), QLineEdit::Normal,
+                                               current, &ok).trimmed();
+    if (!ok || name.isEmpty()) return false;
+    setAnnotator(name);
+    return true;
+}
+
+void AuditMode::setAnnotator(const QString& name)
+{
+    const QString trimmed = name.trimmed();
+    if (trimmed.isEmpty()) return;
+    m_settings->setAnnotator(trimmed);
+    QString error;
+    if (m_project && !m_project->setAnnotator(trimmed, &error)) m_window->showError(error);
+    m_window->showMessage(tr("Verdicts are now recorded as %1").arg(trimmed));
+}
+
+void AuditMode::newProjectDialog()
+{
+    if (m_builder->isRunning()) return;
+    NewAuditDialog dialog(m_settings->lastDirectory(), m_window);
+    if (dialog.exec() != QDialog::Accepted) return;
+    const AuditBuildRequest request = dialog.request();
+    m_settings->setLastDirectory(QFileInfo(request.output).absolutePath());
+    startBuild(request);
+}
+
+bool AuditMode::startBuild(const AuditBuildRequest& request)
+{
+    if (!m_builder->start(request)) return false;
+    showBuildState(true);
+    return true;
+}
+
+void AuditMode::openBundledExample()
+{
+    const QString path = bundledAuditExampleProject();
+    if (QFileInfo::exists(path)) {
+        openProjectReporting(path);
+        return;
+    }
+    const bool started = m_builder->start([path](const suite::ProgressCallback& progress, const std::atomic<bool>* cancel) {
+        return buildBundledAuditExample(path, progress, cancel);
+    });
+    if (started) showBuildState(true);
+}
+
+void AuditMode::openProjectDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open audit project"), m_settings->lastDirectory(),
+                                                      tr("Audit projects (*.sqleq-audit);;All files (*)"));
+    if (path.isEmpty()) return;
+    m_settings->setLastDirectory(QFileInfo(path).absolutePath());
+    openProjectReporting(path);
+}
+
+void AuditMode::cancelBuild() { m_builder->cancel(); }
+
+void AuditMode::showBuildState(bool building)
+{
+    m_buildLabel->setVisible(building);
+    m_buildProgress->setVisible(building);
+    m_buildCancel->setVisible(building);
+    if (building) {
+        m_buildProgress->setRange(0, 0);
+        m_buildLabel->setText(tr("Computing metrics…"));
+    }
+    updateActions();
+}
+
+void AuditMode::onBuildProgress(int done, int total)
+{
+    if (total > 0) {
+        m_buildProgress->setRange(0, total);
+        m_buildProgress->setValue(std::min(done, total));
+        m_buildLabel->setText(tr("Computing metrics %1/%2").arg(done).arg(total));
+    }
+}
+
+void AuditMode::onBuildFinished(const QString& path, int items, int disagreeing)
+{
+    showBuildState(false);
+    QString error;
+    if (!openProject(path, &error))
+        m_window->showError(tr("The audit project was written but cannot be opened: %1").arg(error));
+    else
+        m_window->showMessage(tr("Audit project created: %1 items, %2 where the metrics disagree").arg(items).arg(disagreeing));
+    emit buildSettled();
+}
+
+void AuditMode::exportTsv() { m_exchange->exportTsvDialog(); }
+void AuditMode::exportJson() { m_exchange->exportJsonDialog(); }
+void AuditMode::importTsv() { m_exchange->importTsvDialog(); }
+void AuditMode::compareAnnotators() { m_exchange->compareDialog(); }
+
+} // namespace sqleq::ui

@@ -1,0 +1,128 @@
+// AuditMode: the main window's audit mode — an open `.sqleq-audit` project shown as an
+// items dock (filters, table, progress) and an annotation dock, with the selected item
+// loaded into the inspector as a Session run by the window's SessionController (a
+// running job is superseded, the list never waits for it). It owns the project, builds
+// new ones in the background with progress and Cancel in the status bar, and routes the
+// Audit menu's actions. The window stays a composer: it only creates this object.
+#pragma once
+
+#include "core/audit/audit.h"
+#include "ui/audit/audit_build.h"
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <optional>
+
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QPushButton;
+
+namespace sqleq::ui {
+
+class AnnotationPanel;
+class AppSettings;
+class AuditActions;
+class AuditBuildRunner;
+class AuditExchange;
+class AuditItemsPanel;
+class AuditProject;
+class MainWindow;
+
+class AuditMode : public QObject {
+    Q_OBJECT
+
+public:
+    /// Creates the (hidden) docks and the Audit menu, placed before `menuBefore`.
+    AuditMode(MainWindow* window, AppSettings* settings, QMenu* menuBefore);
+    ~AuditMode() override;
+
+    /// Opens the project at `path`, shows the docks and selects the first item not yet
+    /// reviewed (which starts its run). False with `error` naming the file.
+    bool openProject(const QString& path, QString* error);
+    /// openProject, with a message box on failure.
+    void openProjectReporting(const QString& path);
+    /// Shows the item with `itemIndex` in the list and the inspector.
+    bool selectItem(std::size_t itemIndex);
+    /// Starts building a project in the background; it opens when done.
+    bool startBuild(const AuditBuildRequest& request);
+
+    [[nodiscard]] AuditProject* project() const { return m_project.get(); }
+    [[nodiscard]] AuditItemsPanel* itemsPanel() const { return m_items; }
+    [[nodiscard]] AnnotationPanel* annotationPanel() const { return m_annotation; }
+    [[nodiscard]] AuditActions* actions() const { return m_actions; }
+    [[nodiscard]] AuditExchange* exchange() const { return m_exchange; }
+    [[nodiscard]] QDockWidget* itemsDock() const { return m_itemsDock; }
+    [[nodiscard]] QDockWidget* annotationDock() const { return m_annotationDock; }
+    [[nodiscard]] bool isBuilding() const;
+    /// The item loaded into the inspector.
+    [[nodiscard]] std::optional<std::size_t> loadedItem() const { return m_loadedItem; }
+
+    /// Hides the docks when no project is open (after the window restored its layout).
+    void syncDocks();
+    /// Writes a reason or note typed but not yet confirmed (e.g. before closing).
+    void commitPending();
+
+public slots:
+    void newProjectDialog();
+    void openProjectDialog();
+    /// Opens the bundled example's project, building it first when it does not exist yet.
+    void openBundledExample();
+    void closeProject();
+    void cancelBuild();
+
+    void nextItem();
+    void previousItem();
+    void nextDisagreement();
+    void previousDisagreement();
+    void chooseVerdict(audit::Verdict verdict);
+    void clearVerdict();
+    void focusNote();
+    void focusReason();
+    void focusSearch();
+    /// Asks for the annotator's name (prefilled); false when the user cancelled.
+    bool askAnnotator();
+    void setAnnotator(const QString& name);
+
+    void exportTsv();
+    void exportJson();
+    void importTsv();
+    void compareAnnotators();
+
+signals:
+    void projectOpened(const QString& path);
+    /// A background build ended (opened, failed or cancelled).
+    void buildSettled();
+
+private:
+    void buildDocks();
+    void buildStatusWidgets();
+    void showBuildState(bool building);
+    void onBuildProgress(int done, int total);
+    void onBuildFinished(const QString& path, int items, int disagreeing);
+    void onItemSelected(std::size_t itemIndex);
+    void move(int step, bool disagreeing);
+    void selectStartItem();
+    void updateActions();
+
+    MainWindow* m_window;
+    AppSettings* m_settings;
+    std::unique_ptr<AuditProject> m_project;
+    AuditItemsPanel* m_items = nullptr;
+    AnnotationPanel* m_annotation = nullptr;
+    QDockWidget* m_itemsDock = nullptr;
+    QDockWidget* m_annotationDock = nullptr;
+    AuditActions* m_actions = nullptr;
+    AuditExchange* m_exchange = nullptr;
+    AuditBuildRunner* m_builder = nullptr;
+    QLabel* m_buildLabel = nullptr;
+    QProgressBar* m_buildProgress = nullptr;
+    QPushButton* m_buildCancel = nullptr;
+    std::optional<std::size_t> m_loadedItem;
+    bool m_docksPlaced = false;
+};
+
+} // namespace sqleq::ui

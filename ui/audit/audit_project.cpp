@@ -1,0 +1,192 @@
+// AuditProject: the store is the truth; the maps here are caches refreshed from it after
+// each successful write, so what the GUI shows is what a reopened project will show.
+
+#include "ui/audit/audit_project.h"
+
+#include <QSet>
+
+namespace sqleq::ui {
+namespace {
+
+QString fromStd(const std::string& text) { return QString::fromStdString(text); }
+
+void setError(QString* error, const Diagnostic& diagnostic)
+{
+    if (error) *error = fromStd(diagnostic.message);
+}
+
+} // namespace
+
+AuditProject::AuditProject(audit::AnnotationStore store, QObject* parent)
+    : QObject(parent), m_store(std::move(store))
+{
+}
+
+std::unique_ptr<AuditProject> AuditProject::open(const QString& path, const QString& annotator, QString* error,
+                                                 QObject* parent)
+{
+    auto store = audit::AnnotationStore::open(path.toStdString());
+    if (!store) {
+        setError(error, store.error());
+        return nullptr;
+    }
+    auto sources = store->sources();
+    if (!sources) {
+        setError(error, sources.error());
+        return nullptr;
+    }
+    auto items = store->items();
+    if (!items) {
+        setError(error, items.error());
+        return nullptr;
+    }
+    std::unique_ptr<AuditProject> project(new AuditProject(std::move(*store), parent));
+    project->m_sources = std::move(*sources);
+    for (std::size_t position = 0; position < items->size(); ++position)
+        project->m_positionOf[(*items)[position].index] = position;
+    project->m_items = std::make_shared<const std::vector<audit::AuditItem>>(std::move(*items));
+    project->m_annotator = annotator.trimmed();
+    if (!project->reloadAnnotations(error) || !project->reloadReasons(error)) return nullptr;
+    return project;
+}
+
+QString AuditProject::path() const { return QString::fromStdString(m_store.path().string()); }
+
+const audit::AuditItem* AuditProject::item(std::size_t itemIndex) const
+{
+    const auto found = m_positionOf.find(itemIndex);
+    return found == m_positionOf.end() ? nullptr : &(*m_items)[found->second];
+}
+
+bool AuditProject::setAnnotator(const QString& annotator, QString* error)
+{
+    m_annotator = annotator.trimmed();
+    if (!reloadAnnotations(error)) return false;
+    emit annotationsReloaded();
+    return true;
+}
+
+QStringList AuditProject::annotators() const
+{
+    QSet<QString> names;
+    for (const audit::Annotation& annotation : allAnnotations()) names.insert(fromStd(annotation.annotator));
+    QStringList sorted(names.begin(), names.end());
+    sorted.sort(Qt::CaseInsensitive);
+    return sorted;
+}
+
+std::optional<audit::Annotation> AuditProject::annotation(std::size_t itemIndex) const
+{
+    const auto found = m_annotations.find(itemIndex);
+    if (found == m_annotations.end()) return std::nullopt;
+    return found->second;
+}
+
+std::vector<audit::Annotation> AuditProject::allAnnotations(QString* error) const
+{
+    auto all = m_store.annotations();
+    if (!all) {
+        setError(error, all.error());
+        return {};
+    }
+    return std::move(*all);
+}
+
+bool AuditProject::annotate(std::size_t itemIndex, audit::Verdict verdict, const QString& reason, const QString& note,
+                            QString* error)
+{
+    if (m_annotator.isEmpty()) {
+        if (error) *error = tr("No annotator name is set.");
+        return false;
+    }
+    const QString trimmedReason = reason.trimmed();
+    if (!trimmedReason.isEmpty() && !m_reasons.contains(trimmedReason) && !addReason(trimmedReason, error)) return false;
+    audit::Annotation annotation;
+    annotation.itemIndex = itemIndex;
+    annotation.annotator = m_annotator.toStdString();
+    annotation.verdict = verdict;
+    annotation.reason = trimmedReason.toStdString();
+    annotation.note = note.trimmed().toStdString();
+    if (const Status written = m_store.setAnnotation(annotation); !written) {
+        setError(error, written.error());
+        return false;
+    }
+    // Read back, so updatedAt (set by the store) is what the panel shows.
+    auto mine = m_store.annotationsBy(annotation.annotator);
+    if (mine) {
+        for (audit::Annotation& stored : *mine)
+            if (stored.itemIndex == itemIndex) annotation = std::move(stored);
+    }
+    m_annotations[itemIndex] = std::move(annotation);
+    emit annotationChanged(itemIndex);
+    return true;
+}
+
+bool AuditProject::clearAnnotation(std::size_t itemIndex, QString* error)
+{
+    if (m_annotator.isEmpty()) return true;
+    if (const Status cleared = m_store.clearAnnotation(itemIndex, m_annotator.toStdString()); !cleared) {
+        setError(error, cleared.error());
+        return false;
+    }
+    m_annotations.erase(itemIndex);
+    emit annotationChanged(itemIndex);
+    return true;
+}
+
+std::size_t AuditProject::writeAnnotations(const std::vector<audit::Annotation>& annotations, QString* error)
+{
+    std::size_t written = 0;
+    for (const audit::Annotation& annotation : annotations) {
+        // Imported reasons join the list, so the reason box offers them from now on.
+        if (!annotation.reason.empty() && !addReason(QString::fromStdString(annotation.reason), error)) break;
+        if (const Status status = m_store.setAnnotation(annotation); !status) {
+            setError(error, status.error());
+            break;
+        }
+        ++written;
+    }
+    reloadAnnotations(error);
+    emit annotationsReloaded();
+    return written;
+}
+
+bool AuditProject::addReason(const QString& reason, QString* error)
+{
+    const QString trimmed = reason.trimmed();
+    if (trimmed.isEmpty() || m_reasons.contains(trimmed)) return true;
+    if (const Status added = m_store.addReason(trimmed.toStdString()); !added) {
+        setError(error, added.error());
+        return false;
+    }
+    if (!reloadReasons(error)) return false;
+    emit reasonsChanged();
+    return true;
+}
+
+bool AuditProject::reloadAnnotations(QString* error)
+{
+    m_annotations.clear();
+    if (m_annotator.isEmpty()) return true;
+    auto mine = m_store.annotationsBy(m_annotator.toStdString());
+    if (!mine) {
+        setError(error, mine.error());
+        return false;
+    }
+    for (audit::Annotation& annotation : *mine) m_annotations[annotation.itemIndex] = std::move(annotation);
+    return true;
+}
+
+bool AuditProject::reloadReasons(QString* error)
+{
+    auto reasons = m_store.reasons();
+    if (!reasons) {
+        setError(error, reasons.error());
+        return false;
+    }
+    m_reasons.clear();
+    for (const std::string& reason : *reasons) m_reasons << fromStd(reason);
+    return true;
+}
+
+} // namespace sqleq::ui

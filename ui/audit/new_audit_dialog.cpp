@@ -1,0 +1,159 @@
+// NewAuditDialog: every path has a browse button and can be typed or pasted; OK stays
+// disabled until the required three inputs and the output are filled in.
+
+#include "ui/audit/new_audit_dialog.h"
+
+#include <QCheckBox>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace sqleq::ui {
+
+NewAuditDialog::NewAuditDialog(const QString& startDirectory, QWidget* parent)
+    : QDialog(parent), m_startDirectory(startDirectory)
+{
+    setWindowTitle(tr("New Audit Project"));
+    auto* intro = new QLabel(tr("Computes every metric the inputs allow for each item (in the background), "
+                                "then writes a project file that keeps your verdicts."), this);
+    intro->setWordWrap(true);
+    auto* form = new QFormLayout;
+    m_gold = addPathRow(form, tr("&Gold file:"), Pick::OpenFile, tr("Gold files (*.sql *.txt *.tsv);;All files (*)"),
+                        QStringLiteral("goldPath"));
+    m_gold->setToolTip(tr("One SQL<TAB>db_id per line"));
+    m_predictions = addPathRow(form, tr("&Predictions:"), Pick::OpenFile, tr("Predictions (*.txt *.sql);;All files (*)"),
+                               QStringLiteral("predictionsPath"));
+    m_predictions->setToolTip(tr("One SQL per line, in the gold file's order"));
+    m_tables = addPathRow(form, tr("&tables.json:"), Pick::OpenFile, tr("Spider tables (*.json);;All files (*)"),
+                          QStringLiteral("tablesPath"));
+    m_databases = addPathRow(form, tr("Original &databases:"), Pick::Directory, {}, QStringLiteral("databasesPath"));
+    m_databases->setPlaceholderText(tr("optional: DIR/<db_id>/<db_id>.sqlite (exec, SQL-Eval)"));
+    m_suites = addPathRow(form, tr("Test &suites:"), Pick::Directory, {}, QStringLiteral("suitesPath"));
+    m_suites->setPlaceholderText(tr("optional: DIR/<db_id>/*.sqlite (test-suite accuracy)"));
+    m_questions = addPathRow(form, tr("&Questions:"), Pick::OpenFile, tr("Questions (*.tsv);;All files (*)"),
+                             QStringLiteral("questionsPath"));
+    m_questions->setPlaceholderText(tr("optional: index<TAB>db_id<TAB>question"));
+    m_plugValue = new QCheckBox(tr("Plug the gold's &values into the prediction"), this);
+    m_keepDistinct = new QCheckBox(tr("&Keep DISTINCT when comparing"), this);
+    form->addRow(QString(), m_plugValue);
+    form->addRow(QString(), m_keepDistinct);
+    m_output = addPathRow(form, tr("Save project &as:"), Pick::SaveFile, tr("Audit projects (*.sqleq-audit)"),
+                          QStringLiteral("outputPath"));
+
+    m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    m_buttons->button(QDialogButtonBox::Ok)->setText(tr("Compute and open"));
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(intro);
+    layout->addLayout(form);
+    layout->addWidget(m_buttons);
+    resize(640, sizeHint().height());
+    updateOk();
+}
+
+QLineEdit* NewAuditDialog::addPathRow(QFormLayout* form, const QString& label, Pick pick, const QString& filter,
+                                      const QString& objectName)
+{
+    auto* row = new QWidget(this);
+    auto* edit = new QLineEdit(row);
+    edit->setObjectName(objectName);
+    auto* browse = new QToolButton(row);
+    browse->setText(tr("…"));
+    browse->setToolTip(tr("Browse"));
+    auto* layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(edit, 1);
+    layout->addWidget(browse);
+    auto* caption = new QLabel(label, this);
+    caption->setBuddy(edit);
+    form->addRow(caption, row);
+    connect(edit, &QLineEdit::textChanged, this, &NewAuditDialog::updateOk);
+    connect(browse, &QToolButton::clicked, this, [this, edit, pick, filter, label] {
+        const QString start = edit->text().isEmpty() ? m_startDirectory : edit->text();
+        const QString title = QString(label).remove(QLatin1Char('&')).remove(QLatin1Char(':'));
+        QString path;
+        switch (pick) {
+        case Pick::OpenFile: path = QFileDialog::getOpenFileName(this, title, start, filter); break;
+        case Pick::Directory: path = QFileDialog::getExistingDirectory(this, title, start); break;
+        case Pick::SaveFile:
+            path = QFileDialog::getSaveFileName(this, title, start, filter, nullptr, QFileDialog::DontConfirmOverwrite);
+            if (!path.isEmpty() && QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".sqleq-audit");
+            break;
+        }
+        if (path.isEmpty()) return;
+        edit->setText(path);
+        m_startDirectory = QFileInfo(path).absolutePath();
+    });
+    return edit;
+}
+
+void NewAuditDialog::setRequest(const AuditBuildRequest& request)
+{
+    m_gold->setText(request.gold);
+    m_predictions->setText(request.predictions);
+    m_tables->setText(request.tables);
+    m_databases->setText(request.databases);
+    m_suites->setText(request.suites);
+    m_questions->setText(request.questions);
+    m_output->setText(request.output);
+    m_plugValue->setChecked(request.plugValue);
+    m_keepDistinct->setChecked(request.keepDistinct);
+}
+
+AuditBuildRequest NewAuditDialog::request() const
+{
+    AuditBuildRequest request;
+    request.gold = m_gold->text().trimmed();
+    request.predictions = m_predictions->text().trimmed();
+    request.tables = m_tables->text().trimmed();
+    request.databases = m_databases->text().trimmed();
+    request.suites = m_suites->text().trimmed();
+    request.questions = m_questions->text().trimmed();
+    request.output = m_output->text().trimmed();
+    request.plugValue = m_plugValue->isChecked();
+    request.keepDistinct = m_keepDistinct->isChecked();
+    return request;
+}
+
+QString NewAuditDialog::problem() const
+{
+    const AuditBuildRequest wanted = request();
+    const auto missingFile = [](const QString& path) { return !path.isEmpty() && !QFileInfo(path).isFile(); };
+    const auto missingDirectory = [](const QString& path) { return !path.isEmpty() && !QFileInfo(path).isDir(); };
+    for (const QString& path : {wanted.gold, wanted.predictions, wanted.tables, wanted.questions})
+        if (missingFile(path)) return tr("File not found: %1").arg(path);
+    for (const QString& path : {wanted.databases, wanted.suites})
+        if (missingDirectory(path)) return tr("Directory not found: %1").arg(path);
+    if (QFileInfo::exists(wanted.output))
+        return tr("%1 already exists; an audit project is never overwritten. Choose a new name.").arg(wanted.output);
+    return {};
+}
+
+void NewAuditDialog::accept()
+{
+    if (const QString message = problem(); !message.isEmpty()) {
+        QMessageBox::warning(this, windowTitle(), message);
+        return;
+    }
+    QDialog::accept();
+}
+
+void NewAuditDialog::updateOk()
+{
+    const AuditBuildRequest wanted = request();
+    const bool complete = !wanted.gold.isEmpty() && !wanted.predictions.isEmpty() && !wanted.tables.isEmpty()
+        && !wanted.output.isEmpty();
+    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(complete);
+}
+
+} // namespace sqleq::ui
