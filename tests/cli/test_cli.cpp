@@ -286,11 +286,12 @@ private slots:
         const auto first = lines[1].split('\t');
         QCOMPARE(first.size(), 11);
         QCOMPARE(first.mid(0, 8), QStringList({"0", "shop", "easy", "1", "", "", "", "1.0000"}));
-        // Without databases only ESM and PCM-F1 vote: item 2 is right by ESM (values are
-        // not compared) and below 1 by PCM-F1 (the constant differs).
+        // Without databases only ESM gives a verdict, and PCM-F1 (graded) does not vote:
+        // item 2 is right by ESM and below 1 by PCM-F1, yet no item is listed.
+        QVERIFY(lines[3].startsWith(QStringLiteral("2\tshop\tmedium\t1\t")));
+        QVERIFY(!lines[3].split('\t')[7].startsWith(QStringLiteral("1.")));
         const auto listing = readLines(disagreements);
-        QCOMPARE(listing.size(), 2);
-        QVERIFY(listing[1].startsWith(QStringLiteral("2\tshop\tmedium\t1\t")));
+        QCOMPARE(listing.size(), 1);
         QVERIFY(listing[0].endsWith(QStringLiteral("\tnotes\tgold\tpred")));
 
         run = runCli({"eval", "--gold", files.gold, "--pred", files.pred, "--tables", files.tables, "--etype",
@@ -317,8 +318,10 @@ private slots:
         const QString gold = writeText(dir, "gold.sql",
                                        "SELECT count(*) FROM singer\tconcert_singer\n"
                                        "SELECT name FROM singer WHERE age > 45\tconcert_singer\n");
-        // Item 1: a different constant that happens to select the same singers.
-        const QString pred = writeText(dir, "pred.txt", "SELECT count(*) FROM singer\nSELECT name FROM singer WHERE age > 46\n");
+        // Item 1: an ORDER BY the gold lacks — wrong for exact set match, while the
+        // official comparison ignores row order when the gold has no ORDER BY.
+        const QString pred = writeText(dir, "pred.txt",
+                                       "SELECT count(*) FROM singer\nSELECT name FROM singer WHERE age > 45 ORDER BY name\n");
         const QString disagreements = dir.filePath("d.tsv");
         const auto run = runCli({"eval", "--gold", gold, "--pred", pred, "--tables", corpus + "/tables.json", "--db",
                                  corpus + "/database", "--etype", "all", "--disagreements", disagreements});
@@ -327,8 +330,9 @@ private slots:
         QVERIFY2(run.out.contains(QStringLiteral("execution accuracy: 2 / 2 = 1.000")), qPrintable(run.out));
         const auto lines = readLines(disagreements);
         QCOMPARE(lines.size(), 2);
-        QVERIFY(lines[1].startsWith(QStringLiteral("1\tconcert_singer\teasy\t1\t1\t")));
-        QVERIFY(lines[1].endsWith(QStringLiteral("\tSELECT name FROM singer WHERE age > 45\tSELECT name FROM singer WHERE age > 46")));
+        QVERIFY(lines[1].startsWith(QStringLiteral("1\tconcert_singer\teasy\t0\t1\t")));
+        QVERIFY(lines[1].endsWith(
+            QStringLiteral("\tSELECT name FROM singer WHERE age > 45\tSELECT name FROM singer WHERE age > 45 ORDER BY name")));
     }
 
     void evalBadInputIsNamed()
