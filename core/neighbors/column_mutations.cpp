@@ -1,6 +1,8 @@
 // Column and table swaps. Replacements that do not resolve (a bare name that
 // becomes ambiguous, a table whose columns the query then lacks) are proposed
 // anyway: the prepare filter removes them, and SQLite is the authority on scope.
+// Swaps onto a column the gold equates with the original by an inner join are
+// proposed marked as equivalent, so the filter counts and refuses them.
 
 #include "core/neighbors/column_mutations.h"
 
@@ -25,14 +27,20 @@ void swapsFromBinding(const GoldQuery& gold, const ColumnSite& site, const schem
     const bool ownBinding = schema::sameIdentifier(binding.name, site.resolved->binding);
     for (const schema::Column& column : table->columns) {
         if (ownBinding && schema::sameIdentifier(column.name, site.resolved->column)) continue;
+        std::string qualifier;
         if (ownBinding || !ref.table) {
             // Same qualifier (or none): only the column name changes.
+            if (ref.table) qualifier = ref.table->name;
             out.push_back(makeReplacement(gold.text, MutationFamily::Column, ref.column.span, columnName(column.name)));
         } else {
+            qualifier = binding.name;
             const SourceSpan span{ref.table->span.begin, ref.column.span.end};
             std::string text = columnName(binding.name) + "." + columnName(column.name);
             out.push_back(makeReplacement(gold.text, MutationFamily::Column, span, std::move(text)));
         }
+        // A column an inner join equates with the original one (see
+        // equated_columns.cpp for why that is no change at all).
+        out.back().equivalentToGold = gold.equated.interchangeable(site, qualifier, column.name, binding.name);
     }
 }
 

@@ -3,6 +3,7 @@
 // function from a GoldQuery to candidates. Internal to core/neighbors.
 #pragma once
 
+#include "core/neighbors/equated_columns.h"
 #include "core/neighbors/scope_index.h"
 #include "core/neighbors/text_edit.h"
 #include "core/neighbors/token_index.h"
@@ -18,6 +19,7 @@ struct GoldQuery {
     const schema::Schema& schema;
     const TokenIndex& tokens;
     const ScopeIndex& scopes;
+    const EquatedColumns& equated;
 };
 
 using Candidates = std::vector<Candidate>;

@@ -5,6 +5,7 @@
 #include "core/neighbors/neighbor_filter.h"
 
 #include "core/exec/statement.h"
+#include "core/neighbors/key_rewrites.h"
 #include "core/schema/schema.h"
 #include "core/sql/parser.h"
 #include "core/sql/printer.h"
@@ -26,6 +27,8 @@ std::string normalizedKey(sql::SelectStatement& statement)
         }
         return true;
     });
+    canonicalizeGroupCounts(statement);
+    dropIrrelevantSubqueryClauses(statement);
     return sql::print(statement);
 }
 
@@ -41,7 +44,7 @@ NeighborFilter::NeighborFilter(exec::Connection database, std::string goldKey)
 {
 }
 
-bool NeighborFilter::accept(const std::string& sql)
+bool NeighborFilter::accept(const std::string& sql, bool equivalent)
 {
     ++m_stats.proposed;
     if (!m_seenTexts.insert(sql).second) {
@@ -49,6 +52,11 @@ bool NeighborFilter::accept(const std::string& sql)
         return false;
     }
     sql::ParseOutput parsed = sql::parse(sql);
+    if (equivalent) {
+        ++m_stats.equivalent;
+        if (parsed.ok()) m_seenKeys.insert(normalizedKey(*parsed.statement));
+        return false;
+    }
     if (!parsed.ok()) {
         ++m_stats.unparsable;
         return false;

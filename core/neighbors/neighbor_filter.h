@@ -16,8 +16,10 @@ namespace sqleq::neighbors {
 
 /// The canonical print of `statement` after rewriting it to a form in which
 /// queries that are equal for our purposes print alike: count(col) becomes
-/// count(*) (no NULLs in Spider's profile), so does SQLite's count(), and ASC
-/// disappears (the default).
+/// count(*) (no NULLs in Spider's profile), so does SQLite's count(), ASC
+/// disappears (the default), and the rewrites of key_rewrites.h apply
+/// (count comparisons in grouped cores, LIMIT/ORDER BY in subqueries that
+/// ignore them).
 /// Mutates `statement`.
 std::string normalizedKey(sql::SelectStatement& statement);
 
@@ -27,8 +29,10 @@ public:
     NeighborFilter(exec::Connection database, std::string goldKey);
 
     /// True when `sql` passes every test and was not seen before; the
-    /// reason for each rejection is counted in stats().
-    bool accept(const std::string& sql);
+    /// reason for each rejection is counted in stats(). An `equivalent` text
+    /// (proven equivalent to the gold by its family) is refused, and
+    /// remembered so that no later family gets the same query in.
+    bool accept(const std::string& sql, bool equivalent = false);
 
     [[nodiscard]] const NeighborStats& stats() const { return m_stats; }
 

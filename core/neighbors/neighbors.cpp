@@ -74,7 +74,8 @@ Result<std::vector<Neighbor>> generateNeighbors(std::string_view goldSql, const 
 
     const TokenIndex tokens(goldSql);
     const ScopeIndex scopes(schema, *parsed.statement);
-    const GoldQuery gold{goldSql, *parsed.statement, schema, tokens, scopes};
+    const EquatedColumns equated(schema, *parsed.statement, scopes);
+    const GoldQuery gold{goldSql, *parsed.statement, schema, tokens, scopes, equated};
     const Candidates candidates = proposeAll(gold, options);
 
     // The key is computed on a copy: normalizing rewrites the tree in place.
@@ -83,7 +84,7 @@ Result<std::vector<Neighbor>> generateNeighbors(std::string_view goldSql, const 
     std::vector<Neighbor> neighbors;
     for (const Candidate& candidate : candidates) {
         std::string text = applyCandidate(goldSql, candidate);
-        if (!filter.accept(text)) continue;
+        if (!filter.accept(text, candidate.equivalentToGold)) continue;
         neighbors.push_back(Neighbor{std::move(text), candidate.family, candidate.span, candidate.replacement});
     }
     if (stats) *stats = filter.stats();

@@ -63,6 +63,7 @@ struct NeighborStats {
     std::size_t duplicate = 0;   ///< same text or same normalized print as an earlier proposal
     std::size_t unparsable = 0;  ///< our parser refuses the text
     std::size_t sameAsGold = 0;  ///< prints like the gold (also up to count(col) <-> count(*), ASC)
+    std::size_t equivalent = 0;  ///< provably equivalent to the gold (a swap onto an inner-join-equated column)
     std::size_t unprepared = 0;  ///< SQLite cannot prepare it on the schema
     std::size_t kept = 0;
 };

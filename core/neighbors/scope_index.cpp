@@ -37,9 +37,11 @@ void ScopeIndex::visitStatement(const sql::SelectStatement& statement)
     if (statement.body) visit(*statement.body);
     // ORDER BY and LIMIT of the statement see the (first) core's tables.
     m_scopes.push_back(statement.body ? scopeOfFirstCore(*statement.body) : Scope{});
+    m_cores.push_back(statement.body ? statement.body->tryAs<sql::SelectCore>() : nullptr);
     for (const auto& term : statement.orderBy) visit(*term);
     if (statement.limit) visit(*statement.limit);
     if (statement.offset) visit(*statement.offset);
+    m_cores.pop_back();
     m_scopes.pop_back();
 }
 
@@ -48,7 +50,9 @@ void ScopeIndex::visitCore(const sql::SelectCore& core)
     Scope scope;
     if (core.from) bindFrom(*core.from, scope);
     m_scopes.push_back(std::move(scope));
+    m_cores.push_back(&core);
     for (const sql::Node* child : sql::childrenOf(core)) visit(*child);
+    m_cores.pop_back();
     m_scopes.pop_back();
 }
 
@@ -89,6 +93,7 @@ void ScopeIndex::addSite(const sql::ColumnRef& ref)
         if (resolved) {
             site.resolved = std::move(resolved.value());
             site.scope = *it;
+            if (it == m_scopes.rbegin()) site.core = m_cores.back();
         } else if (resolved.error().code == "schema.ambiguous_column") {
             ambiguous = true;
         }

@@ -20,6 +20,10 @@ struct ColumnSite {
     std::vector<schema::TableBinding> scope;
     std::optional<schema::ResolvedColumn> resolved;
     bool isString = false;  ///< a double-quoted bare name that names no column
+    /// The SELECT core whose FROM the reference resolved in, when that is the
+    /// reference's innermost scope; null for correlated references, references
+    /// in a compound's ORDER BY (they name result columns) and unresolved ones.
+    const sql::SelectCore* core = nullptr;
 };
 
 class ScopeIndex {
@@ -44,6 +48,7 @@ private:
 
     const schema::Schema& m_schema;
     std::vector<Scope> m_scopes;
+    std::vector<const sql::SelectCore*> m_cores;  ///< parallel to m_scopes; null where no core owns the scope
     std::vector<ColumnSite> m_sites;
     std::unordered_map<const sql::ColumnRef*, std::size_t> m_byRef;
 };

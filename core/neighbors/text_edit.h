@@ -17,6 +17,9 @@ struct Candidate {
     MutationFamily family;
     SourceSpan span;
     std::string replacement;
+    /// Set by a family that can prove the edit leaves the result unchanged on
+    /// every database: the filter counts it and keeps it out of the neighbors.
+    bool equivalentToGold = false;
 };
 
 /// A candidate replacing `span` by `replacement`, padded with a space on a side

@@ -276,6 +276,92 @@ private slots:
         QCOMPARE(stats.kept, list.size());
     }
 
+    void swapsOntoInnerJoinEquatedColumnsAreNoNeighbors()
+    {
+        // people.id and pet.owner are both INTEGER: on every joined row they are
+        // one value, so reading the other changes nothing.
+        constexpr std::string_view gold =
+            "SELECT T1.id , T2.species FROM people AS T1 JOIN pet AS T2 ON T1.id = T2.owner";
+        neighbors::NeighborStats stats;
+        const auto list = neighborsOf(gold, 7, &stats);
+        QVERIFY(!findSql(list, "SELECT T2.owner , T2.species FROM people AS T1 JOIN pet AS T2 ON T1.id = T2.owner"));
+        QVERIFY(stats.equivalent > 0);
+        // Inside the equality itself the swap does change the query.
+        expectNeighbor(gold, list, "SELECT T1.id , T2.species FROM people AS T1 JOIN pet AS T2 ON T2.owner = T2.owner",
+                       MutationFamily::Column, "T1.id", "T2.owner");
+        expectNeighbor(gold, list, "SELECT T1.age , T2.species FROM people AS T1 JOIN pet AS T2 ON T1.id = T2.owner",
+                       MutationFamily::Column, "id", "age");
+        // A WHERE conjunct equates as well as an ON clause does.
+        constexpr std::string_view where =
+            "SELECT T1.id FROM people AS T1 , pet AS T2 WHERE T1.id = T2.owner AND T2.weight > 2";
+        QVERIFY(!findSql(neighborsOf(where),
+                         "SELECT T2.owner FROM people AS T1 , pet AS T2 WHERE T1.id = T2.owner AND T2.weight > 2"));
+    }
+
+    void swapsThatOnlyLookEquatedStay()
+    {
+        // LEFT JOIN: T2.owner is NULL on padded rows where T1.id is not.
+        constexpr std::string_view left =
+            "SELECT T1.id , T2.species FROM people AS T1 LEFT JOIN pet AS T2 ON T1.id = T2.owner";
+        expectNeighbor(left, neighborsOf(left),
+                       "SELECT T2.owner , T2.species FROM people AS T1 LEFT JOIN pet AS T2 ON T1.id = T2.owner",
+                       MutationFamily::Column, "T1.id", "T2.owner");
+        // Under OR the equality need not hold on a result row.
+        constexpr std::string_view disjunct =
+            "SELECT T1.id FROM people AS T1 , pet AS T2 WHERE T1.id = T2.owner OR T2.weight > 2";
+        expectNeighbor(disjunct, neighborsOf(disjunct),
+                       "SELECT T2.owner FROM people AS T1 , pet AS T2 WHERE T1.id = T2.owner OR T2.weight > 2",
+                       MutationFamily::Column, "T1.id", "T2.owner");
+        // INTEGER against TEXT affinity: 1 = '1' holds while the values differ.
+        constexpr std::string_view mixed = "SELECT T1.age FROM people AS T1 JOIN city AS T2 ON T1.age = T2.name";
+        expectNeighbor(mixed, neighborsOf(mixed),
+                       "SELECT T2.name FROM people AS T1 JOIN city AS T2 ON T1.age = T2.name", MutationFamily::Column,
+                       "T1.age", "T2.name");
+    }
+
+    void groupCountComparisonsWithTheSameTruthAreOne()
+    {
+        constexpr std::string_view gold = "SELECT name FROM people GROUP BY name HAVING count(*) > 1";
+        neighbors::NeighborStats stats;
+        const auto list = neighborsOf(gold, 7, &stats);
+        // A group has at least one row: count(*) != 1 is count(*) > 1 there.
+        QVERIFY(!findSql(list, "SELECT name FROM people GROUP BY name HAVING count(*) != 1"));
+        QVERIFY(stats.sameAsGold > 0);
+        expectNeighbor(gold, list, "SELECT name FROM people GROUP BY name HAVING count(*) > 2",
+                       MutationFamily::NumericConstant, "1", "2");
+        expectNeighbor(gold, list, "SELECT name FROM people GROUP BY name HAVING count(*) = 1",
+                       MutationFamily::ComparisonOperator, ">", "=");
+        QCOMPARE(neighbors::normalizedForm(gold),
+                 neighbors::normalizedForm("SELECT name FROM people GROUP BY name HAVING 1.5 < count(*)"));
+        QVERIFY(neighbors::normalizedForm(gold)
+                != neighbors::normalizedForm("SELECT name FROM people GROUP BY name HAVING count(*) > 2"));
+        // Without GROUP BY the one group may be empty: count(*) = 0 tells them apart.
+        constexpr std::string_view whole = "SELECT count(*) > 1 FROM people";
+        expectNeighbor(whole, neighborsOf(whole), "SELECT count(*) != 1 FROM people",
+                       MutationFamily::ComparisonOperator, ">", "!=");
+    }
+
+    void limitOfAScalarSubqueryIsNoTarget()
+    {
+        constexpr std::string_view gold =
+            "SELECT name FROM people WHERE city_id = (SELECT id FROM city ORDER BY population DESC LIMIT 1)";
+        const auto list = neighborsOf(gold);
+        // SQLite reads LIMIT k (k != 0) of a scalar subquery as LIMIT 1, and adds it when absent.
+        QVERIFY(!findSql(list, "SELECT name FROM people WHERE city_id = (SELECT id FROM city ORDER BY population DESC)"));
+        QVERIFY(!findSql(list,
+                         "SELECT name FROM people WHERE city_id = (SELECT id FROM city ORDER BY population DESC LIMIT 2)"));
+        expectNeighbor(gold, list,
+                       "SELECT name FROM people WHERE city_id = (SELECT id FROM city ORDER BY population ASC LIMIT 1)",
+                       MutationFamily::SortDirection, "DESC", "ASC");
+        QVERIFY(findSql(list, "SELECT name FROM people WHERE city_id = (SELECT id FROM city ORDER BY population DESC LIMIT 0)"));
+        // In IN the whole result counts: the LIMIT matters.
+        constexpr std::string_view in =
+            "SELECT name FROM people WHERE city_id IN (SELECT id FROM city ORDER BY population DESC LIMIT 1)";
+        expectNeighbor(in, neighborsOf(in),
+                       "SELECT name FROM people WHERE city_id IN (SELECT id FROM city ORDER BY population DESC)",
+                       MutationFamily::DropNode, " LIMIT 1", "");
+    }
+
     void dropWhereAndConjuncts()
     {
         constexpr std::string_view gold = "SELECT name FROM people WHERE age = 1 AND id = 2";

@@ -104,6 +104,7 @@ private slots:
             totals.unparsable += stats.unparsable;
             totals.sameAsGold += stats.sameAsGold;
             totals.unprepared += stats.unprepared;
+            totals.equivalent += stats.equivalent;
         }
 
         const double queries = static_cast<double>(golds.size());
@@ -118,8 +119,10 @@ private slots:
             qInfo("  %2zu%s tokens: %4zu queries, %.1f neighbors each", bucket * 10, bucket == 6 ? "+ " : "-",
                   counts.first, static_cast<double>(counts.second) / static_cast<double>(counts.first));
         }
-        qInfo("proposals: %zu; rejected as unparsable %zu, duplicate %zu, same as gold %zu, unpreparable %zu",
-              totals.proposed, totals.unparsable, totals.duplicate, totals.sameAsGold, totals.unprepared);
+        qInfo("proposals: %zu; rejected as unparsable %zu, duplicate %zu, same as gold %zu, equivalent %zu, "
+              "unpreparable %zu",
+              totals.proposed, totals.unparsable, totals.duplicate, totals.sameAsGold, totals.equivalent,
+              totals.unprepared);
     }
 };
 
