@@ -63,6 +63,27 @@ bool isTransparentFunction(const sql::FunctionCall& call)
     return false;
 }
 
+/// Aggregates that read their argument as a number.
+bool isNumericAggregate(const sql::FunctionCall& call)
+{
+    static constexpr std::string_view kNames[] = {"avg", "sum", "total", "min", "max"};
+    if (call.star || call.args.size() != 1) return false;
+    for (std::string_view name : kNames)
+        if (schema::sameIdentifier(call.name.name, name)) return true;
+    return false;
+}
+
+bool isArithmetic(BinaryOp op)
+{
+    return op == BinaryOp::Add || op == BinaryOp::Subtract || op == BinaryOp::Multiply || op == BinaryOp::Divide
+           || op == BinaryOp::Modulo;
+}
+
+bool isNumber(const exec::Value& value)
+{
+    return value.type() == exec::ValueType::Integer || value.type() == exec::ValueType::Real;
+}
+
 /// The literal runs of a LIKE or GLOB pattern: "%ab_c%" gives "ab", "c".
 std::vector<std::string> patternPieces(std::string_view pattern, sql::LikeOp op)
 {
@@ -105,6 +126,12 @@ void outputNames(const sql::SelectStatement& statement, std::vector<std::string>
 GoldConstants ConstantCollector::run(const sql::SelectStatement& statement)
 {
     visitStatement(statement);
+    // The statement's attributed constants together: a row holding all of them
+    // satisfies its conjunction (alternatives of an OR or IN list are extra members).
+    ConstantGroup group;
+    for (const GoldConstant& constant : m_out.items)
+        if (constant.attributed()) group.items.push_back(constant);
+    if (group.items.size() >= 2) m_out.addGroup(std::move(group));
     return std::move(m_out);
 }
 
@@ -114,6 +141,7 @@ void ConstantCollector::visit(const sql::Node& node)
     if (const auto* core = node.tryAs<sql::SelectCore>()) return visitCore(*core);
     if (const auto* like = node.tryAs<sql::LikeExpr>()) attributeLike(*like);
     else if (node.is<sql::Expr>()) attributeComparison(node.as<sql::Expr>());
+    if (node.is<sql::Expr>()) noteNumericUse(node.as<sql::Expr>());
     if (node.is<sql::Literal>() || node.is<sql::ColumnRef>()) addUnattributed(node);
     visitChildren(node);
 }
@@ -211,7 +239,10 @@ void ConstantCollector::attributeComparison(const sql::Expr& expr)
         if (!column) return;
         for (const sql::Expr* side : constants)
             if (side != nullptr)
-                if (const auto constant = constantOf(*side)) addFor(*column, *constant, ConstantUse::Compare);
+                if (const auto constant = constantOf(*side)) {
+                    if (isNumber(constant->value)) m_out.addNumericColumn(ColumnName{column->table, column->column});
+                    addFor(*column, *constant, ConstantUse::Compare);
+                }
     };
     if (const auto* binary = expr.tryAs<sql::BinaryExpr>(); binary && isComparison(binary->op)) {
         addAll(binary->left.get(), {binary->right.get()});
@@ -220,6 +251,20 @@ void ConstantCollector::attributeComparison(const sql::Expr& expr)
         addAll(between->operand.get(), {between->low.get(), between->high.get()});
     } else if (const auto* in = expr.tryAs<sql::InExpr>(); in && in->source == sql::InSource::List && in->operand) {
         for (const auto& item : in->items) addAll(in->operand.get(), {item.get()});
+    }
+}
+
+void ConstantCollector::noteNumericUse(const sql::Expr& expr)
+{
+    auto note = [&](const sql::Expr* operand) {
+        if (operand == nullptr) return;
+        if (const auto column = targetOf(*operand)) m_out.addNumericColumn(ColumnName{column->table, column->column});
+    };
+    if (const auto* call = expr.tryAs<sql::FunctionCall>(); call && isNumericAggregate(*call)) {
+        note(call->args.front().get());
+    } else if (const auto* binary = expr.tryAs<sql::BinaryExpr>(); binary && isArithmetic(binary->op)) {
+        note(binary->left.get());
+        note(binary->right.get());
     }
 }
 

@@ -52,6 +52,9 @@ private:
     void bindItem(const sql::FromItem& item, Scope& scope) const;
     void attributeComparison(const sql::Expr& expr);
     void attributeLike(const sql::LikeExpr& like);
+    /// Records the column of an aggregate's argument or of an arithmetic operand
+    /// as used numerically.
+    void noteNumericUse(const sql::Expr& expr);
     void addFor(const ColumnId& column, const FoundConstant& constant, ConstantUse use);
     void addUnattributed(const sql::Node& node);
 

@@ -46,6 +46,31 @@ int compareConstants(const GoldConstant& a, const GoldConstant& b)
     return compareValues(a.value, b.value);
 }
 
+bool constantLess(const GoldConstant& a, const GoldConstant& b) { return compareConstants(a, b) < 0; }
+
+int compareGroups(const ConstantGroup& a, const ConstantGroup& b)
+{
+    const std::size_t n = std::min(a.items.size(), b.items.size());
+    for (std::size_t i = 0; i < n; ++i)
+        if (int c = compareConstants(a.items[i], b.items[i])) return c;
+    return compareScalars(a.items.size(), b.items.size());
+}
+
+int compareColumns(const ColumnName& a, const ColumnName& b)
+{
+    if (int c = compareIdentifiers(a.table, b.table)) return c;
+    return compareIdentifiers(a.column, b.column);
+}
+
+/// Inserts `item` into the sorted, duplicate-free `items`.
+template <typename T, typename Compare> void insertSorted(std::vector<T>& items, T item, Compare compare)
+{
+    const auto at = std::lower_bound(items.begin(), items.end(), item,
+                                     [&](const T& a, const T& b) { return compare(a, b) < 0; });
+    if (at != items.end() && compare(*at, item) == 0) return;
+    items.insert(at, std::move(item));
+}
+
 } // namespace
 
 std::vector<const GoldConstant*> GoldConstants::forColumn(std::string_view table, std::string_view column) const
@@ -66,19 +91,38 @@ std::vector<const GoldConstant*> GoldConstants::unattributed() const
     return out;
 }
 
+bool GoldConstants::usedNumerically(std::string_view table, std::string_view column) const
+{
+    return std::any_of(numericColumns.begin(), numericColumns.end(), [&](const ColumnName& name) {
+        return schema::sameIdentifier(name.table, table) && schema::sameIdentifier(name.column, column);
+    });
+}
+
 void GoldConstants::add(GoldConstant constant)
 {
-    const auto at = std::lower_bound(items.begin(), items.end(), constant,
-                                     [](const GoldConstant& a, const GoldConstant& b) {
-                                         return compareConstants(a, b) < 0;
-                                     });
-    if (at != items.end() && compareConstants(*at, constant) == 0) return;
-    items.insert(at, std::move(constant));
+    insertSorted(items, std::move(constant), compareConstants);
+}
+
+void GoldConstants::addGroup(ConstantGroup group)
+{
+    std::sort(group.items.begin(), group.items.end(), constantLess);
+    group.items.erase(std::unique(group.items.begin(), group.items.end(),
+                                  [](const GoldConstant& a, const GoldConstant& b) { return compareConstants(a, b) == 0; }),
+                      group.items.end());
+    if (group.items.empty()) return;
+    insertSorted(groups, std::move(group), compareGroups);
+}
+
+void GoldConstants::addNumericColumn(ColumnName column)
+{
+    insertSorted(numericColumns, std::move(column), compareColumns);
 }
 
 void merge(GoldConstants& into, const GoldConstants& from)
 {
     for (const GoldConstant& constant : from.items) into.add(constant);
+    for (const ConstantGroup& group : from.groups) into.addGroup(group);
+    for (const ColumnName& column : from.numericColumns) into.addNumericColumn(column);
 }
 
 } // namespace sqleq::fuzz

@@ -29,18 +29,45 @@ struct GoldConstant {
     friend bool operator==(const GoldConstant&, const GoldConstant&) = default;
 };
 
+/// A schema column by name (schema spelling).
+struct ColumnName {
+    std::string table;
+    std::string column;
+    friend bool operator==(const ColumnName&, const ColumnName&) = default;
+};
+
+/// The attributed constants of one gold query taken together: a row holding all
+/// of them at once is what satisfies the query's conjunction of comparisons,
+/// which independently drawn values almost never do.
+struct ConstantGroup {
+    std::vector<GoldConstant> items;  ///< sorted like GoldConstants::items, no duplicates
+    friend bool operator==(const ConstantGroup&, const ConstantGroup&) = default;
+};
+
 /// A set of constants, kept sorted (case-insensitively by table and column, then
-/// by value) and free of duplicates, so merging is order-independent.
+/// by value) and free of duplicates, so merging is order-independent. Groups and
+/// numeric columns obey the same invariant.
 struct GoldConstants {
     std::vector<GoldConstant> items;
+    /// Per gold query with two or more attributed constants: those constants.
+    std::vector<ConstantGroup> groups;
+    /// Columns a gold uses as numbers (compared with a number, inside avg, sum,
+    /// total, min or max, an operand of arithmetic), whatever their declared type.
+    std::vector<ColumnName> numericColumns;
 
     /// The constants attributed to `table.column` (ASCII case-insensitive).
     [[nodiscard]] std::vector<const GoldConstant*> forColumn(std::string_view table,
                                                              std::string_view column) const;
     /// The constants not tied to any column (count thresholds, arithmetic, …).
     [[nodiscard]] std::vector<const GoldConstant*> unattributed() const;
+    /// Whether a gold uses `table.column` as a number (ASCII case-insensitive).
+    [[nodiscard]] bool usedNumerically(std::string_view table, std::string_view column) const;
     /// Adds one constant, keeping the order and uniqueness invariant.
     void add(GoldConstant constant);
+    /// Adds one group (its items sorted and deduplicated here); empty groups are dropped.
+    void addGroup(ConstantGroup group);
+    /// Records that a gold uses `column` as a number.
+    void addNumericColumn(ColumnName column);
 };
 
 /// Every literal of `statement` (subqueries, CTEs and compounds included) that
@@ -51,8 +78,9 @@ struct GoldConstants {
 /// string, as in SQLite. LIMIT and OFFSET values are dropped. Thread-safe.
 GoldConstants collectConstants(const sql::SelectStatement& statement, const schema::Schema& schema);
 
-/// Adds every constant of `from` to `into` (a per-schema suite pools the
-/// constants of all its gold queries; the checker adds the candidate's).
+/// Adds every constant, group and numeric column of `from` to `into` (a
+/// per-schema suite pools the constants of all its gold queries; the checker
+/// adds the candidate's).
 void merge(GoldConstants& into, const GoldConstants& from);
 
 } // namespace sqleq::fuzz

@@ -14,6 +14,8 @@ namespace sqleq::fuzz {
 namespace {
 
 constexpr std::size_t kMaxRows = 300;
+constexpr uint64_t kFocusStream = 0x666f637573;  // "focus"; table streams are table indices
+constexpr double kFocusChance = 0.5;
 
 struct DatabaseStyle {
     std::vector<std::size_t> rows;  ///< per schema table
@@ -108,13 +110,23 @@ Result<schema::DatabaseContent> sampleDatabase(const schema::Schema& schema, con
     const FillOrder order = planFillOrder(schema);
     const DatabaseStyle style = planDatabase(schema, order, spec.profile, rng);
     std::vector<std::vector<exec::Row>> rows(schema.tables.size());
-    const FillContext context{schema, constants, spec.profile, order, rows};
+    std::vector<std::vector<bool>> focusRows(schema.tables.size());
+    // Half the databases favour one gold's constants taken together. A forked
+    // stream, so the other choices of the database do not shift.
+    const ConstantGroup* focus = nullptr;
+    if (Prng focusRng = rng.fork(kFocusStream); !constants.groups.empty() && focusRng.chance(kFocusChance))
+        focus = &focusRng.pick(constants.groups);
+    const FillContext context{schema, constants, spec.profile, order, rows, focus, &focusRows};
     schema::DatabaseContent content;
     content.tables.reserve(schema.tables.size());
     for (const std::size_t t : order.tables) {
         Prng tableRng = rng.fork(t);
         const TableStyle tableStyle{style.rows[t], style.poolChance, style.nullChance, style.skewParents};
-        if (tableStyle.targetRows > 0) rows[t] = TableFiller(context, t, tableStyle, tableRng).fill();
+        if (tableStyle.targetRows > 0) {
+            TableFiller filler(context, t, tableStyle, tableRng);
+            rows[t] = filler.fill();
+            focusRows[t] = filler.focusRows();
+        }
         content.tables.push_back(schema::TableRows{schema.tables[t].name, rows[t]});
     }
     return content;

@@ -4,10 +4,13 @@
 
 #include "core/fuzz/table_filler.h"
 
+#include "core/fuzz/constant_variants.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 
 namespace sqleq::fuzz {
 namespace {
@@ -82,6 +85,63 @@ TableFiller::TableFiller(const FillContext& context, std::size_t tableIndex, con
     planKeys();
     planUniques();
     planColumns();
+    planFocus();
+}
+
+void TableFiller::planFocus()
+{
+    m_focusConstants.resize(m_table.columns.size());
+    const ConstantGroup* group = m_context.focus;
+    if (group == nullptr || m_context.focusRows == nullptr) return;
+    bool involved = false;
+    for (const GoldConstant& constant : group->items) {
+        if (!schema::sameIdentifier(constant.table, m_table.name)) continue;
+        const std::size_t c = columnIndex(m_table, constant.column);
+        if (c >= m_table.columns.size()) continue;
+        m_focusConstants[c].push_back(&constant);
+        involved = true;
+    }
+    for (KeyPlan& key : m_keys) {
+        planFocusParents(key);
+        involved = involved || !key.focus.empty();
+    }
+    // Drawn only for involved tables, so other tables sample as without a focus.
+    if (involved) m_focusChance = 0.25 + 0.5 * m_rng.unit();
+}
+
+void TableFiller::planFocusParents(KeyPlan& plan) const
+{
+    if (plan.self || plan.deferred) return;
+    const auto& parentFocus = (*m_context.focusRows)[plan.parent];
+    const auto& parentRows = m_context.rows[plan.parent];
+    std::vector<std::size_t> holding;  // parents whose key is a focus constant of the child column
+    for (std::size_t r = 0; r < parentRows.size(); ++r) {
+        // All complete parents, not the skewed few: the focus rows may lie elsewhere.
+        if (std::any_of(plan.parentColumns.begin(), plan.parentColumns.end(),
+                        [&](std::size_t c) { return parentRows[r][c].isNull(); }))
+            continue;
+        if (r < parentFocus.size() && parentFocus[r]) plan.focus.push_back(r);
+        for (std::size_t j = 0; j < plan.columns.size(); ++j)
+            for (const GoldConstant* constant : m_focusConstants[plan.columns[j]])
+                if (constant->use == ConstantUse::Compare && parentRows[r][plan.parentColumns[j]] == constant->value
+                    && (holding.empty() || holding.back() != r))
+                    holding.push_back(r);
+    }
+    if (holding.empty()) return;
+    std::vector<std::size_t> both;
+    std::set_intersection(plan.focus.begin(), plan.focus.end(), holding.begin(), holding.end(), std::back_inserter(both));
+    plan.focus = both.empty() ? std::move(holding) : std::move(both);
+}
+
+exec::Value TableFiller::focusValue(std::size_t column)
+{
+    const GoldConstant& constant = *m_rng.pick(m_focusConstants[column]);
+    if (constant.value.type() == exec::ValueType::Text) {
+        if (constant.use == ConstantUse::Pattern)
+            return exec::Value::text(randomWord(m_rng, 1, 3) + constant.value.asText() + randomWord(m_rng, 1, 3));
+        return constant.value;
+    }
+    return numericVariant(constant.value, false, m_rng);
 }
 
 void TableFiller::planKeys()
@@ -183,6 +243,8 @@ void TableFiller::planColumns()
             if (typeMatches(inputs.kind.kind, constant->value)) inputs.extras.push_back(constant->value);
         inputs.rowsHint = m_style.targetRows;
         inputs.caseVariants = m_context.profile == Profile::Strict;
+        inputs.numericText = inputs.kind.kind == ValueKind::Text
+                             && m_context.constants.usedNumerically(m_table.name, column.name);
         m_generators.emplace_back(std::move(inputs), m_rng);
         if (m_context.profile == Profile::Strict && !column.notNull && !column.primaryKey && !inKey[c])
             m_nullChance[c] = m_rng.chance(0.5) ? m_rng.unit() * m_style.nullChance : 0.0;
@@ -199,13 +261,17 @@ std::vector<exec::Row> TableFiller::fill()
     rows.reserve(m_style.targetRows);
     const std::size_t attempts = m_style.targetRows * 4 + 16;
     for (std::size_t attempt = 0; attempt < attempts && rows.size() < m_style.targetRows; ++attempt) {
-        auto row = makeRow(rows);
-        if (row && m_checks.allows(*row) && acceptKeys(*row)) rows.push_back(std::move(*row));
+        const bool focus = m_focusChance > 0 && m_rng.chance(m_focusChance);
+        auto row = makeRow(rows, focus);
+        if (row && m_checks.allows(*row) && acceptKeys(*row)) {
+            rows.push_back(std::move(*row));
+            m_focusRows.push_back(focus);
+        }
     }
     return rows;
 }
 
-std::optional<exec::Row> TableFiller::makeRow(const std::vector<exec::Row>& accepted)
+std::optional<exec::Row> TableFiller::makeRow(const std::vector<exec::Row>& accepted, bool focus)
 {
     const std::size_t count = m_table.columns.size();
     exec::Row row(count);
@@ -213,10 +279,18 @@ std::optional<exec::Row> TableFiller::makeRow(const std::vector<exec::Row>& acce
     for (const KeyPlan& key : m_keys) {
         if (key.self) continue;
         const auto& parentRows = key.deferred ? accepted : m_context.rows[key.parent];
-        if (!assignKey(key, parentRows, row, assigned)) return std::nullopt;
+        if (!assignKey(key, parentRows, row, assigned, focus)) return std::nullopt;
     }
     for (std::size_t c = 0; c < count; ++c) {
         if (assigned[c]) continue;
+        if (focus && !m_focusConstants[c].empty()) {
+            exec::Value value = focusValue(c);
+            // INTEGER PRIMARY KEY and STRICT INTEGER refuse anything else.
+            if (!m_generators[c].columnKind().integersOnly || value.type() == exec::ValueType::Integer) {
+                row[c] = std::move(value);
+                continue;
+            }
+        }
         if (m_nullChance[c] > 0 && m_rng.chance(m_nullChance[c])) continue;  // stays NULL
         row[c] = m_pools[c].empty() ? m_generators[c].next(m_rng) : m_rng.pick(m_pools[c]);
     }
@@ -249,7 +323,7 @@ bool TableFiller::assignSelfKey(const KeyPlan& key, const std::vector<exec::Row>
 }
 
 bool TableFiller::assignKey(const KeyPlan& key, const std::vector<exec::Row>& parentRows, exec::Row& row,
-                            std::vector<bool>& assigned)
+                            std::vector<bool>& assigned, bool focus)
 {
     auto setNull = [&] {
         for (std::size_t c : key.columns)
@@ -266,7 +340,9 @@ bool TableFiller::assignKey(const KeyPlan& key, const std::vector<exec::Row>& pa
     std::vector<std::size_t> matching;
     // Now and then a parent whose key is a gold constant of this column.
     const bool preferred = !key.preferred.empty() && m_rng.chance(0.3);
-    for (const std::size_t r : preferred ? key.preferred : key.candidates) {
+    // A focus row joins a focus parent, so the gold's joined conjunction holds.
+    const bool toFocus = focus && !key.focus.empty();
+    for (const std::size_t r : toFocus ? key.focus : (preferred ? key.preferred : key.candidates)) {
         bool ok = true;
         for (std::size_t j = 0; j < key.columns.size() && ok; ++j) {
             const exec::Value& value = parentRows[r][key.parentColumns[j]];
@@ -274,7 +350,7 @@ bool TableFiller::assignKey(const KeyPlan& key, const std::vector<exec::Row>& pa
         }
         if (ok) matching.push_back(r);
     }
-    if (matching.empty() && preferred) return assignKey(key, parentRows, row, assigned);
+    if (matching.empty() && (preferred || toFocus)) return assignKey(key, parentRows, row, assigned, false);
     if (matching.empty()) return key.nullable && setNull();
     const exec::Row& parent = parentRows[m_rng.pick(matching)];
     for (std::size_t j = 0; j < key.columns.size(); ++j) {

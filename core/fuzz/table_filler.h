@@ -28,6 +28,11 @@ struct FillContext {
     const FillOrder& order;
     /// Per schema table: the rows filled so far (empty for tables not filled yet).
     const std::vector<std::vector<exec::Row>>& rows;
+    /// The gold query this database favours (nullptr: none): some rows hold all
+    /// of its constants at once and link to parent rows that do too.
+    const ConstantGroup* focus = nullptr;
+    /// Per schema table, per filled row: whether it is such a focus row.
+    const std::vector<std::vector<bool>>* focusRows = nullptr;
 };
 
 /// How this table is sampled in this database.
@@ -44,6 +49,8 @@ public:
 
     /// The table's rows, at most style.targetRows of them.
     std::vector<exec::Row> fill();
+    /// After fill(): per returned row, whether it was built as a focus row.
+    [[nodiscard]] const std::vector<bool>& focusRows() const { return m_focusRows; }
 
 private:
     struct KeyPlan {
@@ -52,6 +59,7 @@ private:
         std::size_t parent = 0;                  ///< schema table index
         std::vector<std::size_t> candidates;     ///< parent rows whose referenced values are all non-NULL
         std::vector<std::size_t> preferred;      ///< candidates holding a gold constant of the child column
+        std::vector<std::size_t> focus;          ///< candidates that are focus rows or hold a focus constant
         bool self = false;
         bool deferred = false;
         bool nullable = false;                   ///< every child column may hold NULL
@@ -62,9 +70,12 @@ private:
     void planKeys();
     void planCandidates(KeyPlan& plan);
     void planUniques();
-    std::optional<exec::Row> makeRow(const std::vector<exec::Row>& accepted);
+    void planFocus();
+    void planFocusParents(KeyPlan& plan) const;
+    std::optional<exec::Row> makeRow(const std::vector<exec::Row>& accepted, bool focus);
     bool assignKey(const KeyPlan& key, const std::vector<exec::Row>& parentRows, exec::Row& row,
-                   std::vector<bool>& assigned);
+                   std::vector<bool>& assigned, bool focus);
+    exec::Value focusValue(std::size_t column);
     bool assignSelfKey(const KeyPlan& key, const std::vector<exec::Row>& accepted, exec::Row& row);
     bool acceptKeys(const exec::Row& row);
 
@@ -80,6 +91,9 @@ private:
     std::vector<std::vector<std::size_t>> m_uniques;         ///< column index tuples
     std::vector<std::unordered_set<std::string>> m_usedKeys; ///< membership only, never iterated
     CheckFilter m_checks;
+    std::vector<std::vector<const GoldConstant*>> m_focusConstants;  ///< per column, from the focus group
+    double m_focusChance = 0;                                        ///< per row
+    std::vector<bool> m_focusRows;                                   ///< per accepted row
 };
 
 } // namespace sqleq::fuzz

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 
 namespace sqleq::fuzz {
@@ -19,6 +20,27 @@ std::optional<double> numberOf(const exec::Value& value)
     if (value.type() == exec::ValueType::Integer) return static_cast<double>(value.asInteger());
     if (value.type() == exec::ValueType::Real) return value.asReal();
     return std::nullopt;
+}
+
+/// The number a text spells in full ("12", "-3.5"), if any.
+std::optional<exec::Value> numberInText(const std::string& text)
+{
+    int64_t integer = 0;
+    const char* end = text.data() + text.size();
+    if (auto [at, ec] = std::from_chars(text.data(), end, integer); ec == std::errc() && at == end && !text.empty())
+        return exec::Value::integer(integer);
+    double real = 0;
+    if (auto [at, ec] = std::from_chars(text.data(), end, real); ec == std::errc() && at == end && !text.empty()
+        && std::isfinite(real))
+        return exec::Value::real(real);
+    return std::nullopt;
+}
+
+/// A number as a column of TEXT affinity would store it.
+std::string numberText(const exec::Value& value)
+{
+    if (value.type() == exec::ValueType::Integer) return std::to_string(value.asInteger());
+    return fmt::format("{}", value.asReal());
 }
 
 int64_t powerOfTen(int exponent)
@@ -77,6 +99,8 @@ void ValueGenerator::chooseNumericRange(Prng& rng)
     const bool dated = kind == ValueKind::Year || kind == ValueKind::Date || kind == ValueKind::DateTime;
     for (const GoldConstant& constant : m_in.constants) {
         if (auto number = numberOf(constant.value)) numbers.push_back(*number);
+        else if (auto spelled = m_in.numericText ? numberInText(constant.value.asText()) : std::nullopt)
+            numbers.push_back(*numberOf(*spelled));
         else if (dated && constant.value.asText().size() >= 4)
             if (auto year = yearOf(constant.value.asText())) numbers.push_back(*year);
     }
@@ -130,6 +154,9 @@ exec::Value ValueGenerator::constantValue(Prng& rng)
         && rng.chance(0.4))
         return exec::Value::text(dateVariant(value.asText(), rng));
     if (kind == ValueKind::Boolean) return value;
+    if (m_in.numericText && constant.use == ConstantUse::Compare)
+        if (auto number = numberInText(value.asText()))
+            return exec::Value::text(numberText(numericVariant(*number, !m_integral, rng)));
     return exec::Value::text(textVariant(value.asText(), constant.use, m_in.caseVariants, rng));
 }
 
@@ -161,9 +188,18 @@ exec::Value ValueGenerator::randomValue(Prng& rng)
     case ValueKind::Blob: return exec::Value::blob(randomWord(rng, 1, 8));
     case ValueKind::Text: break;
     }
+    if (m_in.numericText) return numericTextValue(rng);
     std::string word = randomWord(rng, m_minWord, m_maxWord);
     if (m_capitalize) word[0] = static_cast<char>(word[0] - 'a' + 'A');
     return exec::Value::text(std::move(word));
+}
+
+exec::Value ValueGenerator::numericTextValue(Prng& rng)
+{
+    const int64_t whole = rng.uniform(m_lo, m_hi);
+    if (m_integral || whole < 0) return exec::Value::text(std::to_string(whole));
+    // Integer arithmetic only: the same text on every machine.
+    return exec::Value::text(fmt::format("{}.{:02d}", whole, rng.uniform(0, 99)));
 }
 
 exec::Value ValueGenerator::fit(exec::Value value, Prng& rng)

@@ -20,6 +20,9 @@ struct GeneratorInputs {
     std::vector<exec::Value> extras;      ///< unattributed constants of a matching type
     std::size_t rowsHint = 1;             ///< rows the table is meant to get (sizes id ranges)
     bool caseVariants = false;            ///< strict profile: vary the case of text constants
+    /// Text column a gold uses as a number (avg(age), weight > 20): digit strings,
+    /// so aggregates and comparisons over it vary instead of all reading 0.
+    bool numericText = false;
 };
 
 class ValueGenerator {
@@ -32,11 +35,14 @@ public:
     exec::Value randomValue(Prng& rng);
     /// Whether there are gold constants for this column.
     [[nodiscard]] bool hasConstants() const { return !m_in.constants.empty(); }
+    /// The kind of the column this generator serves.
+    [[nodiscard]] const ColumnKind& columnKind() const { return m_in.kind; }
 
 private:
     void chooseNumericRange(Prng& rng);
     exec::Value constantValue(Prng& rng);
     exec::Value fit(exec::Value value, Prng& rng);
+    exec::Value numericTextValue(Prng& rng);
     std::string randomDate(Prng& rng);
     std::string randomClock(Prng& rng);
 
