@@ -195,21 +195,39 @@ struct AnnotateOptions {
     std::string reason;
     std::string note;
     std::string annotator;
+    bool clear = false;
 };
+
+int runClear(audit::AnnotationStore& store, const AnnotateOptions& options)
+{
+    auto removed = store.clearAnnotation(options.item, options.annotator);
+    if (!removed) return inputError(removed.error());
+    if (*removed) fmt::print("item {}: annotation by {} removed\n", options.item, options.annotator);
+    else fmt::print("item {}: {} had no annotation, nothing removed\n", options.item, options.annotator);
+    return kExitSuccess;
+}
 
 int runAnnotate(const AnnotateOptions& options)
 {
+    // CLI11 cannot say "exactly one of": --verdict and --clear exclude each other there,
+    // and at least one is required here.
+    if (!options.clear && options.verdict.empty()) {
+        fmt::print(stderr, "error: audit annotate needs --verdict, or --clear to remove the annotation\n");
+        return kExitUsage;
+    }
     auto store = audit::AnnotationStore::open(options.projectPath);
     if (!store) return inputError(store.error());
+    if (options.clear) return runClear(*store, options);
     audit::Annotation annotation;
     annotation.itemIndex = options.item;
     annotation.annotator = options.annotator;
     annotation.verdict = audit::verdictFromName(options.verdict).value_or(audit::Verdict::Unsure);
     annotation.reason = options.reason;
     annotation.note = options.note;
-    if (auto stored = store->setAnnotation(annotation); !stored) return inputError(stored.error());
-    fmt::print("item {}: {} by {}{}\n", options.item, options.verdict, options.annotator,
-               options.reason.empty() ? "" : fmt::format(" ({})", options.reason));
+    auto stored = store->setAnnotation(annotation);
+    if (!stored) return inputError(stored.error());
+    fmt::print("item {}: {} by {}{} at {}\n", options.item, options.verdict, options.annotator,
+               options.reason.empty() ? "" : fmt::format(" ({})", options.reason), stored->updatedAt);
     return kExitSuccess;
 }
 
@@ -265,17 +283,14 @@ int runImport(const ImportOptions& options)
     if (report->warnings.size() > kWarningsShown) {
         fmt::print(stderr, "warning: … and {} more\n", report->warnings.size() - kWarningsShown);
     }
-    std::size_t stored = 0;
-    for (const auto& annotation : report->annotations) {
-        if (auto written = store->setAnnotation(annotation); !written) {
-            fmt::print(stderr, "error: {} (stored {} of {} annotations before it)\n", written.error().message, stored,
-                       report->annotations.size());
-            return kExitInputError;
-        }
-        ++stored;
+    // One transaction: a row the store refuses leaves the project as it was.
+    auto stored = store->setAnnotations(report->annotations);
+    if (!stored) {
+        fmt::print(stderr, "error: {} (nothing imported: the project is unchanged)\n", stored.error().message);
+        return kExitInputError;
     }
     fmt::print("rows: {}; matched: {}; unmatched: {}; without verdict: {}; annotations stored: {}\n", report->rows,
-               report->matched, report->unmatched, report->withoutVerdict, stored);
+               report->matched, report->unmatched, report->withoutVerdict, stored->size());
     return kExitSuccess;
 }
 
@@ -390,14 +405,18 @@ void registerNew(CLI::App& audit, int& exitCode)
 void registerAnnotate(CLI::App& audit, int& exitCode)
 {
     auto options = std::make_shared<AnnotateOptions>();
-    auto* command = audit.add_subcommand("annotate", "Set one annotator's verdict on one item (replaces the previous one)");
+    auto* command = audit.add_subcommand(
+        "annotate", "Set one annotator's verdict on one item (replaces the previous one), or --clear it");
     command->add_option("project", options->projectPath, "Audit project")->required();
     command->add_option("--item", options->item, "Item index (0-based line of the gold file)")->required();
-    command->add_option("--verdict", options->verdict, "equivalent, not_equivalent or unsure")
-        ->required()
-        ->check(CLI::IsMember({"equivalent", "not_equivalent", "unsure"}));
-    command->add_option("--reason", options->reason, "Why (joins the project's reason list if new)");
-    command->add_option("--note", options->note, "Free text");
+    auto* verdict = command->add_option("--verdict", options->verdict, "equivalent, not_equivalent or unsure")
+                        ->check(CLI::IsMember({"equivalent", "not_equivalent", "unsure"}));
+    auto* reason = command->add_option("--reason", options->reason, "Why (joins the project's reason list if new)");
+    auto* note = command->add_option("--note", options->note, "Free text");
+    command->add_flag("--clear", options->clear, "Remove this annotator's annotation of the item instead")
+        ->excludes(verdict)
+        ->excludes(reason)
+        ->excludes(note);
     command->add_option("--annotator", options->annotator, "Your name")->required();
     command->callback([options, &exitCode] { exitCode = runAnnotate(*options); });
 }

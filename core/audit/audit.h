@@ -88,10 +88,17 @@ public:
     /// Inserts or replaces the annotation of (itemIndex, annotator); one transaction,
     /// durable when this returns success. A reason not yet in the list is added to it
     /// in the same transaction. `updatedAt` is ignored and set to the current time.
-    /// Errors: unknown item, empty annotator ("audit.annotation").
-    Status setAnnotation(const Annotation& annotation);
+    /// Returns the annotation as stored (with its `updatedAt`), so callers need not
+    /// read the store back. Errors: unknown item, empty annotator ("audit.annotation").
+    Result<Annotation> setAnnotation(const Annotation& annotation);
+    /// setAnnotation for many annotations in ONE transaction: all are stored or none
+    /// (an import must not stop halfway). A later (item, annotator) replaces an earlier
+    /// one. Returns them as stored, in the given order. Errors as setAnnotation's, for
+    /// the first annotation at fault; the store is then unchanged.
+    Result<std::vector<Annotation>> setAnnotations(const std::vector<Annotation>& annotations);
     /// Removes the annotation of (itemIndex, annotator), if any; one transaction.
-    Status clearAnnotation(std::size_t itemIndex, const std::string& annotator);
+    /// True when there was one to remove. Errors: unknown item ("audit.annotation").
+    Result<bool> clearAnnotation(std::size_t itemIndex, const std::string& annotator);
     /// Every annotation, ordered by item then annotator.
     [[nodiscard]] Result<std::vector<Annotation>> annotations() const;
     /// Annotations by one annotator, ordered by item.
@@ -126,7 +133,7 @@ std::string exportAnnotationsTsv(const std::vector<AuditItem>& items, const std:
 std::string exportAnnotationsJson(const std::vector<AuditItem>& items, const std::vector<Annotation>& annotations);
 
 struct ImportReport {
-    std::vector<Annotation> annotations;  ///< matched rows, ready for setAnnotation
+    std::vector<Annotation> annotations;  ///< matched rows, ready for setAnnotations
     std::size_t rows = 0;                 ///< data rows read
     std::size_t matched = 0;              ///< rows that matched at least one item
     std::size_t unmatched = 0;            ///< rows whose (database, gold, pred) is no item

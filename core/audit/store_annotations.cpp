@@ -38,50 +38,95 @@ Result<std::vector<Annotation>> readAnnotations(detail::StoreStatement& select)
     return annotations;
 }
 
-} // namespace
-
-Status AnnotationStore::setAnnotation(const Annotation& annotation)
+// One upsert inside the caller's transaction: validates, adds a new reason, and
+// returns the row as stored (RETURNING gives the store's own timestamp).
+Result<Annotation> upsertAnnotation(sqlite3* db, const std::filesystem::path& file, const Annotation& annotation)
 {
     if (annotation.annotator.empty()) {
-        return annotationError(m_path, annotation.itemIndex, "the annotator's name is empty");
+        return annotationError(file, annotation.itemIndex, "the annotator's name is empty");
     }
-    auto transaction = detail::WriteTransaction::begin(m_db, m_path);
-    if (!transaction) return transaction.error();
-    auto exists = detail::itemExists(m_db, m_path, annotation.itemIndex);
+    auto exists = detail::itemExists(db, file, annotation.itemIndex);
     if (!exists) return exists.error();
-    if (!*exists) return annotationError(m_path, annotation.itemIndex, "no such item in the project");
+    if (!*exists) return annotationError(file, annotation.itemIndex, "no such item in the project");
     // A new reason joins the list in the same transaction, so the list always
     // holds every reason in use.
     if (!annotation.reason.empty()) {
-        if (auto added = detail::insertReason(m_db, m_path, annotation.reason); !added) return added;
+        if (auto added = detail::insertReason(db, file, annotation.reason); !added) return added.error();
     }
     auto upsert = detail::StoreStatement::prepare(
-        m_db, m_path,
+        db, file,
         "INSERT INTO annotations (item_index, annotator, verdict, reason, note, updated_at) "
         "VALUES (?1, ?2, ?3, ?4, ?5, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) "
         "ON CONFLICT (item_index, annotator) DO UPDATE SET verdict = excluded.verdict, "
-        "reason = excluded.reason, note = excluded.note, updated_at = excluded.updated_at");
+        "reason = excluded.reason, note = excluded.note, updated_at = excluded.updated_at "
+        "RETURNING updated_at");
     if (!upsert) return upsert.error();
     upsert->bindInt(1, static_cast<std::int64_t>(annotation.itemIndex));
     upsert->bindText(2, annotation.annotator);
     upsert->bindText(3, verdictName(annotation.verdict));
     upsert->bindText(4, annotation.reason);
     upsert->bindText(5, annotation.note);
-    if (auto status = upsert->run(); !status) return status;
-    return transaction->commit();
+    auto row = upsert->step();
+    if (!row) return row.error();
+    Annotation stored = annotation;
+    if (*row) stored.updatedAt = upsert->text(0);
+    // Step to the end: a statement still running would keep COMMIT from succeeding.
+    while (*row) {
+        row = upsert->step();
+        if (!row) return row.error();
+    }
+    return stored;
 }
 
-Status AnnotationStore::clearAnnotation(std::size_t itemIndex, const std::string& annotator)
+} // namespace
+
+Result<Annotation> AnnotationStore::setAnnotation(const Annotation& annotation)
 {
     auto transaction = detail::WriteTransaction::begin(m_db, m_path);
     if (!transaction) return transaction.error();
-    auto remove = detail::StoreStatement::prepare(m_db, m_path,
-                                                  "DELETE FROM annotations WHERE item_index = ?1 AND annotator = ?2");
+    auto stored = upsertAnnotation(m_db, m_path, annotation);
+    if (!stored) return stored.error();
+    if (auto committed = transaction->commit(); !committed) return committed.error();
+    return stored;
+}
+
+Result<std::vector<Annotation>> AnnotationStore::setAnnotations(const std::vector<Annotation>& annotations)
+{
+    auto transaction = detail::WriteTransaction::begin(m_db, m_path);
+    if (!transaction) return transaction.error();
+    std::vector<Annotation> stored;
+    stored.reserve(annotations.size());
+    for (const Annotation& annotation : annotations) {
+        // Any failure returns before commit: the transaction rolls back as a whole.
+        auto one = upsertAnnotation(m_db, m_path, annotation);
+        if (!one) return one.error();
+        stored.push_back(std::move(*one));
+    }
+    if (auto committed = transaction->commit(); !committed) return committed.error();
+    return stored;
+}
+
+Result<bool> AnnotationStore::clearAnnotation(std::size_t itemIndex, const std::string& annotator)
+{
+    auto transaction = detail::WriteTransaction::begin(m_db, m_path);
+    if (!transaction) return transaction.error();
+    auto exists = detail::itemExists(m_db, m_path, itemIndex);
+    if (!exists) return exists.error();
+    if (!*exists) return annotationError(m_path, itemIndex, "no such item in the project");
+    auto remove = detail::StoreStatement::prepare(
+        m_db, m_path, "DELETE FROM annotations WHERE item_index = ?1 AND annotator = ?2 RETURNING item_index");
     if (!remove) return remove.error();
     remove->bindInt(1, static_cast<std::int64_t>(itemIndex));
     remove->bindText(2, annotator);
-    if (auto status = remove->run(); !status) return status;
-    return transaction->commit();
+    bool removed = false;
+    for (;;) {
+        auto row = remove->step();
+        if (!row) return row.error();
+        if (!*row) break;
+        removed = true;
+    }
+    if (auto committed = transaction->commit(); !committed) return committed.error();
+    return removed;
 }
 
 Result<std::vector<Annotation>> AnnotationStore::annotations() const

@@ -117,7 +117,7 @@ Status exportSuite(const Suite& suite, const fs::path& dir)
     return {};
 }
 
-Result<Suite> importSuite(const fs::path& dir, const std::string& dbId)
+Result<std::vector<fs::path>> listSuiteFiles(const fs::path& dir, const std::string& dbId)
 {
     const fs::path folder = dir / dbId;
     std::error_code ec;
@@ -128,21 +128,31 @@ Result<Suite> importSuite(const fs::path& dir, const std::string& dbId)
         if (name.find(".sqlite") != std::string::npos && entry.is_regular_file(ec)) names.push_back(name);
     }
     if (ec) return importError(folder, ec.message());
+    if (names.empty()) return importError(folder, "no .sqlite file in the suite folder");
     std::sort(names.begin(), names.end(), naturalLess);
+    std::vector<fs::path> files;
+    files.reserve(names.size());
+    for (const std::string& name : names) files.push_back(folder / name);
+    return files;
+}
+
+Result<Suite> importSuite(const fs::path& dir, const std::string& dbId)
+{
+    auto files = listSuiteFiles(dir, dbId);
+    if (!files) return files.error();
     Suite suite;
     suite.dbId = dbId;
-    for (const std::string& name : names) {
-        auto conn = exec::Connection::openReadOnly(folder / name);
-        if (!conn.ok()) return importError(folder / name, conn.error().message);
+    for (const fs::path& file : *files) {
+        auto conn = exec::Connection::openReadOnly(file);
+        if (!conn.ok()) return importError(file, conn.error().message);
         auto bytes = conn->serialize();
-        if (!bytes.ok()) return importError(folder / name, bytes.error().message);
+        if (!bytes.ok()) return importError(file, bytes.error().message);
         SuiteDatabase database;
         database.origin = DatabaseOrigin::Imported;
-        database.label = name;
+        database.label = file.filename().string();
         database.bytes = std::move(bytes.value());
         suite.databases.push_back(std::move(database));
     }
-    if (suite.databases.empty()) return importError(folder, "no .sqlite file in the suite folder");
     return suite;
 }
 

@@ -155,6 +155,41 @@ private slots:
         QVERIFY(run.err.contains(QStringLiteral("not an sqleq audit project")));
     }
 
+    void annotateClearRemovesTheAnnotation()
+    {
+        const auto project = newProject();
+        auto run = runCli({"audit", "annotate", project, "--item", "1", "--verdict", "not_equivalent", "--annotator",
+                           "ana", "--reason", "different output columns"});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.out.contains(QStringLiteral(" at 20")), qPrintable(run.out));  // the stored timestamp
+        annotate(project, 1, "equivalent", "bo");
+        QVERIFY(runCli({"audit", "status", project}).out.contains(QStringLiteral("ana (1), bo (1)")));
+
+        run = runCli({"audit", "annotate", project, "--item", "1", "--annotator", "ana", "--clear"});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.out.contains(QStringLiteral("item 1: annotation by ana removed")), qPrintable(run.out));
+        run = runCli({"audit", "status", project});
+        QVERIFY2(run.out.contains(QStringLiteral("annotators: bo (1)")), qPrintable(run.out));  // bo's is kept
+        QVERIFY(run.out.contains(QStringLiteral("reviewed: 1 of 3 items")));
+
+        run = runCli({"audit", "annotate", project, "--item", "1", "--annotator", "ana", "--clear"});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY(run.out.contains(QStringLiteral("nothing removed")));
+
+        run = runCli({"audit", "annotate", project, "--item", "9", "--annotator", "ana", "--clear"});
+        QCOMPARE(run.exitCode, 3);
+        QVERIFY(run.err.contains(QStringLiteral("item 9")));
+
+        // --clear with a verdict, or neither: usage errors, nothing changes.
+        run = runCli({"audit", "annotate", project, "--item", "1", "--annotator", "bo", "--clear", "--verdict",
+                      "unsure"});
+        QCOMPARE(run.exitCode, 2);
+        run = runCli({"audit", "annotate", project, "--item", "1", "--annotator", "bo"});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY(run.err.contains(QStringLiteral("--clear")));
+        QVERIFY(runCli({"audit", "status", project}).out.contains(QStringLiteral("annotators: bo (1)")));
+    }
+
     void exportImportRoundTrip()
     {
         const auto source = newProject();

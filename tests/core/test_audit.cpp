@@ -10,6 +10,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -130,6 +131,13 @@ class TestAudit : public QObject {
         return std::move(store).value();
     }
 
+    AnnotationStore reopen(const std::filesystem::path& path)
+    {
+        auto store = AnnotationStore::open(path);
+        if (!store) qFatal("open failed: %s", store.error().message.c_str());
+        return std::move(store).value();
+    }
+
 private slots:
     void createOpenRoundTrip()
     {
@@ -211,6 +219,81 @@ private slots:
         QCOMPARE(byAna->size(), std::size_t(1));
         QCOMPARE(byAna->at(0).itemIndex, std::size_t(7));
         QCOMPARE(store.annotations()->size(), std::size_t(2));
+    }
+
+    void setAnnotationReturnsTheStoredRow()
+    {
+        auto store = createSample(freshPath());
+        auto stored = store.setAnnotation(annotation(7, "ana", Verdict::NotEquivalent, "different rows", "n"));
+        QVERIFY(stored.ok());
+        QCOMPARE(stored->itemIndex, std::size_t(7));
+        QCOMPARE(stored->verdict, Verdict::NotEquivalent);
+        QCOMPARE(stored->reason, std::string("different rows"));
+        QCOMPARE(stored->updatedAt.size(), std::size_t(20));
+        // What came back is what the store holds: no need to read it again.
+        auto byAna = store.annotationsBy("ana");
+        QVERIFY(byAna.ok());
+        QCOMPARE(byAna->size(), std::size_t(1));
+        QCOMPARE(byAna->front().updatedAt, stored->updatedAt);
+        QCOMPARE(byAna->front().note, stored->note);
+    }
+
+    void setAnnotationsIsAllOrNothing()
+    {
+        auto store = createSample(freshPath());
+        QVERIFY(store.setAnnotation(annotation(0, "ana", Verdict::Equivalent, "value plugged in")).ok());
+        const auto before = store.annotations();
+        const auto reasonsBefore = store.reasons();
+        QVERIFY(before.ok() && reasonsBefore.ok());
+
+        // The third row names no item: the whole batch fails, and neither the replaced
+        // verdict of the first row, the second row nor its new reason is stored.
+        const std::vector<Annotation> failing{annotation(0, "ana", Verdict::NotEquivalent, "a batch-only reason"),
+                                              annotation(7, "bo", Verdict::Unsure),
+                                              annotation(5, "ana", Verdict::Equivalent)};
+        auto failed = store.setAnnotations(failing);
+        QVERIFY(!failed.ok());
+        QCOMPARE(failed.error().code, std::string("audit.annotation"));
+        QVERIFY(contains(failed.error().message, "item 5"));
+        const auto after = store.annotations();
+        QVERIFY(after.ok());
+        QCOMPARE(after->size(), before->size());
+        QCOMPARE(after->front().verdict, Verdict::Equivalent);
+        QCOMPARE(after->front().updatedAt, before->front().updatedAt);
+        QCOMPARE(*store.reasons(), *reasonsBefore);
+
+        // Reopened from disk: still unchanged.
+        const auto path = store.path();
+        store = reopen(path);
+        QCOMPARE(store.annotations()->size(), std::size_t(1));
+
+        // Without the bad row, all of it lands, in order, each with its stamp.
+        auto stored = store.setAnnotations({failing[0], failing[1], annotation(0, "ana", Verdict::Unsure)});
+        QVERIFY(stored.ok());
+        QCOMPARE(stored->size(), std::size_t(3));
+        for (const Annotation& one : *stored) QCOMPARE(one.updatedAt.size(), std::size_t(20));
+        const auto all = store.annotations();
+        QCOMPARE(all->size(), std::size_t(2));        // (0, ana) given twice: the later wins
+        QCOMPARE(all->at(0).verdict, Verdict::Unsure);
+        QCOMPARE(all->at(1).annotator, std::string("bo"));
+        const auto reasons = store.reasons();
+        QVERIFY(std::find(reasons->begin(), reasons->end(), "a batch-only reason") != reasons->end());
+        QVERIFY(store.setAnnotations({}).ok());  // an empty batch is no error
+    }
+
+    void clearAnnotationSaysWhetherOneWasRemoved()
+    {
+        auto store = createSample(freshPath());
+        QVERIFY(store.setAnnotation(annotation(1, "ana", Verdict::Equivalent)).ok());
+        auto removed = store.clearAnnotation(1, "ana");
+        QVERIFY(removed.ok());
+        QVERIFY(*removed);
+        removed = store.clearAnnotation(1, "ana");
+        QVERIFY(removed.ok());
+        QVERIFY(!*removed);
+        removed = store.clearAnnotation(5, "ana");
+        QVERIFY(!removed.ok());
+        QVERIFY(contains(removed.error().message, "item 5"));
     }
 
     void reasonsGrowAndKeepOrder()

@@ -1,6 +1,6 @@
 // annotation_writer: the victim of the crash-safety test. It opens an audit
 // project and commits the planned annotations (crash_plan.h) one by one, printing
-// `confirmed <n>` and flushing only after setAnnotation returned success, until it
+// `confirmed <n>` and flushing only after setAnnotation returned the stored annotation, until it
 // is killed or reaches its limit. It never sleeps: the test decides when to kill.
 
 #include "core/audit/audit.h"
@@ -34,8 +34,14 @@ int main(int argc, char** argv)
     for (const auto& item : *items) indices.push_back(item.index);
 
     for (std::size_t n = start; n < start + limit; ++n) {
-        if (auto written = store->setAnnotation(sqleq::crashplan::plannedAnnotation(n, indices)); !written) {
+        auto written = store->setAnnotation(sqleq::crashplan::plannedAnnotation(n, indices));
+        if (!written) {
             std::fprintf(stderr, "write %zu: %s\n", n, written.error().message.c_str());
+            return 1;
+        }
+        // The stored annotation comes back stamped; an unstamped one was not stored.
+        if (written->updatedAt.empty()) {
+            std::fprintf(stderr, "write %zu: no updated_at returned\n", n);
             return 1;
         }
         std::printf("confirmed %zu\n", n);

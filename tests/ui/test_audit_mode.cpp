@@ -13,6 +13,7 @@
 #include "ui/audit/audit_build.h"
 #include "ui/audit/audit_exchange.h"
 #include "ui/audit/audit_filter_model.h"
+#include "ui/audit/audit_item_explainer.h"
 #include "ui/audit/audit_items_model.h"
 #include "ui/audit/audit_items_panel.h"
 #include "ui/audit/audit_mode.h"
@@ -20,6 +21,7 @@
 #include "ui/audit/audit_session.h"
 #include "ui/audit/bundled_audit_example.h"
 #include "ui/audit/compare_annotators_dialog.h"
+#include "ui/audit/item_explanation.h"
 #include "ui/main_window.h"
 #include "ui/session/session_controller.h"
 #include "ui/session/session_job.h"
@@ -30,6 +32,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -80,7 +83,7 @@ audit::AuditItem makeItem(std::size_t index, const char* db, metrics::Hardness h
 std::vector<audit::AuditItem> sampleItems()
 {
     using H = metrics::Hardness;
-    return {
+    std::vector<audit::AuditItem> items{
         makeItem(0, "concerts", H::Easy, "How many singers are there?", "SELECT count(*) FROM singer",
                  "SELECT count(singer_id) FROM singer", false, true, true, 0.8),
         makeItem(1, "concerts", H::Easy, "Singers older than 30?", "SELECT name FROM singer WHERE age > 30",
@@ -92,6 +95,10 @@ std::vector<audit::AuditItem> sampleItems()
         makeItem(4, "shop", H::Medium, "Every product name", "SELECT name FROM product", "SELECT title FROM product",
                  false, false, false, 0.0),
     };
+    // The suite's third database (a singer aged exactly 30) separated item 1.
+    items[1].metrics.testSuiteVerdict = "different";
+    items[1].metrics.separatingDatabase = 2;
+    return items;
 }
 
 /// A project file in `dir` over sampleItems(), with tables.json extracted beside it.
@@ -405,6 +412,106 @@ private slots:
         QCOMPARE(reopened.audit()->itemsPanel()->progressText(), QStringLiteral("2 of 5 reviewed"));
     }
 
+    void separatingSuiteDatabaseIsNamedByItsFile()
+    {
+        // Eleven suite files: in core's order (numbers compared as numbers) database #2
+        // is concerts_2.sqlite; plain text order would give concerts_10.sqlite.
+        QTemporaryDir dir;
+        auto memory = exec::Connection::openMemory();
+        QVERIFY(memory.ok());
+        QVERIFY(memory->executeScript("CREATE TABLE t(x)").ok());
+        auto bytes = memory->serialize();
+        QVERIFY(bytes.ok());
+        suite::Suite prebuilt;
+        prebuilt.dbId = "concerts";
+        for (int i = 0; i < 11; ++i) prebuilt.databases.push_back({suite::DatabaseOrigin::Sampled, "", 0, *bytes});
+        const QString suites = QDir(dir.path()).filePath(QStringLiteral("suites"));
+        QVERIFY(suite::exportSuite(prebuilt, suites.toStdString()).ok());
+
+        audit::AuditItem item;
+        item.index = 1;
+        item.dbId = "concerts";
+        item.metrics.testSuite = false;
+        item.metrics.testSuiteVerdict = "different";
+        item.metrics.separatingDatabase = 2;
+        const ui::ItemExplanation named = ui::explainItem(item, {}, suites);
+        QVERIFY2(named.html().contains(QStringLiteral("concerts_2.sqlite (#2 of the project&#x27;s suite) separates them"))
+                     || named.html().contains(QStringLiteral("concerts_2.sqlite (#2 of the project's suite) separates them")),
+                 qPrintable(named.html()));
+        // Without the folder the number is all there is.
+        const ui::ItemExplanation numbered = ui::explainItem(item, {}, QDir(dir.path()).filePath(QStringLiteral("none")));
+        QVERIFY2(numbered.html().contains(QStringLiteral("database #2 of the project")), qPrintable(numbered.html()));
+    }
+
+    void whySectionExplainsTheMetrics()
+    {
+        QTemporaryDir dir;
+        ui::MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(window.audit()->openProject(makeProject(QDir(dir.path())), nullptr));
+        ui::AuditItemExplainer* explainer = window.audit()->explainer();
+        QLabel* why = window.audit()->annotationPanel()->whyLabel();
+        QVERIFY(why->isVisible());
+
+        // Item 1: `age > 30` vs `age >= 30`. ESM's components, recomputed from the
+        // project's tables.json off the GUI thread: only the WHERE with its operator differs.
+        QVERIFY(window.audit()->selectItem(1));
+        QTRY_VERIFY_WITH_TIMEOUT(why->text().contains(QStringLiteral("differs in")), kRunTimeoutMs);
+        QVERIFY2(why->text().contains(QStringLiteral("differs in where")), qPrintable(why->text()));
+        QVERIFY2(!why->text().contains(QStringLiteral("where(no OP)")), qPrintable(why->text()));
+        QVERIFY(why->toolTip().contains(QStringLiteral("✗ where: 1 / 1")));
+        QVERIFY(why->toolTip().contains(QStringLiteral("✓ where(no OP): 1 / 1")));
+        QVERIFY(why->toolTip().contains(QStringLiteral("✓ select: 1 / 1")));
+        // The suite ✗ names the database that separated the pair.
+        QVERIFY2(why->text().contains(QStringLiteral("database #2 of the project's suite separates them")),
+                 qPrintable(why->text()));
+        QVERIFY(why->text().contains(QStringLiteral("Exec")));
+        QVERIFY(why->text().contains(QStringLiteral("PCM-F1")));
+        QVERIFY(why->text().contains(QStringLiteral("0.90")));
+
+        // Item 4 is on `shop`, which the project's tables.json lacks: said, not hidden.
+        QVERIFY(window.audit()->selectItem(4));
+        QTRY_VERIFY_WITH_TIMEOUT(why->text().contains(QStringLiteral("components unavailable")), kRunTimeoutMs);
+        QVERIFY2(why->text().contains(QStringLiteral("shop")), qPrintable(why->text()));
+
+        // Moving quickly: only the last item's explanation is shown.
+        QVERIFY(window.audit()->selectItem(0));
+        QVERIFY(window.audit()->selectItem(3));
+        QTRY_VERIFY_WITH_TIMEOUT(!explainer->isBusy() && why->text().contains(QStringLiteral("differs in")), kRunTimeoutMs);
+        QVERIFY2(why->text().contains(QStringLiteral("order")), qPrintable(why->text()));  // ORDER BY … LIMIT 1
+        QCOMPARE(window.audit()->annotationPanel()->item(), std::optional<std::size_t>(3));
+    }
+
+    void explanationOfParserFailuresAndNotes()
+    {
+        QTemporaryDir dir;
+        const QString tables = extract(QStringLiteral(":/examples/audit/tables.json"), QDir(dir.path()), QStringLiteral("tables.json"));
+        auto index = metrics::SpiderSchemaIndex::fromFile(tables.toStdString());
+        QVERIFY(index.ok());
+        audit::AuditItem item = sampleItems()[1];
+        item.prediction = "SELECT name FROM no_such_table";  // the official parser rejects it
+        auto matched = metrics::exactSetMatch(item.gold, item.prediction, *index, item.dbId);
+        QVERIFY(matched.ok());
+        ui::EsmRecheck esm;
+        esm.state = ui::EsmRecheck::State::Done;
+        esm.result = *matched;
+        ui::ItemExplanation explanation = ui::explainItem(item, esm, {});
+        QCOMPARE(explanation.predictionParsed, std::optional<bool>(false));
+        QVERIFY2(explanation.html().contains(QStringLiteral("official parser rejects the prediction")),
+                 qPrintable(explanation.html()));
+
+        // Unset metrics say why: the evaluation's note, or the input the project lacks.
+        item.metrics.exec.reset();
+        item.metrics.sqlEval.reset();
+        item.metrics.notes = {"exec: the gold fails on the original database: no such column: agee"};
+        explanation = ui::explainItem(item, esm, {});
+        QVERIFY2(explanation.html().contains(QStringLiteral("<b>Exec</b> — — the gold fails on the original database")),
+                 qPrintable(explanation.html()));
+        QVERIFY(explanation.html().contains(QStringLiteral("not computed (no original databases)")));  // SQL-Eval
+        QVERIFY(explanation.toolTip().contains(QStringLiteral("Notes:\nexec: the gold fails")));
+    }
+
     void nextDisagreementSkipsAgreeingItems()
     {
         QTemporaryDir dir;
@@ -471,6 +578,23 @@ private slots:
         QCOMPARE(zero.note, std::string("pk"));
         QCOMPARE(second->annotation(3)->verdict, audit::Verdict::NotEquivalent);
         QVERIFY(second->reasons().contains(QStringLiteral("count(col) of a NOT NULL key")));
+
+        // An import is one transaction: a row for no item leaves the project as it was.
+        audit::Annotation good;
+        good.itemIndex = 2;
+        good.annotator = "alice";
+        good.verdict = audit::Verdict::Unsure;
+        good.reason = "an imported reason";
+        audit::Annotation bad = good;
+        bad.itemIndex = 42;
+        QVERIFY(!second->writeAnnotations({good, bad}, &error));
+        QVERIFY2(error.contains(QStringLiteral("item 42")), qPrintable(error));
+        QCOMPARE(second->annotations().size(), std::size_t{2});
+        QVERIFY(!second->annotation(2));
+        QVERIFY(!second->reasons().contains(QStringLiteral("an imported reason")));
+        QVERIFY(second->writeAnnotations({good}, &error));
+        QCOMPARE(second->annotation(2)->verdict, audit::Verdict::Unsure);
+        QVERIFY(second->reasons().contains(QStringLiteral("an imported reason")));
     }
 
     void compareAnnotatorsDialogNumbers()

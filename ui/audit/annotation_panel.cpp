@@ -30,6 +30,13 @@ AnnotationPanel::AnnotationPanel(QWidget* parent) : QWidget(parent)
     bold.setBold(true);
     m_title->setFont(bold);
 
+    m_why = new QLabel(this);
+    m_why->setObjectName(QStringLiteral("metricsWhy"));
+    m_why->setWordWrap(true);
+    m_why->setTextFormat(Qt::RichText);
+    m_why->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_why->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+
     m_verdicts = new QButtonGroup(this);
     const auto makeButton = [this](const QString& text, const QString& tip, audit::Verdict verdict) {
         auto* button = new QPushButton(text, this);
@@ -92,6 +99,7 @@ AnnotationPanel::AnnotationPanel(QWidget* parent) : QWidget(parent)
     layout->setContentsMargins(4, 2, 4, 2);
     layout->setSpacing(4);
     layout->addWidget(m_title);
+    layout->addWidget(m_why);
     layout->addLayout(buttons);
     layout->addLayout(form);
     layout->addWidget(m_state);
@@ -122,7 +130,11 @@ void AnnotationPanel::setProject(AuditProject* project)
 
 void AnnotationPanel::showItem(std::optional<std::size_t> itemIndex)
 {
-    if (m_item != itemIndex) commitPending();
+    if (m_item != itemIndex) {
+        commitPending();
+        m_why->clear();
+        m_why->setToolTip({});
+    }
     m_item = itemIndex;
     showAnnotation();
 }
@@ -133,6 +145,13 @@ QAbstractButton* AnnotationPanel::verdictButton(audit::Verdict verdict) const
 }
 
 QString AnnotationPanel::stateText() const { return m_state->text(); }
+
+void AnnotationPanel::showExplanation(const ItemExplanation& explanation)
+{
+    if (m_item != explanation.itemIndex) return;
+    m_why->setText(explanation.html());
+    m_why->setToolTip(explanation.toolTip());
+}
 
 void AnnotationPanel::fillReasons()
 {
@@ -161,6 +180,7 @@ void AnnotationPanel::showAnnotation()
     m_reason->setCurrentText(annotation ? fromStd(annotation->reason) : QString());
     m_note->setText(annotation ? fromStd(annotation->note) : QString());
     if (!item) {
+        m_why->clear();
         m_title->setText(m_project ? tr("No item selected") : tr("No audit project open"));
         showState({});
     } else {

@@ -3,10 +3,13 @@
 // a free note, and who is judging. Each confirmed edit (a verdict button or shortcut,
 // a reason picked, a note finished with Enter or by leaving the field) is written
 // through the AuditProject at once. A reason or note typed before any verdict waits
-// (and says so) until a verdict is given: the store only holds judged items.
+// (and says so) until a verdict is given: the store only holds judged items. Under the
+// title, a read-only section says why the metrics say what they say (ItemExplanation,
+// computed elsewhere).
 #pragma once
 
 #include "ui/audit/audit_project.h"
+#include "ui/audit/item_explanation.h"
 
 #include <QWidget>
 
@@ -53,6 +56,11 @@ public:
     [[nodiscard]] QLineEdit* annotatorEdit() const { return m_annotator; }
     [[nodiscard]] QString stateText() const;
 
+    /// Shows why the item's metrics say what they say (under the title); ignored when
+    /// `explanation` is not about the shown item.
+    void showExplanation(const sqleq::ui::ItemExplanation& explanation);
+    [[nodiscard]] QLabel* whyLabel() const { return m_why; }
+
 signals:
     /// The user renamed the annotator in the panel (confirmed with Enter or by leaving).
     void annotatorEdited(const QString& name);
@@ -70,6 +78,7 @@ private:
     std::optional<std::size_t> m_item;
     std::function<bool()> m_annotatorPrompt;
     QLabel* m_title = nullptr;
+    QLabel* m_why = nullptr;
     QButtonGroup* m_verdicts = nullptr;
     QPushButton* m_equivalent = nullptr;
     QPushButton* m_notEquivalent = nullptr;

@@ -62,9 +62,8 @@ std::optional<audit::ImportReport> AuditExchange::importTsv(AuditProject& projec
         return std::nullopt;
     }
     QString writeError;
-    const std::size_t written = project.writeAnnotations(report->annotations, &writeError);
-    if (written != report->annotations.size()) {
-        if (error) *error = writeError;
+    if (!project.writeAnnotations(report->annotations, &writeError)) {
+        if (error) *error = tr("Nothing was imported: %1").arg(writeError);
         return std::nullopt;
     }
     return std::move(*report);

@@ -31,7 +31,8 @@ public:
     /// Writes every annotation of the project (all annotators) atomically.
     static bool exportAnnotations(const AuditProject& project, const QString& path, Format format, QString* error);
     /// Reads a TSV, matches its rows to the project's items and writes the matched
-    /// annotations (rows without an annotator get the project's current one).
+    /// annotations in one transaction, all or none (rows without an annotator get the
+    /// project's current one).
     static std::optional<audit::ImportReport> importTsv(AuditProject& project, const QString& path, QString* error);
     /// The current annotator of `project` against `otherAnnotator` in the project at
     /// `otherPath` (which may be the same file). Errors name the file; a project of

@@ -263,8 +263,11 @@ QVariant AuditItemsModel::toolTip(const audit::AuditItem& item, Column column) c
     case Column::Gold: return fromStd(item.gold);
     case Column::Prediction: return fromStd(item.prediction);
     case Column::PcmF1:
-        return item.metrics.pcmF1 ? tr("PCM-F1 %1 (1.00 counts as correct)").arg(*item.metrics.pcmF1, 0, 'f', 3)
-                                  : tr("PCM-F1 not computed");
+        return item.metrics.pcmF1
+            ? tr("PCM-F1 %1: a graded score of matching query components (1.00: every component matches). "
+                 "It does not vote when the metrics are checked for disagreement.")
+                  .arg(*item.metrics.pcmF1, 0, 'f', 3)
+            : tr("PCM-F1 not computed");
     case Column::Review: {
         const audit::Annotation* annotation = annotationOf(item);
         if (!annotation) return tr("Not reviewed yet");
@@ -298,7 +301,7 @@ QVariant AuditItemsModel::headerData(int section, Qt::Orientation orientation, i
         case Column::Exec: return tr("Execution accuracy on the original database");
         case Column::TestSuite: return tr("Test-suite accuracy on the project's suites");
         case Column::SqlEval: return tr("SQL-Eval (defog) on the original database");
-        case Column::PcmF1: return tr("PCM-F1: 1.00 is a partial-component exact match");
+        case Column::PcmF1: return tr("PCM-F1: a graded score (1.00: every component matches); it does not vote on disagreement");
         case Column::Review: return tr("Your verdict (and reason)");
         default: return {};
         }

@@ -9,6 +9,7 @@
 #include "ui/audit/audit_actions.h"
 #include "ui/audit/audit_build_runner.h"
 #include "ui/audit/audit_exchange.h"
+#include "ui/audit/audit_item_explainer.h"
 #include "ui/audit/audit_items_panel.h"
 #include "ui/audit/audit_project.h"
 #include "ui/audit/audit_session.h"
@@ -82,6 +83,8 @@ void AuditMode::buildDocks()
     m_annotation = new AnnotationPanel(m_window);
     m_annotation->setAnnotatorPrompt([this] { return askAnnotator(); });
     connect(m_annotation, &AnnotationPanel::annotatorEdited, this, &AuditMode::setAnnotator);
+    m_explainer = new AuditItemExplainer(this);
+    connect(m_explainer, &AuditItemExplainer::explained, m_annotation, &AnnotationPanel::showExplanation);
     m_annotationDock = new QDockWidget(tr("Verdict"), m_window);
     m_annotationDock->setObjectName(QStringLiteral("auditAnnotationDock"));
     m_annotationDock->setWidget(m_annotation);
@@ -133,6 +136,7 @@ bool AuditMode::openProject(const QString& path, QString* error)
     m_loadedItem.reset();
     m_project = std::move(project);
     m_exchange->setProject(m_project.get());
+    m_explainer->setProject(m_project.get());
     m_items->setProject(m_project.get());
     m_annotation->setProject(m_project.get());
     m_settings->addRecentAuditProject(path);
@@ -178,6 +182,7 @@ void AuditMode::closeProject()
     m_items->setProject(nullptr);
     m_annotation->setProject(nullptr);
     m_exchange->setProject(nullptr);
+    m_explainer->setProject(nullptr);
     m_project.reset();
     m_loadedItem.reset();
     m_itemsDock->hide();
@@ -193,6 +198,7 @@ void AuditMode::onItemSelected(std::size_t itemIndex)
     const audit::AuditItem* item = m_project->item(itemIndex);
     if (!item) return;
     m_annotation->showItem(itemIndex);
+    m_explainer->explain(*item);
     m_loadedItem = itemIndex;
     const Session session = sessionForItem(*item, m_project->sources(), m_settings->runSettings());
     m_window->inspect(session, tr("%1 · item %2").arg(QFileInfo(m_project->path()).fileName()).arg(itemIndex));

@@ -28,6 +28,7 @@ class AppSettings;
 class AuditActions;
 class AuditBuildRunner;
 class AuditExchange;
+class AuditItemExplainer;
 class AuditItemsPanel;
 class AuditProject;
 class MainWindow;
@@ -55,6 +56,7 @@ public:
     [[nodiscard]] AnnotationPanel* annotationPanel() const { return m_annotation; }
     [[nodiscard]] AuditActions* actions() const { return m_actions; }
     [[nodiscard]] AuditExchange* exchange() const { return m_exchange; }
+    [[nodiscard]] AuditItemExplainer* explainer() const { return m_explainer; }
     [[nodiscard]] QDockWidget* itemsDock() const { return m_itemsDock; }
     [[nodiscard]] QDockWidget* annotationDock() const { return m_annotationDock; }
     [[nodiscard]] bool isBuilding() const;
@@ -117,6 +119,7 @@ private:
     QDockWidget* m_annotationDock = nullptr;
     AuditActions* m_actions = nullptr;
     AuditExchange* m_exchange = nullptr;
+    AuditItemExplainer* m_explainer = nullptr;
     AuditBuildRunner* m_builder = nullptr;
     QLabel* m_buildLabel = nullptr;
     QProgressBar* m_buildProgress = nullptr;

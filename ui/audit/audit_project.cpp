@@ -107,17 +107,13 @@ bool AuditProject::annotate(std::size_t itemIndex, audit::Verdict verdict, const
     annotation.verdict = verdict;
     annotation.reason = trimmedReason.toStdString();
     annotation.note = note.trimmed().toStdString();
-    if (const Status written = m_store.setAnnotation(annotation); !written) {
-        setError(error, written.error());
+    auto stored = m_store.setAnnotation(annotation);
+    if (!stored) {
+        setError(error, stored.error());
         return false;
     }
-    // Read back, so updatedAt (set by the store) is what the panel shows.
-    auto mine = m_store.annotationsBy(annotation.annotator);
-    if (mine) {
-        for (audit::Annotation& stored : *mine)
-            if (stored.itemIndex == itemIndex) annotation = std::move(stored);
-    }
-    m_annotations[itemIndex] = std::move(annotation);
+    // The stored copy carries updatedAt (set by the store), which the panel shows.
+    m_annotations[itemIndex] = std::move(*stored);
     emit annotationChanged(itemIndex);
     return true;
 }
@@ -125,7 +121,7 @@ bool AuditProject::annotate(std::size_t itemIndex, audit::Verdict verdict, const
 bool AuditProject::clearAnnotation(std::size_t itemIndex, QString* error)
 {
     if (m_annotator.isEmpty()) return true;
-    if (const Status cleared = m_store.clearAnnotation(itemIndex, m_annotator.toStdString()); !cleared) {
+    if (const auto cleared = m_store.clearAnnotation(itemIndex, m_annotator.toStdString()); !cleared) {
         setError(error, cleared.error());
         return false;
     }
@@ -134,21 +130,18 @@ bool AuditProject::clearAnnotation(std::size_t itemIndex, QString* error)
     return true;
 }
 
-std::size_t AuditProject::writeAnnotations(const std::vector<audit::Annotation>& annotations, QString* error)
+bool AuditProject::writeAnnotations(const std::vector<audit::Annotation>& annotations, QString* error)
 {
-    std::size_t written = 0;
-    for (const audit::Annotation& annotation : annotations) {
-        // Imported reasons join the list, so the reason box offers them from now on.
-        if (!annotation.reason.empty() && !addReason(QString::fromStdString(annotation.reason), error)) break;
-        if (const Status status = m_store.setAnnotation(annotation); !status) {
-            setError(error, status.error());
-            break;
-        }
-        ++written;
+    // One transaction: an import is stored whole or not at all. Imported reasons join
+    // the list in it, so the reason box offers them from now on.
+    if (const auto stored = m_store.setAnnotations(annotations); !stored) {
+        setError(error, stored.error());
+        return false;
     }
-    reloadAnnotations(error);
+    const bool reloaded = reloadReasons(error) && reloadAnnotations(error);
+    emit reasonsChanged();
     emit annotationsReloaded();
-    return written;
+    return reloaded;
 }
 
 bool AuditProject::addReason(const QString& reason, QString* error)

@@ -53,8 +53,9 @@ public:
                   QString* error = nullptr);
     /// Removes the current annotator's annotation of the item; one transaction.
     bool clearAnnotation(std::size_t itemIndex, QString* error = nullptr);
-    /// Writes imported annotations (any annotator), one transaction each; returns how many were written.
-    std::size_t writeAnnotations(const std::vector<audit::Annotation>& annotations, QString* error = nullptr);
+    /// Writes imported annotations (any annotator) in one transaction: all or none.
+    /// False with `error` (naming the item at fault) when none was written.
+    bool writeAnnotations(const std::vector<audit::Annotation>& annotations, QString* error = nullptr);
 
     [[nodiscard]] QStringList reasons() const { return m_reasons; }
     bool addReason(const QString& reason, QString* error = nullptr);

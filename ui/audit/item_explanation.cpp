@@ -1,0 +1,200 @@
+// ItemExplanation: the words follow the metrics' definitions — an ESM component
+// "does not match" when its official F1 is below 1 (evaluation.py scores an absent
+// clause on both sides as a match), and ESM can still fail with every component
+// matching, because the official exact match also compares the FROM tables.
+
+#include "ui/audit/item_explanation.h"
+
+#include "core/suite/suite.h"
+
+#include "ui/audit/audit_labels.h"
+#include "ui/widgets/theme_colors.h"
+
+#include <QApplication>
+
+namespace sqleq::ui {
+namespace {
+
+QString fromStd(const std::string& text) { return QString::fromStdString(text); }
+
+/// The stored notes of one metric ("exec: …", "esm, hardness: …"), without the prefix.
+QStringList notesFor(const audit::AuditItem& item, const QString& key)
+{
+    QStringList found;
+    for (const std::string& stored : item.metrics.notes) {
+        const QString note = fromStd(stored);
+        if (!note.startsWith(key)) continue;
+        const QChar next = note.size() > key.size() ? note.at(key.size()) : QChar();
+        if (next != QLatin1Char(':') && next != QLatin1Char(',')) continue;
+        const int colon = note.indexOf(QLatin1String(": "));
+        found << (colon >= 0 ? note.mid(colon + 2) : note);
+    }
+    return found;
+}
+
+QString markOf(std::optional<bool> value) { return value ? metricMark(value) : QStringLiteral("—"); }
+
+/// Why a metric is unset: its note, or the missing input that switched it off.
+QString unsetWhy(const audit::AuditItem& item, const QString& key, const QString& missingInput)
+{
+    const QStringList notes = notesFor(item, key);
+    return notes.isEmpty() ? missingInput : notes.join(QStringLiteral("; "));
+}
+
+QString componentTable(const metrics::ComponentScores& scores)
+{
+    QString table = QObject::tr("Component (gold / prediction units):");
+    for (std::size_t i = 0; i < metrics::kComponentCount; ++i) {
+        const auto component = static_cast<metrics::Component>(i);
+        const metrics::ComponentScore& score = scores[component];
+        table += QObject::tr("\n  %1 %2: %3 / %4")
+                     .arg(score.matched() ? QStringLiteral("✓") : QStringLiteral("✗"),
+                          fromStd(std::string(metrics::componentName(component))))
+                     .arg(score.labelTotal)
+                     .arg(score.predTotal);
+    }
+    return table;
+}
+
+ItemExplanation::Line esmLine(const audit::AuditItem& item, const EsmRecheck& esm, ItemExplanation& out)
+{
+    const std::optional<bool> stored = item.metrics.esm;
+    ItemExplanation::Line line{QObject::tr("ESM"), markOf(stored), stored, {}};
+    if (!stored) {
+        line.why = unsetWhy(item, QStringLiteral("esm"), QObject::tr("not computed (no tables.json)"));
+        return line;
+    }
+    switch (esm.state) {
+    case EsmRecheck::State::NotNeeded: break;
+    case EsmRecheck::State::Pending:
+        if (!*stored) line.why = QObject::tr("finding the components that differ…");
+        break;
+    case EsmRecheck::State::Failed: line.why = QObject::tr("components unavailable: %1").arg(esm.error); break;
+    case EsmRecheck::State::Done: {
+        const metrics::EsmResult& result = esm.result;
+        out.predictionParsed = result.predictionParsed;
+        out.componentTable = componentTable(result.components);
+        for (std::size_t i = 0; i < metrics::kComponentCount; ++i) {
+            const auto component = static_cast<metrics::Component>(i);
+            if (!result.components[component].matched())
+                out.failingComponents << fromStd(std::string(metrics::componentName(component)));
+        }
+        if (!result.predictionParsed)
+            line.why = QObject::tr("the official parser rejects the prediction (scored as empty SQL)");
+        else if (!out.failingComponents.isEmpty())
+            line.why = QObject::tr("differs in %1").arg(out.failingComponents.join(QStringLiteral(", ")));
+        else if (!result.exact)
+            line.why = QObject::tr("every component matches; the FROM tables differ");
+        if (result.exact != *stored)
+            line.why += QObject::tr("%1tables.json now gives %2").arg(line.why.isEmpty() ? QString() : QStringLiteral("; "),
+                                                                      metricMark(result.exact));
+        break;
+    }
+    }
+    return line;
+}
+
+ItemExplanation::Line suiteLine(const audit::AuditItem& item, const QString& suitesDir, ItemExplanation& out)
+{
+    const std::optional<bool> value = item.metrics.testSuite;
+    ItemExplanation::Line line{QObject::tr("Suite"), markOf(value), value, {}};
+    if (!value) {
+        line.why = unsetWhy(item, QStringLiteral("testsuite"), QObject::tr("not computed (no suites directory)"));
+        return line;
+    }
+    if (*value) return line;
+    out.separatingDatabase = item.metrics.separatingDatabase;
+    const QString verdict = fromStd(item.metrics.testSuiteVerdict);
+    if (item.metrics.separatingDatabase >= 0) {
+        // The inspector numbers its own (distilled) suite first, so the project's
+        // database is named by its file, as the inspector labels it too.
+        line.why = QObject::tr("database #%1 of the project's suite separates them").arg(item.metrics.separatingDatabase);
+        if (!suitesDir.isEmpty()) {
+            const auto files = suite::listSuiteFiles(suitesDir.toStdString(), item.dbId);
+            const auto index = static_cast<std::size_t>(item.metrics.separatingDatabase);
+            if (files && index < files->size())
+                line.why = QObject::tr("%1 (#%2 of the project's suite) separates them")
+                               .arg(QString::fromStdString((*files)[index].filename().string()))
+                               .arg(item.metrics.separatingDatabase);
+        }
+        if (!verdict.isEmpty() && verdict != QStringLiteral("different")) line.why += QStringLiteral(" (%1)").arg(verdict);
+        if (!suitesDir.isEmpty())
+            out.suiteLocation = QObject::tr("Suite databases: %1/%2/*.sqlite, numbered from 0 in name order")
+                                    .arg(suitesDir, fromStd(item.dbId));
+    } else if (!verdict.isEmpty()) {
+        line.why = verdict;
+    }
+    return line;
+}
+
+ItemExplanation::Line executionLine(const audit::AuditItem& item, const QString& metric, const QString& key,
+                                    std::optional<bool> value, const QString& missingInput)
+{
+    ItemExplanation::Line line{metric, markOf(value), value, {}};
+    // A computed verdict can carry a note too (e.g. the prediction failed to run).
+    line.why = value ? notesFor(item, key).join(QStringLiteral("; ")) : unsetWhy(item, key, missingInput);
+    return line;
+}
+
+QString escaped(const QString& text) { return text.toHtmlEscaped(); }
+
+} // namespace
+
+ItemExplanation explainItem(const audit::AuditItem& item, const EsmRecheck& esm, const QString& suitesDir)
+{
+    ItemExplanation out;
+    out.itemIndex = item.index;
+    for (const std::string& note : item.metrics.notes) out.notes << fromStd(note);
+    out.lines.push_back(esmLine(item, esm, out));
+    out.lines.push_back(suiteLine(item, suitesDir, out));
+    out.lines.push_back(executionLine(item, QObject::tr("Exec"), QStringLiteral("exec"), item.metrics.exec,
+                                      QObject::tr("not computed (no original databases)")));
+    out.lines.push_back(executionLine(item, QObject::tr("SQL-Eval"), QStringLiteral("sqleval"), item.metrics.sqlEval,
+                                      QObject::tr("not computed (no original databases)")));
+    ItemExplanation::Line pcm{QObject::tr("PCM-F1"), {}, std::nullopt, {}, true};
+    if (item.metrics.pcmF1) {
+        pcm.mark = QString::number(*item.metrics.pcmF1, 'f', 2);
+        pcm.why = QObject::tr("graded, does not vote");
+    } else {
+        pcm.mark = QStringLiteral("—");
+        pcm.why = unsetWhy(item, QStringLiteral("pcm_f1"), QObject::tr("not computed"));
+    }
+    out.lines.push_back(pcm);
+    return out;
+}
+
+QString ItemExplanation::html() const
+{
+    const ThemeColors colors(QApplication::palette());
+    const auto mark = [&](const Line& line) {
+        const QString text = QStringLiteral("<b>%1</b> %2").arg(escaped(line.metric), escaped(line.mark));
+        if (!line.correct) return text;
+        const QString color = (*line.correct ? colors.positive() : colors.negative()).name();
+        return QStringLiteral("<b>%1</b> <span style=\"color:%2\">%3</span>")
+            .arg(escaped(line.metric), color, escaped(line.mark));
+    };
+    // Metrics with a reason get a line of their own; plain values share the last one,
+    // so the section stays a few lines high in a 1280x800 window.
+    QStringList rows;
+    QStringList plain;
+    for (const Line& line : lines) {
+        if (line.why.isEmpty() || line.sharesLine) plain << mark(line);
+        else rows << QStringLiteral("%1 — %2").arg(mark(line), escaped(line.why));
+    }
+    if (!plain.isEmpty()) rows << plain.join(QStringLiteral(" · "));
+    return rows.join(QStringLiteral("<br>"));
+}
+
+QString ItemExplanation::toolTip() const
+{
+    QStringList parts;
+    for (const Line& line : lines)
+        parts << (line.why.isEmpty() ? QStringLiteral("%1 %2").arg(line.metric, line.mark)
+                                     : QStringLiteral("%1 %2 — %3").arg(line.metric, line.mark, line.why));
+    if (!suiteLocation.isEmpty()) parts << suiteLocation;
+    if (!componentTable.isEmpty()) parts << QString() << componentTable;
+    if (!notes.isEmpty()) parts << QString() << QObject::tr("Notes:") << notes;
+    return parts.join(QLatin1Char('\n'));
+}
+
+} // namespace sqleq::ui
