@@ -35,8 +35,20 @@ QString FileActions::askSavePath(const QString& title, const QString& filter, co
     return path;
 }
 
+bool FileActions::confirmDiscardEdits()
+{
+    if (!m_window->hasUnsavedEdits()) return true;
+    const auto answer = QMessageBox::question(
+        m_window, tr("Unsaved changes"),
+        tr("The gold or candidate query was edited since the session was opened or saved. Save the session first?"),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save) return save();
+    return answer == QMessageBox::Discard;
+}
+
 void FileActions::openSessionDialog()
 {
+    if (!confirmDiscardEdits()) return;
     const QString path = QFileDialog::getOpenFileName(m_window, tr("Open session"), m_settings->lastDirectory(),
                                                       tr("sqleq sessions (*.sqleq);;All files (*)"));
     if (path.isEmpty()) return;

@@ -20,6 +20,10 @@ public:
     FileActions(MainWindow* window, AppSettings* settings);
 
     void openSessionDialog();
+    /// Before the editors' text is replaced or the window closes: when the gold or the
+    /// candidate was edited since the session was opened or saved, asks whether to save
+    /// it first. True when it is fine to go on (saved, discarded, or nothing to lose).
+    bool confirmDiscardEdits();
     /// Saves to the current file, or asks for one when the session has none (or is bundled).
     bool save();
     bool saveAs();

@@ -400,8 +400,17 @@ void MainWindow::showError(const QString& message)
     QMessageBox::warning(this, tr("sqleq"), message);
 }
 
+bool MainWindow::hasUnsavedEdits() const
+{
+    return m_gold->document()->isModified() || m_candidate->document()->isModified();
+}
+
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (!m_files->confirmDiscardEdits()) {
+        event->ignore();
+        return;
+    }
     m_audit->commitPending();
     m_controller->cancel();
     m_settings->setWindow(saveGeometry(), saveState());

@@ -56,6 +56,9 @@ public:
     [[nodiscard]] QString sessionPath() const { return m_sessionPath; }
     [[nodiscard]] RunResultPtr lastResult() const { return m_result; }
     [[nodiscard]] bool isRunning() const;
+    /// The gold or candidate editor was edited since the session was applied or saved.
+    [[nodiscard]] bool hasUnsavedEdits() const;
+    [[nodiscard]] FileActions* fileActions() const { return m_files; }
 
     void showMessage(const QString& message);
     void showError(const QString& message);

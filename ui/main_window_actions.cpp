@@ -116,7 +116,9 @@ void MainWindowActions::createHelpMenu()
     for (const BundledExample& example : examples()) {
         QAction* action = examplesMenu->addAction(example.title);
         const QString path = example.path;
-        connect(action, &QAction::triggered, m_window, [this, path] { m_window->openSession(path, true, nullptr); });
+        connect(action, &QAction::triggered, m_window, [this, path] {
+            if (m_files->confirmDiscardEdits()) m_window->openSession(path, true, nullptr);
+        });
     }
     help->addSeparator();
     QAction* about = help->addAction(tr("&About sqleq"));
@@ -155,6 +157,7 @@ void MainWindowActions::fillRecentMenu()
         QAction* action = m_recent->addAction(QFileInfo(path).fileName());
         action->setToolTip(path);
         connect(action, &QAction::triggered, m_window, [this, path] {
+            if (!m_files->confirmDiscardEdits()) return;
             QString error;
             if (!m_window->openSession(path, true, &error)) m_window->showError(error);
         });

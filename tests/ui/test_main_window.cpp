@@ -5,6 +5,7 @@
 
 #include "core/exec/connection.h"
 #include "ui/app_counterexample_export.h"
+#include "ui/app_file_actions.h"
 #include "ui/main_window.h"
 #include "ui/models/neighbors_model.h"
 #include "ui/models/result_table_model.h"
@@ -22,6 +23,7 @@
 #include "ui/widgets/verdict_banner.h"
 
 #include <QElapsedTimer>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -350,6 +352,48 @@ private slots:
         QCOMPARE(reopened.lastResult()->check.separatingDatabase, separating);
         QCOMPARE(reopened.verdictBanner()->title(), title);
         QCOMPARE(reopened.currentSession().settings.strictProfile, true);
+    }
+
+    void editedQueriesAreNotDiscardedSilently()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("edited.sqleq"));
+        MainWindow window;
+        window.show();
+        QString error;
+        QVERIFY2(window.openSession(kFigure1, false, &error), qPrintable(error));
+        QVERIFY2(window.saveSessionTo(path, &error), qPrintable(error));
+        QVERIFY(!window.hasUnsavedEdits());
+        QVERIFY(window.fileActions()->confirmDiscardEdits());  // nothing to lose: no question
+
+        window.candidateEditor()->moveCursor(QTextCursor::End);
+        window.candidateEditor()->insertPlainText(QStringLiteral(" WHERE age > 40"));
+        QVERIFY(window.hasUnsavedEdits());
+        // Answers the question box that confirmDiscardEdits() opens, with `button`.
+        const auto answer = [](QMessageBox::StandardButton button) {
+            QTimer::singleShot(0, [button] {
+                auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+                QVERIFY(box != nullptr);
+                box->button(button)->click();
+            });
+        };
+        answer(QMessageBox::Cancel);
+        QVERIFY(!window.fileActions()->confirmDiscardEdits());
+        QVERIFY(window.hasUnsavedEdits());
+        // Closing asks too; cancelling keeps the window and the edit.
+        answer(QMessageBox::Cancel);
+        QVERIFY(!window.close());
+        QVERIFY(window.isVisible());
+
+        answer(QMessageBox::Save);
+        QVERIFY(window.fileActions()->confirmDiscardEdits());
+        QVERIFY(!window.hasUnsavedEdits());
+        const std::optional<ui::Session> saved = ui::loadSession(path);
+        QVERIFY(saved.has_value());
+        QVERIFY(saved->candidate.endsWith(QStringLiteral(" WHERE age > 40")));
+
+        window.goldEditor()->insertPlainText(QStringLiteral(" "));
+        answer(QMessageBox::Discard);
+        QVERIFY(window.fileActions()->confirmDiscardEdits());
     }
 
     void counterexampleExports()
