@@ -32,6 +32,9 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
@@ -555,6 +558,25 @@ private slots:
         QFile jsonFile(json);
         QVERIFY(jsonFile.open(QIODevice::ReadOnly));
         QVERIFY(jsonFile.readAll().contains("\"not_equivalent\""));
+
+        // The metrics table, as `sqleq-cli eval --out` writes it, from the stored metrics.
+        const QString items = folder.filePath(QStringLiteral("items.tsv"));
+        QVERIFY2(ui::AuditExchange::exportMetrics(*first, items, &error), qPrintable(error));
+        QFile itemsFile(items);
+        QVERIFY(itemsFile.open(QIODevice::ReadOnly));
+        const QStringList rows = QString::fromUtf8(itemsFile.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(rows.size(), 6);
+        QVERIFY2(rows[0].startsWith(QStringLiteral("index\tdb_id\thardness\tesm\texec\ttestsuite\tsqleval\tpcm_f1")),
+                 qPrintable(rows[0]));
+        QVERIFY2(rows[2].startsWith(QStringLiteral("1\tconcerts\teasy\t0\t1\t0\t\t0.9000")), qPrintable(rows[2]));
+        const QString itemsJson = folder.filePath(QStringLiteral("items.json"));
+        QVERIFY2(ui::AuditExchange::exportMetrics(*first, itemsJson, &error), qPrintable(error));
+        QFile itemsJsonFile(itemsJson);
+        QVERIFY(itemsJsonFile.open(QIODevice::ReadOnly));
+        const QJsonArray itemArray = QJsonDocument::fromJson(itemsJsonFile.readAll()).array();
+        QCOMPARE(itemArray.size(), 5);
+        QVERIFY(itemArray[1].toObject()[QStringLiteral("sqleval")].isNull());
+        QCOMPARE(itemArray[1].toObject()[QStringLiteral("testsuite")].toBool(true), false);
 
         // Plus a row no item matches, to see it reported.
         tsvFile.close();

@@ -64,6 +64,9 @@ AuditActions::AuditActions(QMainWindow* window, AuditMode* mode, AppSettings* se
     connect(exportTsv, &QAction::triggered, mode, &AuditMode::exportTsv);
     exportJson = add(tr("Export annotations as &JSON…"), {}, {});
     connect(exportJson, &QAction::triggered, mode, &AuditMode::exportJson);
+    exportMetrics = add(tr("Export &metrics table…"), {},
+                        tr("Every item's metrics, as sqleq-cli eval --out writes them (TSV or JSON)"));
+    connect(exportMetrics, &QAction::triggered, mode, &AuditMode::exportMetrics);
     importTsv = add(tr("I&mport annotations from TSV…"), {}, {});
     connect(importTsv, &QAction::triggered, mode, &AuditMode::importTsv);
     compare = add(tr("Compare &with another annotator…"), {}, tr("Agreement rate, Cohen's kappa and the items judged differently"));
@@ -75,7 +78,7 @@ AuditActions::AuditActions(QMainWindow* window, AuditMode* mode, AppSettings* se
     connect(closeProject, &QAction::triggered, mode, &AuditMode::closeProject);
 
     m_projectActions = {nextItem, previousItem, nextDisagreement, previousDisagreement, equivalent, notEquivalent,
-                        unsure, clearVerdict, focusReason, focusNote, focusSearch, exportTsv, exportJson, importTsv,
+                        unsure, clearVerdict, focusReason, focusNote, focusSearch, exportTsv, exportJson, exportMetrics, importTsv,
                         compare, changeAnnotator, closeProject};
     update(false, false);
 }

@@ -43,6 +43,7 @@ public:
     QAction* focusSearch = nullptr;
     QAction* exportTsv = nullptr;
     QAction* exportJson = nullptr;
+    QAction* exportMetrics = nullptr;
     QAction* importTsv = nullptr;
     QAction* compare = nullptr;
     QAction* changeAnnotator = nullptr;

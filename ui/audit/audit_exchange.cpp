@@ -5,6 +5,7 @@
 
 #include "core/base/atomic_file.h"
 #include "core/dataset/spider_files.h"
+#include "core/evaluation/evaluation.h"
 #include "ui/app_settings.h"
 #include "ui/audit/audit_project.h"
 #include "ui/audit/compare_annotators_dialog.h"
@@ -42,6 +43,17 @@ bool AuditExchange::exportAnnotations(const AuditProject& project, const QString
     const std::vector<audit::Annotation> annotations = project.allAnnotations(error);
     const std::string text = format == Format::Tsv ? audit::exportAnnotationsTsv(*project.items(), annotations)
                                                    : audit::exportAnnotationsJson(*project.items(), annotations);
+    const Status written = writeFileAtomically(path.toStdString(), text);
+    if (!written && error) *error = fromStd(written.error().message);
+    return written.ok();
+}
+
+bool AuditExchange::exportMetrics(const AuditProject& project, const QString& path, QString* error)
+{
+    evaluation::Evaluation table;
+    for (const audit::AuditItem& item : *project.items()) table.items.push_back(item.metrics);
+    const std::string text = path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive) ? evaluation::itemsJson(table)
+                                                                                          : evaluation::itemsTsv(table);
     const Status written = writeFileAtomically(path.toStdString(), text);
     if (!written && error) *error = fromStd(written.error().message);
     return written.ok();
@@ -130,6 +142,23 @@ void AuditExchange::exportDialog(Format format)
         QMessageBox::warning(m_window, tr("Export annotations"), error);
     else
         emit message(tr("Annotations written to %1").arg(path));
+}
+
+void AuditExchange::exportMetricsDialog()
+{
+    if (!m_project) return;
+    const QString name = QFileInfo(m_project->path()).completeBaseName() + QStringLiteral("-items.tsv");
+    QString path = QFileDialog::getSaveFileName(m_window, tr("Export metrics table"),
+                                                QDir(m_settings->lastDirectory()).filePath(name),
+                                                tr("TSV (*.tsv);;JSON (*.json)"));
+    if (path.isEmpty()) return;
+    if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".tsv");
+    m_settings->setLastDirectory(QFileInfo(path).absolutePath());
+    QString error;
+    if (!exportMetrics(*m_project, path, &error))
+        QMessageBox::warning(m_window, tr("Export metrics table"), error);
+    else
+        emit message(tr("Metrics table written to %1").arg(path));
 }
 
 void AuditExchange::importTsvDialog()

@@ -30,6 +30,9 @@ public:
 
     /// Writes every annotation of the project (all annotators) atomically.
     static bool exportAnnotations(const AuditProject& project, const QString& path, Format format, QString* error);
+    /// Writes every item's metrics as `sqleq-cli eval --out` does: TSV, or JSON when
+    /// `path` ends in .json (atomically).
+    static bool exportMetrics(const AuditProject& project, const QString& path, QString* error);
     /// Reads a TSV, matches its rows to the project's items and writes the matched
     /// annotations in one transaction, all or none (rows without an annotator get the
     /// project's current one).
@@ -45,6 +48,7 @@ public:
 public slots:
     void exportTsvDialog();
     void exportJsonDialog();
+    void exportMetricsDialog();
     void importTsvDialog();
     void compareDialog();
 

@@ -343,6 +343,7 @@ void AuditMode::onBuildFinished(const QString& path, int items, int disagreeing)
 
 void AuditMode::exportTsv() { m_exchange->exportTsvDialog(); }
 void AuditMode::exportJson() { m_exchange->exportJsonDialog(); }
+void AuditMode::exportMetrics() { m_exchange->exportMetricsDialog(); }
 void AuditMode::importTsv() { m_exchange->importTsvDialog(); }
 void AuditMode::compareAnnotators() { m_exchange->compareDialog(); }
 

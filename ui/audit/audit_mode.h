@@ -91,6 +91,7 @@ public slots:
 
     void exportTsv();
     void exportJson();
+    void exportMetrics();
     void importTsv();
     void compareAnnotators();
 
