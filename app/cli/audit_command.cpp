@@ -10,13 +10,10 @@
 #include "app/cli/progress_bar.h"
 
 #include "core/audit/audit.h"
-#include "core/dataset/questions_file.h"
-#include "core/dataset/spider_files.h"
 #include "core/evaluation/evaluation.h"
 
 #include <fmt/format.h>
 
-#include <filesystem>
 #include <map>
 #include <memory>
 #include <set>
@@ -42,35 +39,6 @@ struct NewOptions {
 // Questions by item index. Questions beyond the gold file (a gold file cut from
 // the full set) are counted, not listed; a line whose db_id disagrees with the
 // gold's is reported and left out rather than attached to the wrong item.
-Result<std::map<std::size_t, std::string>> readQuestions(const std::string& path,
-                                                         const std::vector<suite::GoldItem>& gold)
-{
-    std::map<std::size_t, std::string> questions;
-    if (path.empty()) return questions;
-    auto read = dataset::readQuestionsFile(path);
-    if (!read) return read.error();
-    std::size_t beyondGold = 0;
-    std::size_t mismatched = 0;
-    for (auto& question : *read) {
-        if (question.index >= gold.size()) {
-            ++beyondGold;
-        } else if (question.dbId != gold[question.index].dbId) {
-            if (++mismatched <= 3) {
-                fmt::print(stderr, "warning: {} line {}: item {} is on {} in the gold file, not {}\n", path,
-                           question.line, question.index, gold[question.index].dbId, question.dbId);
-            }
-        } else {
-            questions[question.index] = std::move(question.text);
-        }
-    }
-    if (mismatched > 3) fmt::print(stderr, "warning: {}: {} questions name another database\n", path, mismatched);
-    if (beyondGold > 0) {
-        fmt::print(stderr, "warning: {}: {} questions have no item in the gold file ({} items)\n", path, beyondGold,
-                   gold.size());
-    }
-    return questions;
-}
-
 std::string computedList(const evaluation::MetricSelection& computed)
 {
     std::string list;
@@ -89,38 +57,6 @@ std::string computedList(const evaluation::MetricSelection& computed)
 
 int runNew(const NewOptions& options)
 {
-    // Checked before the (long) evaluation; create() checks again, atomically.
-    if (std::filesystem::exists(options.outPath)) {
-        fmt::print(stderr, "error: {} already exists (open it with the other audit commands, or choose another name)\n",
-                   options.outPath);
-        return kExitInputError;
-    }
-    auto inputs = evaluation::readSubmission(options.goldPath, options.predPath);
-    if (!inputs) return inputError(inputs.error());
-    inputs->tables = options.tablesPath;
-    inputs->originalDatabases = options.databasesDir;
-    inputs->suites = options.suitesDir;
-    auto questions = readQuestions(options.questionsPath, inputs->gold);
-    if (!questions) return inputError(questions.error());
-
-    evaluation::EvaluationOptions evaluationOptions;
-    evaluationOptions.check.plugValue = options.plugValue;
-    evaluationOptions.check.keepDistinct = options.keepDistinct;
-    evaluationOptions.jobs = options.jobs;
-    ProgressBar bar;
-    auto evaluated = evaluation::evaluateSubmission(*inputs, evaluationOptions, bar.callback());
-    bar.finish();
-    if (!evaluated) return inputError(evaluated.error());
-
-    std::vector<audit::AuditItem> items(inputs->gold.size());
-    for (std::size_t i = 0; i < items.size(); ++i) {
-        items[i].index = i;
-        items[i].dbId = inputs->gold[i].dbId;
-        items[i].gold = inputs->gold[i].sql;
-        items[i].prediction = inputs->predictions[i];
-        if (const auto found = questions->find(i); found != questions->end()) items[i].question = found->second;
-        items[i].metrics = evaluated->items[i];
-    }
     const audit::ProjectSources sources{.gold = options.goldPath,
                                         .predictions = options.predPath,
                                         .tables = options.tablesPath,
@@ -129,10 +65,13 @@ int runNew(const NewOptions& options)
                                         .questions = options.questionsPath,
                                         .plugValue = options.plugValue,
                                         .keepDistinct = options.keepDistinct};
-    auto store = audit::AnnotationStore::create(options.outPath, sources, items);
-    if (!store) return inputError(store.error());
-    fmt::print("created {}: {} items, {} questions; metrics: {}\n", options.outPath, items.size(), questions->size(),
-               computedList(evaluated->computed));
+    ProgressBar bar;
+    auto build = audit::buildProject(options.outPath, sources, options.jobs, bar.callback());
+    bar.finish();
+    if (!build) return inputError(build.error());
+    for (const std::string& warning : build->warnings) fmt::print(stderr, "warning: {}\n", warning);
+    fmt::print("created {}: {} items, {} questions; metrics: {}\n", options.outPath, build->evaluation.items.size(),
+               build->questions, computedList(build->evaluation.computed));
     return kExitSuccess;
 }
 

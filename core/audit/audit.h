@@ -10,6 +10,7 @@
 #include "core/base/result.h"
 #include "core/evaluation/evaluation.h"
 
+#include <atomic>
 #include <cstddef>
 #include <filesystem>
 #include <memory>
@@ -120,6 +121,24 @@ private:
     std::filesystem::path m_path;
     sqlite3* m_db = nullptr;
 };
+
+/// A project built from a submission (buildProject).
+struct ProjectBuild {
+    evaluation::Evaluation evaluation;     ///< every item's metrics, as computed
+    std::optional<AnnotationStore> store;  ///< the new project; unset when cancelled
+    std::size_t questions = 0;             ///< items that got their question
+    std::vector<std::string> warnings;     ///< questions naming another database, or no item
+};
+
+/// The one way CLI and GUI make a project: refuses an existing `output` before any
+/// work, reads sources.gold and sources.predictions (and sources.questions, matched
+/// to items by index and db_id), computes every metric the sources allow with
+/// evaluateSubmission (plug-value and keep-distinct from `sources`), then creates
+/// the store in one transaction. On cancel nothing is written. Errors name the file,
+/// line or path at fault.
+Result<ProjectBuild> buildProject(const std::filesystem::path& output, const ProjectSources& sources, unsigned jobs = 0,
+                                  const suite::ProgressCallback& progress = {},
+                                  const std::atomic<bool>* cancel = nullptr);
 
 /// TSV in the layout of esm_false_negatives.tsv: header `database name, gold, pred,
 /// equivalent reason, note`, then three extra columns `verdict, annotator, index`

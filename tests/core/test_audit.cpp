@@ -3,6 +3,7 @@
 // Exchange formats and agreement are in test_audit_exchange.cpp.
 
 #include "core/audit/audit.h"
+#include "tests/core/audit_test_support.h"
 #include "core/dataset/questions_file.h"
 
 #include <sqlite3.h>
@@ -19,6 +20,8 @@ using audit::Annotation;
 using audit::AnnotationStore;
 using audit::AuditItem;
 using audit::Verdict;
+using audit::testing::annotation;
+using audit::testing::contains;
 
 namespace {
 
@@ -70,23 +73,6 @@ audit::ProjectSources sampleSources()
     sources.questions = "dev_questions.tsv";
     sources.plugValue = true;
     return sources;
-}
-
-Annotation annotation(std::size_t item, std::string annotator, Verdict verdict, std::string reason = {},
-                      std::string note = {})
-{
-    Annotation result;
-    result.itemIndex = item;
-    result.annotator = std::move(annotator);
-    result.verdict = verdict;
-    result.reason = std::move(reason);
-    result.note = std::move(note);
-    return result;
-}
-
-bool contains(const std::string& text, std::string_view part)
-{
-    return text.find(part) != std::string::npos;
 }
 
 std::string pragmaText(const std::string& path, const char* pragma)

@@ -4,6 +4,7 @@
 // case computed by hand.
 
 #include "core/audit/audit.h"
+#include "tests/core/audit_test_support.h"
 #include "core/dataset/spider_files.h"
 
 #include <nlohmann/json.hpp>
@@ -16,6 +17,8 @@ using namespace sqleq;
 using audit::Annotation;
 using audit::AuditItem;
 using audit::Verdict;
+using audit::testing::annotation;
+using audit::testing::contains;
 
 namespace {
 
@@ -38,23 +41,6 @@ std::vector<AuditItem> sampleItems()
             item(2, "pets_1", "SELECT name FROM pets WHERE age > 3", "SELECT name FROM pets WHERE age >= 3"),
             // the same pair again at another index (two questions, same SQL)
             item(3, "pets_1", "SELECT count(*) FROM pets", "SELECT count(DISTINCT petid) FROM pets")};
-}
-
-Annotation annotation(std::size_t index, std::string annotator, Verdict verdict, std::string reason = {},
-                      std::string note = {})
-{
-    Annotation result;
-    result.itemIndex = index;
-    result.annotator = std::move(annotator);
-    result.verdict = verdict;
-    result.reason = std::move(reason);
-    result.note = std::move(note);
-    return result;
-}
-
-bool contains(const std::string& text, std::string_view part)
-{
-    return text.find(part) != std::string::npos;
 }
 
 const char* kEsmHeader = "database name\tgold\tpred\tequivalent reason\tnote\r\n";
