@@ -5,6 +5,7 @@
 #include "core/audit/audit.h"
 
 #include "core/audit/tsv_layout.h"
+#include "core/base/tsv_cell.h"
 
 #include <fmt/format.h>
 
@@ -12,15 +13,6 @@
 
 namespace sqleq::audit {
 namespace {
-
-std::string tsvField(std::string_view text)
-{
-    std::string field(text);
-    for (auto& c : field) {
-        if (c == '\t' || c == '\n' || c == '\r') c = ' ';
-    }
-    return field;
-}
 
 std::string headerLine()
 {
@@ -43,9 +35,9 @@ std::string exportAnnotationsTsv(const std::vector<AuditItem>& items, const std:
     for (const auto& annotation : annotations) {
         const auto found = byIndex.find(annotation.itemIndex);
         const AuditItem& item = found != byIndex.end() ? *found->second : kUnknownItem;
-        out += fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n", tsvField(item.dbId), tsvField(item.gold),
-                           tsvField(item.prediction), tsvField(annotation.reason), tsvField(annotation.note),
-                           verdictName(annotation.verdict), tsvField(annotation.annotator), annotation.itemIndex);
+        out += fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n", tsvCell(item.dbId), tsvCell(item.gold),
+                           tsvCell(item.prediction), tsvCell(annotation.reason), tsvCell(annotation.note),
+                           verdictName(annotation.verdict), tsvCell(annotation.annotator), annotation.itemIndex);
     }
     return out;
 }

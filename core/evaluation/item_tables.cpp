@@ -3,6 +3,8 @@
 // queries. Formatting only: every value comes from ItemMetrics.
 #include "core/evaluation/evaluation.h"
 
+#include "core/base/tsv_cell.h"
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -11,16 +13,6 @@ namespace {
 
 constexpr std::string_view kHeader =
     "index\tdb_id\thardness\tesm\texec\ttestsuite\tsqleval\tpcm_f1\ttestsuite_verdict\tseparating_db\tnotes";
-
-/// A TSV cell: tabs and line breaks would shift columns or rows, so they become spaces.
-std::string cell(std::string_view text)
-{
-    std::string out(text);
-    for (auto& c : out) {
-        if (c == '\t' || c == '\n' || c == '\r') c = ' ';
-    }
-    return out;
-}
 
 std::string boolCell(const std::optional<bool>& value)
 {
@@ -39,12 +31,12 @@ std::string joinedNotes(const std::vector<std::string>& notes)
 
 std::string tsvRow(const ItemMetrics& item)
 {
-    return fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}", item.index, cell(item.dbId),
+    return fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}", item.index, tsvCell(item.dbId),
                        item.hardness ? metrics::hardnessName(*item.hardness) : "", boolCell(item.esm),
                        boolCell(item.exec), boolCell(item.testSuite), boolCell(item.sqlEval),
                        item.pcmF1 ? fmt::format("{:.4f}", *item.pcmF1) : "", item.testSuiteVerdict,
                        item.separatingDatabase >= 0 ? std::to_string(item.separatingDatabase) : "",
-                       cell(joinedNotes(item.notes)));
+                       tsvCell(joinedNotes(item.notes)));
 }
 
 nlohmann::json jsonValue(const std::optional<bool>& value)
@@ -90,8 +82,8 @@ std::string disagreementsTsv(const Evaluation& evaluation, const SubmissionInput
     for (const auto& item : evaluation.items) {
         if (!metricsDisagree(item)) continue;
         const bool known = item.index < inputs.gold.size() && item.index < inputs.predictions.size();
-        out += fmt::format("{}\t{}\t{}\n", tsvRow(item), known ? cell(inputs.gold[item.index].sql) : "",
-                           known ? cell(inputs.predictions[item.index]) : "");
+        out += fmt::format("{}\t{}\t{}\n", tsvRow(item), known ? tsvCell(inputs.gold[item.index].sql) : "",
+                           known ? tsvCell(inputs.predictions[item.index]) : "");
     }
     return out;
 }
