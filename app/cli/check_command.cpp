@@ -1,5 +1,6 @@
-// `sqleq-cli check`: the whole method for one pair — neighbors, a distilled test
-// suite, the verdict, and the separating database shrunk to a minimal counterexample.
+// `sqleq-cli check`: one inspection (core/inspect) printed — the test-suite metric's
+// verdict, sqleq's verdict after the search, the evidence, the minimal counterexample
+// and the diagnosis. Nothing here decides anything; it only adapts the Inspection.
 
 #include "app/cli/commands.h"
 #include "app/cli/counterexample_report.h"
@@ -10,12 +11,12 @@
 #include "app/cli/sql_source.h"
 #include "app/cli/suite_options.h"
 
-#include "core/suite/suite.h"
+#include "core/exec/spider_compat.h"
+#include "core/inspect/inspect.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include <chrono>
 #include <memory>
 
 namespace sqleq::cli {
@@ -25,10 +26,9 @@ struct CheckCommandOptions {
     DatabaseSourceOptions database;
     SqlSource gold{"gold", {}, {}};
     SqlSource candidate{"candidate", {}, {}};
-    suite::DistillOptions distill;
-    suite::CheckOptions check;
-    std::size_t deep = 0;
-    bool minimize = true;
+    inspect::InspectOptions inspect;
+    std::size_t deprecatedDeep = 0;
+    bool suiteOnly = false;
     bool json = false;
 };
 
@@ -50,56 +50,94 @@ NeighborCounts countNeighbors(const suite::DistillResult& distilled)
     return counts;
 }
 
-nlohmann::json toJson(const CheckCommandOptions& options, const schema::Schema& schema,
-                      const suite::DistillResult& distilled, const suite::CheckResult& result,
-                      const std::optional<minimize::Counterexample>& counterexample, double seconds)
+nlohmann::json diagnosisJson(const inspect::Inspection& inspection)
 {
-    const auto counts = countNeighbors(distilled);
-    nlohmann::json out = counterexampleJson(schema, counterexample);
-    out["verdict"] = suite::verdictKindName(result.verdict);
-    out["message"] = result.message;
-    out["separating_db"] = result.separatingDatabase >= 0 ? nlohmann::json(result.separatingDatabase) : nlohmann::json();
-    out["separating_db_label"] = result.separatingDatabase >= 0
-        ? nlohmann::json(distilled.suite.databases[result.separatingDatabase].label) : nlohmann::json();
-    out["suite_size"] = distilled.suite.databases.size();
-    out["databases_checked"] = result.databasesChecked;
-    out["sampled"] = distilled.sampled;
+    nlohmann::json nearest = nlohmann::json::array();
+    for (const auto& match : inspection.diagnosis.nearestNeighbors) {
+        nearest.push_back({{"family", neighbors::familyName(match.neighbor.family)},
+                           {"description", inspect::describeNeighbor(inspection.distilled.golds.front().goldSql, match.neighbor)},
+                           {"gold_span", {match.neighbor.goldSpan.begin, match.neighbor.goldSpan.end}},
+                           {"replacement", match.neighbor.replacement},
+                           {"neighbor_sql", match.neighbor.sql}});
+    }
+    return nearest;
+}
+
+nlohmann::json toJson(const CheckCommandOptions& options, const schema::Schema& schema,
+                      const inspect::Inspection& inspection)
+{
+    const auto& check = inspection.check;
+    const auto& suite = inspection.distilled.suite;
+    const auto counts = countNeighbors(inspection.distilled);
+    nlohmann::json out = counterexampleJson(schema, inspection.counterexample);
+    out["verdict"] = suite::verdictKindName(check.verdict);
+    out["suite_verdict"] = suite::verdictKindName(inspection.suiteCheck.verdict);
+    out["test_suite_false_positive"] = inspection.testSuiteFalsePositive;
+    out["evidence"] = {{"kind", inspect::evidenceKindName(inspection.evidence.kind)},
+                       {"databases", inspection.evidence.suiteDatabases},
+                       {"search_databases", inspection.evidence.searchDatabases}};
+    if (!inspection.searchFoundBy.empty()) out["found_by"] = inspection.searchFoundBy;
+    out["message"] = check.message;
+    out["separating_db"] = check.separatingDatabase >= 0 ? nlohmann::json(check.separatingDatabase) : nlohmann::json();
+    out["separating_db_label"] = check.separatingDatabase >= 0
+        ? nlohmann::json(suite.databases[static_cast<std::size_t>(check.separatingDatabase)].label)
+        : nlohmann::json();
+    out["suite_size"] = inspection.metricDatabases;
+    out["databases_checked"] = check.databasesChecked;
+    out["sampled"] = inspection.distilled.sampled;
     out["neighbors"] = {{"total", counts.total}, {"distinguished", counts.distinguished}};
-    out["comparison"] = compare::toJson(result.comparison);
-    out["gold_used"] = result.goldUsed;
-    out["candidate_used"] = result.candidateUsed;
-    out["profile"] = fuzz::profileName(options.distill.profile);
-    out["seed"] = options.distill.seed;
-    out["seconds"] = seconds;
+    out["comparison"] = compare::toJson(check.comparison);
+    out["gold_used"] = check.goldUsed;
+    out["candidate_used"] = check.candidateUsed;
+    out["diagnosis"] = diagnosisJson(inspection);
+    out["profile"] = fuzz::profileName(options.inspect.distill.profile);
+    out["seed"] = options.inspect.distill.seed;
+    out["seconds"] = inspection.seconds;
     return out;
 }
 
-void printText(const CheckCommandOptions& options, const schema::Schema& schema, const suite::DistillResult& distilled,
-               const suite::CheckResult& result, const std::optional<minimize::Counterexample>& counterexample,
-               double seconds)
+void printVerdict(const CheckCommandOptions& options, const inspect::Inspection& inspection)
 {
-    const auto counts = countNeighbors(distilled);
-    const auto suiteSize = distilled.suite.databases.size();
-    switch (result.verdict) {
+    const auto& check = inspection.check;
+    const auto& evidence = inspection.evidence;
+    switch (check.verdict) {
     case suite::VerdictKind::Equivalent:
-        fmt::print("verdict: equivalent on all {} databases", suiteSize);
+        fmt::print("verdict: equivalent on {} suite databases", evidence.suiteDatabases);
+        if (evidence.searchDatabases > 0) fmt::print(" and {} searched databases", evidence.searchDatabases);
         break;
     case suite::VerdictKind::Different:
-        fmt::print("verdict: different: database #{} ({}) of {} separates them", result.separatingDatabase,
-                   distilled.suite.databases[result.separatingDatabase].label, suiteSize);
+        fmt::print("verdict: different: database #{} ({}) separates them",
+                   check.separatingDatabase,
+                   inspection.distilled.suite.databases[static_cast<std::size_t>(check.separatingDatabase)].label);
         break;
     case suite::VerdictKind::CandidateError: fmt::print("verdict: candidate does not run"); break;
     case suite::VerdictKind::GoldError: fmt::print("verdict: gold does not run"); break;
     }
-    fmt::print(" (profile {}, seed {}, {:.2f} s)\n", fuzz::profileName(options.distill.profile), options.distill.seed,
-               seconds);
-    fmt::print("why: {}\n", result.message);
-    fmt::print("neighbors: {} generated, {} distinguished; {} databases sampled\n", counts.total, counts.distinguished,
-               distilled.sampled);
-    if (result.candidateUsed != result.goldUsed && options.check.plugValue) {
-        fmt::print("candidate as run: {}\n", result.candidateUsed);
+    fmt::print(" (profile {}, seed {}, {:.2f} s)\n", fuzz::profileName(options.inspect.distill.profile),
+               options.inspect.distill.seed, inspection.seconds);
+    if (inspection.testSuiteFalsePositive) {
+        fmt::print("test-suite metric: equivalent — a test-suite false positive: only the search separates them\n");
+    } else {
+        fmt::print("test-suite metric: {}\n", suite::verdictKindName(inspection.suiteCheck.verdict));
     }
-    printCounterexample(schema, counterexample);
+    fmt::print("why: {}\n", check.message);
+}
+
+void printText(const CheckCommandOptions& options, const schema::Schema& schema,
+               const inspect::Inspection& inspection)
+{
+    const auto counts = countNeighbors(inspection.distilled);
+    printVerdict(options, inspection);
+    fmt::print("neighbors: {} generated, {} distinguished; {} databases sampled\n", counts.total,
+               counts.distinguished, inspection.distilled.sampled);
+    for (const auto& match : inspection.diagnosis.nearestNeighbors) {
+        fmt::print("the candidate behaves like {} ({})\n",
+                   inspect::describeNeighbor(inspection.distilled.golds.front().goldSql, match.neighbor),
+                   neighbors::familyName(match.neighbor.family));
+    }
+    fmt::print("gold as run: {}\n", inspection.check.goldUsed);
+    fmt::print("candidate as run: {}\n", inspection.check.candidateUsed);
+    printCounterexample(schema, inspection.counterexample);
 }
 
 int exitCodeFor(suite::VerdictKind verdict)
@@ -126,36 +164,24 @@ int runCheck(CheckCommandOptions options)
         fmt::print(stderr, "error: {}\n", source.error().message);
         return kExitInputError;
     }
-    const auto start = std::chrono::steady_clock::now();
-    options.distill.original = source->original;
-    options.distill.keepDistinct = options.check.keepDistinct;
+    options.inspect.distill.original = source->original;
+    if (options.deprecatedDeep > 0) options.inspect.searchBudget = options.deprecatedDeep;
+    if (options.suiteOnly) options.inspect.searchBudget = 0;
     ProgressBar bar;
-    auto distilled = suite::distill(source->schema, {*gold}, options.distill, bar.callback());
+    auto inspection = inspect::inspect(source->schema, *gold, *candidate, options.inspect, bar.callback());
     bar.finish();
-    if (!distilled) {
-        fmt::print(stderr, "error: gold: {}\n", formatDiagnostic(*gold, distilled.error()));
+    if (!inspection) {
+        fmt::print(stderr, "error: gold: {}\n",
+                   formatDiagnostic(exec::officialPostprocess(*gold), inspection.error()));
         return kExitInputError;
     }
-    if (const auto& error = distilled->golds.front().error) {
-        fmt::print(stderr, "error: gold: {}\n", formatDiagnostic(*gold, *error));
-        return kExitInputError;
-    }
-    const auto result = options.deep > 0
-        ? suite::checkCandidateDeep(source->schema, *gold, *candidate, distilled->suite, options.check,
-                                    {options.deep, options.distill.profile, options.distill.seed})
-        : suite::checkCandidate(*gold, *candidate, distilled->suite, options.check);
-    const auto counterexample = options.minimize
-        ? minimize::buildCounterexample(source->schema, distilled->suite, result,
-                                        options.distill.profile == fuzz::Profile::Spider, options.check.limits)
-        : std::nullopt;
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (options.json) {
-        fmt::print("{}\n", toJson(options, source->schema, *distilled, result, counterexample, seconds)
+        fmt::print("{}\n", toJson(options, source->schema, *inspection)
                                .dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
     } else {
-        printText(options, source->schema, *distilled, result, counterexample, seconds);
+        printText(options, source->schema, *inspection);
     }
-    return exitCodeFor(result.verdict);
+    return exitCodeFor(inspection->check.verdict);
 }
 
 } // namespace
@@ -164,21 +190,25 @@ void registerCheckCommand(CLI::App& app, int& exitCode)
 {
     auto options = std::make_shared<CheckCommandOptions>();
     auto* command = app.add_subcommand(
-        "check", "Decide gold vs candidate with a distilled test suite; show the minimal separating database");
+        "check", "Decide gold vs candidate: the test-suite verdict, then a search past the suite; show the minimal "
+                 "separating database and why they differ");
     addDatabaseSourceOptions(*command, options->database);
     addSqlSourceOptions(*command, options->gold, "Gold (reference) query");
     addSqlSourceOptions(*command, options->candidate, "Candidate (predicted) query");
-    addDistillOptions(*command, options->distill);
-    addVerdictOptions(*command, options->check);
-    addLimitOptions(*command, options->check.limits);
-    command->add_option("--deep", options->deep,
-                        "When the suite finds no difference, sample this many more databases (with the candidate's "
-                        "constants too) to look for one")
+    addDistillOptions(*command, options->inspect.distill);
+    addVerdictOptions(*command, options->inspect.check);
+    addLimitOptions(*command, options->inspect.check.limits);
+    command->add_option("--search", options->inspect.searchBudget,
+                        "When the suite finds no difference, build and run up to this many more databases "
+                        "(targeted from both queries, then random) to look for one")
         ->capture_default_str();
-    command->add_flag("!--no-minimize", options->minimize, "Skip the minimal counterexample (faster)");
+    command->add_flag("--suite-only", options->suiteOnly,
+                      "No search: exactly the test-suite metric's verdict (same as --search 0)");
+    command->add_option("--deep", options->deprecatedDeep, "Old name of --search")->group("");
+    command->add_flag("!--no-minimize", options->inspect.minimize, "Skip the minimal counterexample (faster)");
     command->add_flag("--json", options->json,
-                      "Print a JSON object: verdict, separating_db, suite_size, neighbors, counterexample, gold_rows, "
-                      "candidate_rows, seconds, ...");
+                      "Print a JSON object: verdict, suite_verdict, test_suite_false_positive, evidence, "
+                      "counterexample, gold_used, candidate_used, diagnosis, ...");
     command->callback([options, &exitCode] { exitCode = runCheck(*options); });
 }
 

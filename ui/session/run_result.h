@@ -4,6 +4,7 @@
 // shared_ptr<const RunResult>. Built off the GUI thread, never modified afterwards.
 #pragma once
 
+#include "core/inspect/inspect.h"
 #include "core/schema/database_content.h"
 #include "core/schema/schema.h"
 #include "core/suite/suite.h"
@@ -25,6 +26,7 @@ struct SuiteDatabaseView {
     QString label;                    ///< "original", "sample 17", ...
     DatabaseStatus status = DatabaseStatus::NotRun;
     bool separating = false;          ///< the first database that separates gold and candidate
+    bool fromSearch = false;          ///< built by the search past the suite, not part of the metric's suite
     schema::DatabaseContent content;  ///< every row, table by table
     exec::QueryOutcome goldOutcome;
     exec::QueryOutcome candidateOutcome;
@@ -37,7 +39,13 @@ struct RunResult {
     QString profileName;              ///< "spider" / "strict"
     uint64_t seed = 0;
     suite::DistillResult distilled;   ///< suite + neighbors (one gold) + counts
-    suite::CheckResult check;         ///< the verdict
+    suite::CheckResult check;         ///< sqleq's verdict (after the search past the suite)
+    suite::CheckResult suiteCheck;    ///< the test-suite metric's verdict alone
+    std::size_t metricDatabases = 0;  ///< the first this many suite databases are the metric's suite
+    bool testSuiteFalsePositive = false;  ///< the suite accepts, the search separates
+    inspect::Evidence evidence;       ///< what the verdict rests on
+    QString searchFoundBy;            ///< what built the separating searched database; empty if none
+    inspect::Diagnosis diagnosis;     ///< nearest neighbors of a `different` verdict
     std::vector<SuiteDatabaseView> databases;  ///< one per suite database, same order
     /// The minimal counterexample of a `different` verdict: its content, the gold and
     /// candidate results on it, and its size before/after.

@@ -1,15 +1,9 @@
-// The pipeline of one inspection, step by step as sqleq-cli `check` runs it
-// (app/cli/check_command.cpp, counterexample_report.cpp), plus what only the GUI
-// needs: every suite database read back and both queries' outcomes on each, and the
-// databases of a prebuilt suite (an audit project's) appended to the distilled ones.
+// A session run: the schema source loaded, then core's one inspection, whose plain
+// data is adapted into the RunResult the models show. No pipeline step lives here.
 
 #include "ui/session/session_job.h"
 
-#include "core/compare/compare.h"
-#include "core/exec/executor.h"
 #include "core/exec/spider_compat.h"
-#include "core/fuzz/sampler.h"
-#include "core/minimize/counterexample.h"
 #include "ui/session/schema_source_loader.h"
 
 #include <QDir>
@@ -23,12 +17,62 @@ constexpr auto kReportInterval = std::chrono::milliseconds(50);
 
 int clampToInt(std::size_t value) { return static_cast<int>(std::min<std::size_t>(value, INT32_MAX)); }
 
-DatabaseStatus statusOf(const exec::QueryOutcome& gold, const exec::QueryOutcome& candidate,
-                        const compare::Comparison& comparison)
+DatabaseStatus statusOf(inspect::DatabaseStatus status)
 {
-    if (!gold.ok()) return DatabaseStatus::GoldError;
-    if (!candidate.ok()) return DatabaseStatus::CandidateError;
-    return comparison.same() ? DatabaseStatus::Same : DatabaseStatus::Different;
+    switch (status) {
+    case inspect::DatabaseStatus::Same: return DatabaseStatus::Same;
+    case inspect::DatabaseStatus::Different: return DatabaseStatus::Different;
+    case inspect::DatabaseStatus::CandidateError: return DatabaseStatus::CandidateError;
+    case inspect::DatabaseStatus::GoldError: return DatabaseStatus::GoldError;
+    }
+    return DatabaseStatus::NotRun;
+}
+
+void adaptDatabases(RunResult& result, std::vector<inspect::DatabaseRun>& runs)
+{
+    // A gold_error verdict also names a database: the one where the gold fails.
+    const bool separates = result.check.verdict == suite::VerdictKind::Different
+        || result.check.verdict == suite::VerdictKind::CandidateError;
+    result.databases.reserve(runs.size());
+    for (std::size_t d = 0; d < runs.size(); ++d) {
+        SuiteDatabaseView view;
+        view.label = QString::fromStdString(runs[d].label);
+        view.status = statusOf(runs[d].status);
+        view.separating = separates && static_cast<int>(d) == result.check.separatingDatabase;
+        view.fromSearch = runs[d].fromSearch;
+        view.content = std::move(runs[d].content);
+        view.goldOutcome = std::move(runs[d].goldOutcome);
+        view.candidateOutcome = std::move(runs[d].candidateOutcome);
+        view.comparison = std::move(runs[d].comparison);
+        result.databases.push_back(std::move(view));
+    }
+}
+
+void adaptCounterexample(RunResult& result, std::optional<minimize::Counterexample>& counterexample)
+{
+    if (!counterexample) return;
+    result.counterexample = std::move(counterexample->content);
+    result.counterexampleRowsBefore = counterexample->rowsBefore;
+    result.counterexampleGold = std::move(counterexample->goldOutcome);
+    result.counterexampleCandidate = std::move(counterexample->candidateOutcome);
+    result.counterexampleComparison = std::move(counterexample->comparison);
+    result.counterexampleMinimized = counterexample->minimized;
+    result.counterexampleNote = QString::fromStdString(counterexample->note);
+}
+
+void adaptInspection(RunResult& result, inspect::Inspection& inspection)
+{
+    result.distilled = std::move(inspection.distilled);
+    result.check = std::move(inspection.check);
+    result.suiteCheck = std::move(inspection.suiteCheck);
+    result.metricDatabases = inspection.metricDatabases;
+    result.testSuiteFalsePositive = inspection.testSuiteFalsePositive;
+    result.evidence = inspection.evidence;
+    result.searchFoundBy = QString::fromStdString(inspection.searchFoundBy);
+    result.diagnosis = std::move(inspection.diagnosis);
+    result.orderMatters = inspection.orderMatters;
+    adaptDatabases(result, inspection.databases);
+    adaptCounterexample(result, inspection.counterexample);
 }
 
 } // namespace
@@ -51,75 +95,23 @@ void SessionJob::report(const QString& phase, std::size_t done, std::size_t tota
     m_progress(phase, clampToInt(done), clampToInt(total));
 }
 
-exec::ExecLimits SessionJob::limits() const
-{
-    exec::ExecLimits limits;
-    limits.timeBudgetMs = m_session.settings.timeoutMs;
-    limits.cancel = m_cancel;
-    return limits;
-}
-
-SessionJobOutcome SessionJob::run()
-{
-    const auto start = std::chrono::steady_clock::now();
-    if (m_session.gold.trimmed().isEmpty()) return {nullptr, QStringLiteral("gold: the gold query is empty"), false};
-    report(QStringLiteral("loading"), 0, 0, true);
-    auto loaded = SchemaSourceLoader::load(m_session.schema);
-    if (auto* error = std::get_if<QString>(&loaded)) return {nullptr, *error, false};
-    if (cancelled()) return {nullptr, {}, true};
-
-    auto result = std::make_shared<RunResult>();
-    result->session = m_session;
-    result->schema = std::move(std::get<LoadedSchemaSource>(loaded).schema);
-    result->profileName = m_session.settings.strictProfile ? QStringLiteral("strict") : QStringLiteral("spider");
-    result->seed = m_session.settings.seed;
-    if (QString error = distillSuite(*result, std::get<LoadedSchemaSource>(loaded).original); !error.isEmpty())
-        return {nullptr, error, false};
-    if (cancelled()) return {nullptr, {}, true};
-    if (QString error = appendPrebuiltSuite(*result); !error.isEmpty()) return {nullptr, error, false};
-
-    suite::CheckOptions check;
-    check.plugValue = m_session.settings.plugValue;
-    check.keepDistinct = m_session.settings.keepDistinct;
-    check.limits = limits();
-    report(QStringLiteral("checking"), 0, result->distilled.suite.databases.size(), true);
-    result->check = suite::checkCandidate(m_gold, m_candidate, result->distilled.suite, check, m_cancel);
-    if (result->check.cancelled || cancelled()) return {nullptr, {}, true};
-
-    viewDatabases(*result);
-    if (cancelled()) return {nullptr, {}, true};
-    buildCounterexample(*result);
-    if (cancelled()) return {nullptr, {}, true};
-    result->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    return {std::move(result), {}, false};
-}
-
-QString SessionJob::distillSuite(RunResult& result, const std::optional<exec::Bytes>& original)
+inspect::InspectOptions SessionJob::inspectOptions(const std::optional<exec::Bytes>& original) const
 {
     const auto& settings = m_session.settings;
-    suite::DistillOptions options;
-    options.profile = settings.strictProfile ? fuzz::Profile::Strict : fuzz::Profile::Spider;
-    options.seed = settings.seed;
-    options.budget = static_cast<std::size_t>(std::max(settings.budget, 0));
-    options.keepDistinct = settings.keepDistinct;
-    options.limits.timeBudgetMs = settings.timeoutMs;
-    options.limits.cancel = m_cancel;
-    options.original = original;
-    const auto forward = [this](const suite::Progress& progress) {
-        report(QString::fromStdString(progress.phase), progress.done, progress.total);
-    };
-    auto distilled = suite::distill(result.schema, {m_gold}, options, forward, m_cancel);
-    // Diagnostics of the gold point into the text the parser saw: the postprocessed gold.
-    const std::string parsedGold = exec::officialPostprocess(m_gold);
-    if (!distilled) return QStringLiteral("gold: %1").arg(QString::fromStdString(formatDiagnostic(parsedGold, distilled.error())));
-    if (const auto& error = distilled->golds.front().error)
-        return QStringLiteral("gold: %1").arg(QString::fromStdString(formatDiagnostic(parsedGold, *error)));
-    result.orderMatters = distilled->golds.front().orderMatters;
-    result.distilled = std::move(*distilled);
-    return {};
+    inspect::InspectOptions options;
+    options.distill.profile = settings.strictProfile ? fuzz::Profile::Strict : fuzz::Profile::Spider;
+    options.distill.seed = settings.seed;
+    options.distill.budget = static_cast<std::size_t>(std::max(settings.budget, 0));
+    options.distill.limits.timeBudgetMs = settings.timeoutMs;
+    options.distill.original = original;
+    options.check.plugValue = settings.plugValue;
+    options.check.keepDistinct = settings.keepDistinct;
+    options.check.limits.timeBudgetMs = settings.timeoutMs;
+    options.runEveryDatabase = true;
+    return options;
 }
 
-QString SessionJob::appendPrebuiltSuite(RunResult& result)
+QString SessionJob::loadPrebuiltSuite(std::optional<suite::Suite>& prebuilt)
 {
     if (m_session.suitesDir.isEmpty()) return {};
     // A Spider tables.json names the schema by db_id; an original database lives at
@@ -131,59 +123,42 @@ QString SessionJob::appendPrebuiltSuite(RunResult& result)
     report(QStringLiteral("loading suite"), 0, 0, true);
     auto imported = suite::importSuite(m_session.suitesDir.toStdString(), dbId.toStdString());
     if (!imported) return QStringLiteral("prebuilt suite: %1").arg(QString::fromStdString(imported.error().message));
-    // Appended after the distilled databases: the neighbors' distinguishing indices stay
-    // valid, and the prebuilt database that separates the pair is still found by the check.
-    auto& databases = result.distilled.suite.databases;
-    for (auto& database : imported->databases) databases.push_back(std::move(database));
+    prebuilt = std::move(*imported);
     return {};
 }
 
-void SessionJob::viewDatabases(RunResult& result)
+SessionJobOutcome SessionJob::run()
 {
-    const schema::Schema readable = fuzz::materializableSchema(result.schema);
-    const auto& databases = result.distilled.suite.databases;
-    const exec::ExecLimits queryLimits = limits();
-    // A gold_error verdict also names a database: the one where the gold fails.
-    const bool separates = result.check.verdict == suite::VerdictKind::Different
-        || result.check.verdict == suite::VerdictKind::CandidateError;
-    result.databases.reserve(databases.size());
-    for (std::size_t d = 0; d < databases.size(); ++d) {
-        if (cancelled()) return;
-        report(QStringLiteral("checking"), d, databases.size());
-        SuiteDatabaseView view;
-        view.label = QString::fromStdString(databases[d].label);
-        view.separating = separates && static_cast<int>(d) == result.check.separatingDatabase;
-        auto connection = exec::Connection::deserializeCopy(databases[d].bytes);
-        if (!connection) {
-            view.goldOutcome.error = connection.error();
-            view.status = DatabaseStatus::GoldError;
-            result.databases.push_back(std::move(view));
-            continue;
-        }
-        if (auto content = schema::readContent(*connection, readable)) view.content = std::move(*content);
-        // The texts as the checker ran them (postprocessed, DISTINCT handled, plugged variant).
-        view.goldOutcome = exec::runQuery(*connection, result.check.goldUsed, queryLimits);
-        view.candidateOutcome = exec::runQuery(*connection, result.check.candidateUsed, queryLimits);
-        view.comparison = compare::compareOutcomes(view.goldOutcome, view.candidateOutcome, result.orderMatters);
-        view.status = statusOf(view.goldOutcome, view.candidateOutcome, view.comparison);
-        result.databases.push_back(std::move(view));
-    }
-}
+    const auto start = std::chrono::steady_clock::now();
+    if (m_session.gold.trimmed().isEmpty()) return {nullptr, QStringLiteral("gold: the gold query is empty"), false};
+    report(QStringLiteral("loading"), 0, 0, true);
+    auto loaded = SchemaSourceLoader::load(m_session.schema);
+    if (auto* error = std::get_if<QString>(&loaded)) return {nullptr, *error, false};
+    if (cancelled()) return {nullptr, {}, true};
+    auto& source = std::get<LoadedSchemaSource>(loaded);
 
-void SessionJob::buildCounterexample(RunResult& result)
-{
-    if (result.check.verdict != suite::VerdictKind::Different) return;
-    report(QStringLiteral("minimizing"), 0, 0, true);
-    auto counterexample = minimize::buildCounterexample(result.schema, result.distilled.suite, result.check,
-                                                        !m_session.settings.strictProfile, limits(), m_cancel);
-    if (!counterexample) return;
-    result.counterexample = std::move(counterexample->content);
-    result.counterexampleRowsBefore = counterexample->rowsBefore;
-    result.counterexampleGold = std::move(counterexample->goldOutcome);
-    result.counterexampleCandidate = std::move(counterexample->candidateOutcome);
-    result.counterexampleComparison = std::move(counterexample->comparison);
-    result.counterexampleMinimized = counterexample->minimized;
-    result.counterexampleNote = QString::fromStdString(counterexample->note);
+    inspect::InspectOptions options = inspectOptions(source.original);
+    if (QString error = loadPrebuiltSuite(options.prebuilt); !error.isEmpty()) return {nullptr, error, false};
+    const auto forward = [this](const suite::Progress& progress) {
+        report(QString::fromStdString(progress.phase), progress.done, progress.total);
+    };
+    auto inspection = inspect::inspect(source.schema, m_gold, m_candidate, options, forward, m_cancel);
+    if (!inspection) {
+        // Diagnostics of the gold point into the text the parser saw: the postprocessed gold.
+        const std::string parsedGold = exec::officialPostprocess(m_gold);
+        return {nullptr, QStringLiteral("gold: %1").arg(QString::fromStdString(formatDiagnostic(parsedGold, inspection.error()))),
+                false};
+    }
+    if (inspection->cancelled || cancelled()) return {nullptr, {}, true};
+
+    auto result = std::make_shared<RunResult>();
+    result->session = m_session;
+    result->schema = std::move(source.schema);
+    result->profileName = m_session.settings.strictProfile ? QStringLiteral("strict") : QStringLiteral("spider");
+    result->seed = m_session.settings.seed;
+    adaptInspection(*result, *inspection);
+    result->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return {std::move(result), {}, false};
 }
 
 } // namespace sqleq::ui

@@ -1,7 +1,7 @@
 // SessionJob: the work behind SessionController::run(), on a worker thread — load the
-// schema source, distill a suite for the gold, check the candidate, run both queries on
-// every suite database, shrink the separating one. Mirrors sqleq-cli `check`. Owns
-// its own sqlite3 connections; touches no QObject; stops promptly on the cancel flag.
+// schema source (and an audit project's prebuilt suite), then one core inspection
+// (inspect::inspect, as sqleq-cli `check` runs it) adapted into a RunResult. Owns its
+// own sqlite3 connections; touches no QObject; stops promptly on the cancel flag.
 #pragma once
 
 #include "ui/session/run_result.h"
@@ -36,11 +36,9 @@ public:
 private:
     bool cancelled() const;
     void report(const QString& phase, std::size_t done, std::size_t total, bool force = false);
-    exec::ExecLimits limits() const;
-    QString distillSuite(RunResult& result, const std::optional<exec::Bytes>& original);
-    QString appendPrebuiltSuite(RunResult& result);
-    void viewDatabases(RunResult& result);
-    void buildCounterexample(RunResult& result);
+    inspect::InspectOptions inspectOptions(const std::optional<exec::Bytes>& original) const;
+    /// The audit project's suite for this schema, when there is one; an error message otherwise.
+    QString loadPrebuiltSuite(std::optional<suite::Suite>& prebuilt);
 
     Session m_session;
     ProgressFn m_progress;

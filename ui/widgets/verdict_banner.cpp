@@ -6,6 +6,7 @@
 
 #include "ui/widgets/theme_colors.h"
 
+
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -35,6 +36,24 @@ QString errorText(const exec::QueryOutcome& outcome)
     if (outcome.status == exec::OutcomeStatus::Timeout) return QObject::tr("time budget exceeded");
     if (outcome.status == exec::OutcomeStatus::TooLarge) return QObject::tr("result too large");
     return QString::fromStdString(outcome.error.message);
+}
+
+QString differentTitle(const RunResult& result)
+{
+    const int separating = result.check.separatingDatabase;
+    if (result.testSuiteFalsePositive) {
+        return QObject::tr("Different — found by the search (database #%1); the test suite accepts it").arg(separating);
+    }
+    return QObject::tr("Different — database #%1 separates them").arg(separating);
+}
+
+/// "The candidate behaves like the gold with `age > 34` → `age >= 34`", from the nearest neighbor.
+QString diagnosisText(const RunResult& result)
+{
+    const auto& nearest = result.diagnosis.nearestNeighbors;
+    if (nearest.empty() || result.distilled.golds.empty()) return {};
+    const std::string edit = inspect::describeNeighbor(result.distilled.golds.front().goldSql, nearest.front().neighbor);
+    return QObject::tr("\nThe candidate behaves like %1.").arg(QString::fromStdString(edit));
 }
 
 } // namespace
@@ -90,15 +109,17 @@ void VerdictBanner::showResult(const RunResult& result)
         QString extra;
         if (result.profileName == QLatin1String("spider"))
             extra = tr("\nThe spider profile samples no NULLs and no empty tables; the strict profile may still separate them.");
-        const auto databases = static_cast<int>(result.distilled.suite.databases.size());
-        display(State::Equivalent,
-                databases == 1 ? tr("Equivalent on the suite's only database") : tr("Equivalent on all %1 databases").arg(databases),
-             detail + extra);
+        const auto suiteDatabases = static_cast<int>(result.evidence.suiteDatabases);
+        const auto searched = static_cast<int>(result.evidence.searchDatabases);
+        const QString title = searched > 0
+            ? tr("Equivalent on %n suite database(s)", nullptr, suiteDatabases) + tr(" + %n searched", nullptr, searched)
+            : tr("Equivalent on %n suite database(s) (test-suite metric only)", nullptr, suiteDatabases);
+        display(State::Equivalent, title, detail + extra);
         return;
     }
     case suite::VerdictKind::Different:
-        display(State::Different, tr("Different — database #%1 separates them").arg(check.separatingDatabase),
-             QString::fromStdString(check.comparison.message) + QLatin1Char('\n') + detail);
+        display(State::Different, differentTitle(result),
+                QString::fromStdString(check.comparison.message) + diagnosisText(result) + QLatin1Char('\n') + detail);
         return;
     case suite::VerdictKind::CandidateError:
         display(State::CandidateError, tr("Candidate does not run: %1").arg(errorText(check.candidateOutcome)),

@@ -1,0 +1,123 @@
+// inspect: one inspection of a (gold, candidate) pair end to end — the gold's
+// neighbors and distilled suite (the user's original database first, a prebuilt
+// suite after), the test-suite metric verdict, the search past the suite, the
+// minimal counterexample, both queries on every database, and the diagnosis. It is
+// the only orchestration of these stages: sqleq-cli `check`, the GUI's run and the
+// audit adapt its plain-data result and re-implement none of its steps.
+#pragma once
+
+#include "core/base/result.h"
+#include "core/compare/compare.h"
+#include "core/exec/query_outcome.h"
+#include "core/minimize/counterexample.h"
+#include "core/neighbors/neighbors.h"
+#include "core/schema/database_content.h"
+#include "core/schema/schema.h"
+#include "core/suite/suite.h"
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sqleq::inspect {
+
+struct InspectOptions {
+    /// Profile, seed, sampling budget, per-query limits and the user's original database
+    /// (which joins the suite first). keepDistinct is taken from `check`.
+    suite::DistillOptions distill;
+    suite::CheckOptions check;          ///< plug-value, keep-distinct, order rule, per-query limits
+    std::optional<suite::Suite> prebuilt;  ///< a released suite: appended after the distilled databases
+    /// Databases the search may build when the suite finds no difference; 0 gives exactly
+    /// the test-suite verdict (`--suite-only`).
+    std::size_t searchBudget = 300;
+    bool minimize = true;               ///< shrink the separating database to a minimal counterexample
+    bool diagnose = true;               ///< nearest neighbors and clause differences of a `different` verdict
+    /// Run both queries on every database and read each back (the GUI's per-database
+    /// view); off for the CLI and batch work.
+    bool runEveryDatabase = false;
+};
+
+/// What a verdict rests on: a counterexample for `different`/`candidate_error`, else
+/// the databases on which gold and candidate agreed.
+enum class EvidenceKind { Counterexample, Suite, SuiteAndSearch };
+
+/// "counterexample", "suite", "suite+search": the JSON names.
+std::string_view evidenceKindName(EvidenceKind kind);
+
+struct Evidence {
+    EvidenceKind kind = EvidenceKind::Suite;
+    std::size_t suiteDatabases = 0;   ///< databases of the suite the metric ran on
+    std::size_t searchDatabases = 0;  ///< databases the search built and ran
+};
+
+/// How gold and candidate fare on one database of the inspection.
+enum class DatabaseStatus { Same, Different, CandidateError, GoldError };
+
+struct DatabaseRun {
+    std::string label;                  ///< "original", "sample 17", a file name, "search: …"
+    suite::DatabaseOrigin origin = suite::DatabaseOrigin::Sampled;
+    bool fromSearch = false;            ///< built by the search, not part of the metric's suite
+    DatabaseStatus status = DatabaseStatus::Same;
+    schema::DatabaseContent content;    ///< every row, table by table
+    exec::QueryOutcome goldOutcome;     ///< the texts as judged (check.goldUsed / candidateUsed)
+    exec::QueryOutcome candidateOutcome;
+    compare::Comparison comparison;
+};
+
+/// A gold neighbor that behaves exactly like the candidate on every database tried
+/// (each suite database and the counterexample): "the candidate is the gold with
+/// `>` changed to `>=`".
+struct NeighborMatch {
+    neighbors::Neighbor neighbor;       ///< family, gold span, replacement, SQL
+    std::string sqlRun;                 ///< as run (postprocessed, DISTINCT handled)
+};
+
+struct Diagnosis {
+    std::vector<NeighborMatch> nearestNeighbors;  ///< in the neighbors' order; at most kMaxNearestNeighbors
+};
+
+inline constexpr std::size_t kMaxNearestNeighbors = 5;
+
+/// The edit a neighbor makes, in words: "the gold with `age > 34` → `age >= 34`" or
+/// "the gold without `AND weight > 0`". `goldSql` is the gold as the user wrote it.
+std::string describeNeighbor(std::string_view goldSql, const neighbors::Neighbor& neighbor);
+
+struct Inspection {
+    /// The suite (original, distilled, prebuilt, then a database the search found) and
+    /// the gold's neighbors with the suite database that distinguished each.
+    suite::DistillResult distilled;
+    std::size_t metricDatabases = 0;    ///< the first this many databases are the metric's suite
+    suite::CheckResult suiteCheck;      ///< the test-suite metric's verdict alone
+    suite::CheckResult check;           ///< sqleq's verdict, after the search
+    /// The suite accepts the candidate and the search separates it.
+    bool testSuiteFalsePositive = false;
+    std::string searchFoundBy;          ///< what built the separating searched database; empty if none
+    Evidence evidence;
+    std::optional<minimize::Counterexample> counterexample;  ///< for `different`
+    std::vector<DatabaseRun> databases; ///< with runEveryDatabase: one per suite database, same order
+    Diagnosis diagnosis;
+    bool orderMatters = false;          ///< gold rows compared as a list (top-level ORDER BY)
+    bool cancelled = false;             ///< stopped early: nothing here is a verdict
+    double seconds = 0;
+};
+
+/// Progress phases: "neighbors", "sampling", "checking", "searching", "minimizing",
+/// "diagnosing" (suite::Progress fields; done/total per phase).
+using ProgressCallback = suite::ProgressCallback;
+
+/// Inspects `candidate` against `gold` on `schema`. Deterministic for given inputs and
+/// options (the seed names every random choice; query budgets count SQLite steps).
+/// Errors: the gold does not parse or prepare (the diagnostic's span points into
+/// exec::officialPostprocess(gold), the text the parser saw) or the suite cannot be
+/// built ("suite.*"). A candidate that does not run is a verdict, not an error.
+/// `progress` runs on the calling thread; `cancel` may be set from any thread and gives
+/// an Inspection with `cancelled` set.
+Result<Inspection> inspect(const schema::Schema& schema, std::string_view gold, std::string_view candidate,
+                           const InspectOptions& options, const ProgressCallback& progress = {},
+                           const std::atomic<bool>* cancel = nullptr);
+
+} // namespace sqleq::inspect

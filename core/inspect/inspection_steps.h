@@ -1,0 +1,20 @@
+// The steps of one inspection after the verdict, each on the calling thread and
+// internal to core/inspect: both queries on every database (the GUI's view) and the
+// nearest-neighbor diagnosis. inspect.cpp sequences them; nothing else calls them.
+#pragma once
+
+#include "core/inspect/inspect.h"
+
+namespace sqleq::inspect {
+
+/// Runs check.goldUsed and check.candidateUsed on every database of the inspection's
+/// suite and reads each database back; fills `inspection.databases`. Stops on cancel.
+void runEveryDatabase(Inspection& inspection, const schema::Schema& schema, const exec::ExecLimits& limits,
+                      const std::atomic<bool>* cancel);
+
+/// The gold's neighbors whose results equal the candidate's (as judged) on every suite
+/// database and on the counterexample; fills `inspection.diagnosis.nearestNeighbors`.
+void diagnoseNearestNeighbors(Inspection& inspection, const schema::Schema& schema, const exec::ExecLimits& limits,
+                              const std::atomic<bool>* cancel);
+
+} // namespace sqleq::inspect

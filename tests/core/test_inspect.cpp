@@ -1,0 +1,190 @@
+// Unit tests of core/inspect, the one inspection pipeline: the two verdicts (the
+// test-suite metric and sqleq's after the search), the evidence, the test-suite false
+// positive, the counterexample, the per-database runs, the prebuilt suite, the
+// nearest-neighbor diagnosis, errors and cancellation.
+#include "core/exec/executor.h"
+#include "core/inspect/inspect.h"
+#include "core/schema/ddl_loader.h"
+
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+using namespace sqleq;
+using suite::VerdictKind;
+
+namespace {
+
+constexpr std::string_view kDdl =
+    "CREATE TABLE people(id INTEGER PRIMARY KEY, name TEXT NOT NULL, age INTEGER NOT NULL);";
+constexpr std::string_view kGold = "SELECT name FROM people WHERE age > 34";
+
+const schema::Schema& peopleSchema()
+{
+    static const schema::Schema schema = [] {
+        auto loaded = schema::loadSchemaFromDdl(kDdl, "people");
+        if (!loaded) qFatal("DDL failed: %s", loaded.error().message.c_str());
+        return loaded.value();
+    }();
+    return schema;
+}
+
+inspect::InspectOptions defaults()
+{
+    inspect::InspectOptions options;
+    options.distill.jobs = 2;
+    options.distill.budget = 200;
+    return options;
+}
+
+inspect::Inspection inspectOrDie(std::string_view gold, std::string_view candidate,
+                                 const inspect::InspectOptions& options = defaults())
+{
+    auto result = inspect::inspect(peopleSchema(), gold, candidate, options);
+    if (!result) qFatal("inspect failed: %s", result.error().message.c_str());
+    return std::move(result.value());
+}
+
+/// Both queries as judged, re-run with plain SQLite on a database built from the
+/// counterexample's rows: they must differ as bags (the people queries have no ORDER BY).
+bool counterexampleSeparates(const inspect::Inspection& inspection)
+{
+    auto connection = schema::materialize(peopleSchema(), inspection.counterexample->content);
+    if (!connection) return false;
+    const auto gold = exec::runQuery(*connection, inspection.check.goldUsed, {});
+    const auto candidate = exec::runQuery(*connection, inspection.check.candidateUsed, {});
+    if (!gold.ok()) return false;
+    if (!candidate.ok()) return true;
+    return !compare::compareOutcomes(gold, candidate, false).same();
+}
+
+} // namespace
+
+class TestInspect : public QObject {
+    Q_OBJECT
+
+private slots:
+    void suiteSeparatesWithCounterexample()
+    {
+        const auto inspection = inspectOrDie(kGold, "SELECT name FROM people WHERE age >= 34");
+        QCOMPARE(inspection.suiteCheck.verdict, VerdictKind::Different);
+        QCOMPARE(inspection.check.verdict, VerdictKind::Different);
+        QVERIFY(!inspection.testSuiteFalsePositive);
+        QCOMPARE(inspection.evidence.kind, inspect::EvidenceKind::Counterexample);
+        QCOMPARE(inspection.evidence.searchDatabases, std::size_t{0});
+        QVERIFY(inspection.counterexample.has_value());
+        QVERIFY(counterexampleSeparates(inspection));
+    }
+
+    void searchFindsWhatTheSuiteMisses()
+    {
+        // The candidate's own constant never appears in the gold's suite; the search plants it.
+        const auto inspection
+            = inspectOrDie(kGold, "SELECT name FROM people WHERE age > 34 AND name != 'Zebulon Quirk'");
+        QCOMPARE(inspection.suiteCheck.verdict, VerdictKind::Equivalent);
+        QCOMPARE(inspection.check.verdict, VerdictKind::Different);
+        QVERIFY(inspection.testSuiteFalsePositive);
+        QCOMPARE(inspection.evidence.kind, inspect::EvidenceKind::Counterexample);
+        QVERIFY(inspection.evidence.searchDatabases > 0);
+        QVERIFY(!inspection.searchFoundBy.empty());
+        QVERIFY(inspection.check.separatingDatabase >= static_cast<int>(inspection.metricDatabases));
+        QVERIFY(inspection.counterexample.has_value());
+        QVERIFY(counterexampleSeparates(inspection));
+    }
+
+    void suiteOnlyIsTheMetric()
+    {
+        auto options = defaults();
+        options.searchBudget = 0;
+        const auto inspection
+            = inspectOrDie(kGold, "SELECT name FROM people WHERE age > 34 AND name != 'Zebulon Quirk'", options);
+        QCOMPARE(inspection.check.verdict, VerdictKind::Equivalent);
+        QVERIFY(!inspection.testSuiteFalsePositive);
+        QCOMPARE(inspection.evidence.kind, inspect::EvidenceKind::Suite);
+        QCOMPARE(inspection.evidence.searchDatabases, std::size_t{0});
+        QCOMPARE(inspection.metricDatabases, inspection.distilled.suite.databases.size());
+    }
+
+    void equivalentAfterSearchSaysHowHardItLooked()
+    {
+        const auto inspection = inspectOrDie(kGold, "SELECT name FROM people WHERE 34 < age");
+        QCOMPARE(inspection.check.verdict, VerdictKind::Equivalent);
+        QCOMPARE(inspection.suiteCheck.verdict, VerdictKind::Equivalent);
+        QCOMPARE(inspection.evidence.kind, inspect::EvidenceKind::SuiteAndSearch);
+        QVERIFY(inspection.evidence.suiteDatabases > 0);
+        QVERIFY(inspection.evidence.searchDatabases > 0);
+        QVERIFY(!inspection.counterexample.has_value());
+        QVERIFY(inspection.diagnosis.nearestNeighbors.empty());
+    }
+
+    void diagnosisNamesTheNearestNeighbor()
+    {
+        const auto inspection = inspectOrDie(kGold, "SELECT name FROM people WHERE age >= 34");
+        QVERIFY(!inspection.diagnosis.nearestNeighbors.empty());
+        bool found = false;
+        for (const auto& match : inspection.diagnosis.nearestNeighbors) {
+            const std::string words = inspect::describeNeighbor(kGold, match.neighbor);
+            found = found || words == "the gold with `>` → `>=`";
+        }
+        QVERIFY(found);
+    }
+
+    void everyDatabaseRunForTheView()
+    {
+        auto options = defaults();
+        options.runEveryDatabase = true;
+        const auto inspection = inspectOrDie(kGold, "SELECT name FROM people WHERE age >= 34", options);
+        QCOMPARE(inspection.databases.size(), inspection.distilled.suite.databases.size());
+        const auto separating = static_cast<std::size_t>(inspection.check.separatingDatabase);
+        QCOMPARE(inspection.databases[separating].status, inspect::DatabaseStatus::Different);
+        QVERIFY(!inspection.databases[separating].content.tables.empty());
+    }
+
+    void prebuiltSuiteJoinsTheMetric()
+    {
+        auto options = defaults();
+        const auto plain = inspectOrDie(kGold, kGold, options);
+        options.prebuilt = plain.distilled.suite;
+        const auto inspection = inspectOrDie(kGold, kGold, options);
+        QCOMPARE(inspection.metricDatabases, 2 * plain.distilled.suite.databases.size());
+        QCOMPARE(inspection.evidence.suiteDatabases, inspection.metricDatabases);
+    }
+
+    void deterministic()
+    {
+        const std::string_view candidate = "SELECT name FROM people WHERE age > 34 AND name != 'Zebulon Quirk'";
+        const auto first = inspectOrDie(kGold, candidate);
+        auto options = defaults();
+        options.distill.jobs = 1;
+        const auto second = inspectOrDie(kGold, candidate, options);
+        QCOMPARE(first.check.separatingDatabase, second.check.separatingDatabase);
+        QCOMPARE(first.searchFoundBy, second.searchFoundBy);
+        QCOMPARE(compare::rowsToJson(first.counterexample->content.tables.front().rows).dump(),
+                 compare::rowsToJson(second.counterexample->content.tables.front().rows).dump());
+    }
+
+    void goldErrorIsAnError()
+    {
+        const auto result = inspect::inspect(peopleSchema(), "SELECT name FROM people WHERE", kGold, defaults());
+        QVERIFY(!result.ok());
+        QVERIFY(result.error().span.valid());
+    }
+
+    void candidateErrorIsAVerdict()
+    {
+        const auto inspection = inspectOrDie(kGold, "SELECT nope FROM people");
+        QCOMPARE(inspection.check.verdict, VerdictKind::CandidateError);
+        QCOMPARE(inspection.evidence.kind, inspect::EvidenceKind::Counterexample);
+    }
+
+    void cancelled()
+    {
+        std::atomic<bool> cancel{true};
+        const auto result = inspect::inspect(peopleSchema(), kGold, kGold, defaults(), {}, &cancel);
+        QVERIFY(result.ok());
+        QVERIFY(result->cancelled);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestInspect)
+#include "test_inspect.moc"
