@@ -291,11 +291,15 @@ private slots:
         QCOMPARE(outcome.result->databases.front().label, QStringLiteral("concerts_0.sqlite"));
         QVERIFY(outcome.result->databases.front().separating);
 
-        // Without the suites directory the empty budget leaves nothing to separate them.
+        // Without the suites directory the empty budget leaves the metric nothing to separate
+        // them; the search past the suite still does, and says the metric missed it.
         session.suitesDir.clear();
         const ui::SessionJobOutcome alone = ui::SessionJob(session, {}, nullptr).run();
         QVERIFY(alone.result);
-        QVERIFY(alone.result->check.verdict != suite::VerdictKind::Different);
+        QVERIFY(alone.result->suiteCheck.verdict != suite::VerdictKind::Different);
+        QCOMPARE(alone.result->check.verdict, suite::VerdictKind::Different);
+        QVERIFY(alone.result->testSuiteFalsePositive);
+        QVERIFY(alone.result->databases.back().fromSearch);
     }
 
     void selectingAnItemRunsItAndTheListStaysResponsive()
