@@ -86,11 +86,14 @@ void printTotals(const evaluation::Evaluation& result)
     };
     double pcmSum = 0;
     std::size_t pcmCount = 0;
+    std::size_t falsePositives = 0;
     for (const auto& item : result.items) {
         count("exact match accuracy", item.esm);
         count("execution accuracy", item.exec);
         count("test-suite accuracy", item.testSuite);
         count("sql-eval accuracy", item.sqlEval);
+        count("sqleq accuracy", item.sqleq);
+        falsePositives += item.testSuiteFalsePositive ? 1 : 0;
         if (item.pcmF1) pcmSum += *item.pcmF1, ++pcmCount;
     }
     const std::size_t items = result.items.size();
@@ -98,6 +101,10 @@ void printTotals(const evaluation::Evaluation& result)
     if (result.computed.esm) printTotal("exact match accuracy", items, tallies["exact match accuracy"]);
     if (result.computed.exec) printTotal("execution accuracy", items, tallies["execution accuracy"]);
     if (result.computed.testSuite) printTotal("test-suite accuracy", items, tallies["test-suite accuracy"]);
+    if (result.computed.sqleq) {
+        printTotal("sqleq accuracy", items, tallies["sqleq accuracy"]);
+        fmt::print("test-suite false positives: {} (the suite accepts, sqleq's search separates)\n", falsePositives);
+    }
     if (result.computed.sqlEval) printTotal("sql-eval accuracy", items, tallies["sql-eval accuracy"]);
     if (result.computed.pcmF1)
         fmt::print("pcm-f1 mean: {:.3f} over {} items\n", pcmCount == 0 ? 0.0 : pcmSum / double(pcmCount), pcmCount);
@@ -139,6 +146,7 @@ int runEval(EvalCommandOptions options)
     inputs->originalDatabases = options.databasesDir;
     inputs->suites = options.suitesDir;
     options.evaluation.metrics = selectionFor(evalType(options.type));
+    options.evaluation.metrics.sqleq = options.evaluation.metrics.testSuite && options.evaluation.searchBudget > 0;
 
     ProgressBar bar;
     auto result = evaluation::evaluateSubmission(*inputs, options.evaluation, bar.callback());
@@ -181,6 +189,10 @@ void registerEvalCommand(CLI::App& app, int& exitCode)
                       "Exact set match also compares the JOIN ... ON conditions (the official one ignores them)");
     command->add_flag("--sqleval-subset", options->evaluation.sqlEval.subset,
                       "SQL-Eval also accepts a prediction whose columns are a superset of the gold's");
+    command->add_option("--search", options->evaluation.searchBudget,
+                        "sqleq's verdict (with --suites and --tables): where the suite accepts a prediction, build "
+                        "up to this many more databases to separate it; 0: no sqleq column")
+        ->capture_default_str();
     command->add_option("--jobs", options->evaluation.jobs, "Worker threads (0: all cores)")->capture_default_str();
     command->add_option("--out", options->outPath, "Per-item metrics: items.tsv, or items.json for JSON");
     command->add_option("--disagreements", options->disagreementsPath,

@@ -35,6 +35,13 @@ struct ItemMetrics {
     std::optional<bool> testSuite;               ///< no suite database separates gold and prediction
                                                  ///< (unset when the gold fails on a suite database)
     std::optional<bool> sqlEval;                 ///< SQL-Eval (defog) on the original database
+    /// sqleq's verdict: the test suite's, and where the suite accepts, the search past it
+    /// (needs the suites and tables.json). Unset when the test suite is unset.
+    std::optional<bool> sqleq;
+    /// The suite accepts the prediction and the search separates it: the test-suite
+    /// metric's own false positive. `sqleqFoundBy` names the searched database.
+    bool testSuiteFalsePositive = false;
+    std::string sqleqFoundBy;
     std::optional<double> pcmF1;                 ///< needs only the two queries
     std::string testSuiteVerdict;                ///< suite::verdictKindName, empty when not computed
     int separatingDatabase = -1;                 ///< test suite: index of the first separating database
@@ -49,6 +56,7 @@ struct MetricSelection {
     bool testSuite = true;
     bool sqlEval = true;
     bool pcmF1 = true;
+    bool sqleq = true;  ///< the test suite plus the search past it (needs suites and tables)
 };
 
 struct EvaluationOptions {
@@ -56,6 +64,8 @@ struct EvaluationOptions {
     metrics::EsmOptions esm;           ///< fixJoinPredicates
     suite::CheckOptions check;         ///< plugValue, keepDistinct, order rule, limits (exec and test suite)
     metrics::SqlEvalOptions sqlEval;   ///< subset mode
+    /// sqleq's search past the suite (databases per accepted item; 0 leaves sqleq unset).
+    std::size_t searchBudget = 300;
     unsigned jobs = 0;                 ///< worker threads; 0: all cores. Results do not depend on it.
 };
 
@@ -94,7 +104,7 @@ Result<Evaluation> evaluateSubmission(const SubmissionInputs& inputs, const Eval
                                       const std::atomic<bool>* cancel = nullptr);
 
 /// True when two of the item's computed verdict metrics (esm, exec, testSuite,
-/// sqlEval) disagree. PCM-F1 is a graded score and does not vote.
+/// sqlEval, sqleq) disagree. PCM-F1 is a graded score and does not vote.
 bool metricsDisagree(const ItemMetrics& item);
 
 /// "esm=0 exec=1 testsuite=1 sqleval=1 pcm_f1=0.83" style one-line summary of the
@@ -109,12 +119,15 @@ std::string metricsSummary(const ItemMetrics& item);
 std::string formatHardnessReport(const Evaluation& evaluation);
 
 /// Per-item table: TSV with header `index db_id hardness esm exec testsuite sqleval
-/// pcm_f1 testsuite_verdict separating_db notes` (booleans 1/0, empty when not
+/// pcm_f1 testsuite_verdict separating_db sqleq testsuite_false_positive notes`
+/// (booleans 1/0, empty when not
 /// computed), or a JSON array of objects with the same keys (null when not computed).
 std::string itemsTsv(const Evaluation& evaluation);
 std::string itemsJson(const Evaluation& evaluation);
 
-/// The disagreeing items: TSV with the itemsTsv columns plus gold and pred.
+/// The disagreeing items: TSV with the itemsTsv columns plus `kind` (the kinds of
+/// disagreement, comma-separated: "metrics disagree", "test-suite false positive"),
+/// gold and pred.
 std::string disagreementsTsv(const Evaluation& evaluation, const SubmissionInputs& inputs);
 
 } // namespace sqleq::evaluation

@@ -3,6 +3,7 @@
 // Per-db_id failures are recorded, not returned: one missing folder must not stop
 // the metrics of the other databases.
 #include "core/evaluation/evaluation_context.h"
+#include "core/schema/spider_tables.h"
 
 #include <fmt/format.h>
 
@@ -66,7 +67,8 @@ Result<EvaluationContext> loadEvaluationContext(const SubmissionInputs& inputs, 
                         .exec = selection.exec && haveOriginals,
                         .testSuite = selection.testSuite && haveSuites,
                         .sqlEval = selection.sqlEval && haveOriginals,
-                        .pcmF1 = selection.pcmF1};
+                        .pcmF1 = selection.pcmF1,
+                        .sqleq = selection.sqleq && selection.testSuite && haveSuites && haveTables};
     context.hardness = haveTables;
 
     if (haveTables) {
@@ -81,6 +83,14 @@ Result<EvaluationContext> loadEvaluationContext(const SubmissionInputs& inputs, 
             auto imported = suite::importSuite(inputs.suites, dbId);
             if (imported) context.suites.emplace(dbId, std::move(imported.value()));
             else context.suiteErrors.emplace(dbId, imported.error().message);
+        }
+    }
+    if (context.computed.sqleq) {
+        // The search builds databases of the schema, so it needs the schema itself.
+        for (const auto& dbId : dbIds) {
+            auto loaded = schema::loadSpiderSchema(inputs.tables, dbId);
+            if (loaded) context.schemas.emplace(dbId, std::move(loaded.value()));
+            else context.schemaErrors.emplace(dbId, loaded.error().message);
         }
     }
     if (context.computed.exec || context.computed.sqlEval) {

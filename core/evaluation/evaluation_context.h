@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/evaluation/evaluation.h"
+#include "core/schema/schema.h"
 
 #include <map>
 #include <optional>
@@ -23,6 +24,9 @@ struct EvaluationContext {
     /// single-denotation exec is suite::checkCandidate with the test suite's semantics.
     std::map<std::string, suite::Suite> originals;
     std::map<std::string, std::string> originalErrors;
+    /// By db_id, for sqleq's search: the schema from tables.json.
+    std::map<std::string, schema::Schema> schemas;
+    std::map<std::string, std::string> schemaErrors;
 };
 
 /// Loads what `inputs` points to for the metrics `selection` asks for. Errors

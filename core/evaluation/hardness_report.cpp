@@ -36,7 +36,7 @@ struct PartialTally {
 
 struct Tally {
     std::array<std::size_t, kLevelCount> count{};
-    LevelMeans exec, exact, testSuite, sqlEval, pcmF1;
+    LevelMeans exec, exact, testSuite, sqlEval, pcmF1, sqleq;
     std::array<PartialTally, metrics::kComponentCount> partial;
 };
 
@@ -70,6 +70,7 @@ Tally tallyItems(const Evaluation& evaluation)
         addBool(tally.exec, item, item.exec);
         addBool(tally.exact, item, item.esm);
         addBool(tally.testSuite, item, item.testSuite);
+        addBool(tally.sqleq, item, item.sqleq);
         addBool(tally.sqlEval, item, item.sqlEval);
         if (item.pcmF1) forLevels(item, [&](std::size_t level) { tally.pcmF1[level].add(*item.pcmF1); });
         if (item.components) addPartial(tally, item);
@@ -124,9 +125,10 @@ std::string partialBlocks(const Tally& tally)
 std::string furtherMetrics(const Evaluation& evaluation, const Tally& tally)
 {
     const auto& computed = evaluation.computed;
-    if (!computed.testSuite && !computed.sqlEval && !computed.pcmF1) return {};
+    if (!computed.testSuite && !computed.sqlEval && !computed.pcmF1 && !computed.sqleq) return {};
     std::string out = fmt::format("\n====================={:^26}=====================\n", "SQLEQ METRICS");
     if (computed.testSuite) out += meanRow("test-suite", tally.testSuite);
+    if (computed.sqleq) out += meanRow("sqleq", tally.sqleq);
     if (computed.sqlEval) out += meanRow("sql-eval", tally.sqlEval);
     if (computed.pcmF1) out += meanRow("pcm-f1", tally.pcmF1);
     return out;
@@ -148,6 +150,7 @@ std::string footnotes(const Evaluation& evaluation, const Tally& tally)
     note(evaluation.computed.esm, "exact match", tally.exact);
     note(evaluation.computed.testSuite, "test-suite", tally.testSuite);
     note(evaluation.computed.sqlEval, "sql-eval", tally.sqlEval);
+    note(evaluation.computed.sqleq, "sqleq", tally.sqleq);
     note(evaluation.computed.pcmF1, "pcm-f1", tally.pcmF1);
     if (evaluation.cancelled) out += "note: the evaluation was cancelled; items not reached are unset\n";
     return out.empty() ? out : "\n" + out;

@@ -2,10 +2,12 @@
 // core/metrics/spider_esm, exec and test-suite accuracy from suite::checkCandidate
 // (on the one original database, resp. the imported suite, so both share the
 // official comparison, plug-value and keep-distinct), SQL-Eval from runSqlEval on the
-// original database, PCM-F1 from the two texts. Failures become notes, never errors.
+// original database, PCM-F1 from the two texts, sqleq from the test suite plus
+// search::searchPastSuite. Failures become notes, never errors.
 #include "core/evaluation/item_evaluator.h"
 
 #include "core/metrics/pcm_f1.h"
+#include "core/search/search.h"
 
 #include <fmt/format.h>
 
@@ -101,6 +103,35 @@ void ItemEvaluator::addTestSuite(ItemMetrics& item, const suite::GoldItem& gold,
     if (!checked.cancelled) {
         item.testSuiteVerdict = std::string(suite::verdictKindName(checked.verdict));
         item.separatingDatabase = checked.separatingDatabase;
+    }
+    if (m_context.computed.sqleq && item.testSuite.has_value()) addSqleq(item, gold, prediction, found->second, checked);
+}
+
+void ItemEvaluator::addSqleq(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction,
+                             const suite::Suite& suite, const suite::CheckResult& checked) const
+{
+    if (!*item.testSuite || m_options.searchBudget == 0) {
+        item.sqleq = item.testSuite;
+        return;
+    }
+    const auto schema = m_context.schemas.find(gold.dbId);
+    if (schema == m_context.schemas.end()) {
+        item.notes.push_back(fmt::format("sqleq: {}", m_context.schemaErrors.at(gold.dbId)));
+        return;
+    }
+    // The search appends the database it finds; the shared suite stays read-only.
+    suite::Suite extended = suite;
+    const auto searched = search::searchPastSuite(schema->second, gold.sql, prediction, extended, checked, m_check,
+                                                  {.budget = m_options.searchBudget}, m_cancel);
+    if (searched.cancelled) {
+        item.notes.push_back("sqleq: cancelled");
+        return;
+    }
+    item.sqleq = searched.check.verdict == suite::VerdictKind::Equivalent;
+    item.testSuiteFalsePositive = !*item.sqleq;
+    if (item.testSuiteFalsePositive) {
+        item.sqleqFoundBy = searched.foundBy;
+        item.notes.push_back(fmt::format("sqleq: a test-suite false positive: {} separates them", searched.foundBy));
     }
 }
 

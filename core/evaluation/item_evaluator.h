@@ -25,6 +25,8 @@ private:
     void addSpiderMetrics(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction) const;
     void addExec(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction) const;
     void addTestSuite(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction) const;
+    void addSqleq(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction,
+                  const suite::Suite& suite, const suite::CheckResult& checked) const;
     void addSqlEval(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction);
     void addPcmF1(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction) const;
 

@@ -12,7 +12,8 @@ namespace sqleq::evaluation {
 namespace {
 
 constexpr std::string_view kHeader =
-    "index\tdb_id\thardness\tesm\texec\ttestsuite\tsqleval\tpcm_f1\ttestsuite_verdict\tseparating_db\tnotes";
+    "index\tdb_id\thardness\tesm\texec\ttestsuite\tsqleval\tpcm_f1\ttestsuite_verdict\tseparating_db\tsqleq\t"
+    "testsuite_false_positive\tnotes";
 
 std::string boolCell(const std::optional<bool>& value)
 {
@@ -31,12 +32,12 @@ std::string joinedNotes(const std::vector<std::string>& notes)
 
 std::string tsvRow(const ItemMetrics& item)
 {
-    return fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}", item.index, tsvCell(item.dbId),
+    return fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}", item.index, tsvCell(item.dbId),
                        item.hardness ? metrics::hardnessName(*item.hardness) : "", boolCell(item.esm),
                        boolCell(item.exec), boolCell(item.testSuite), boolCell(item.sqlEval),
                        item.pcmF1 ? fmt::format("{:.4f}", *item.pcmF1) : "", item.testSuiteVerdict,
                        item.separatingDatabase >= 0 ? std::to_string(item.separatingDatabase) : "",
-                       tsvCell(joinedNotes(item.notes)));
+                       boolCell(item.sqleq), item.testSuiteFalsePositive ? "1" : "", tsvCell(joinedNotes(item.notes)));
 }
 
 nlohmann::json jsonValue(const std::optional<bool>& value)
@@ -56,6 +57,9 @@ nlohmann::json jsonItem(const ItemMetrics& item)
             {"pcm_f1", item.pcmF1 ? nlohmann::json(*item.pcmF1) : nlohmann::json()},
             {"testsuite_verdict", item.testSuiteVerdict.empty() ? nlohmann::json() : nlohmann::json(item.testSuiteVerdict)},
             {"separating_db", item.separatingDatabase >= 0 ? nlohmann::json(item.separatingDatabase) : nlohmann::json()},
+            {"sqleq", jsonValue(item.sqleq)},
+            {"testsuite_false_positive", item.testSuiteFalsePositive},
+            {"sqleq_found_by", item.sqleqFoundBy.empty() ? nlohmann::json() : nlohmann::json(item.sqleqFoundBy)},
             {"notes", item.notes}};
 }
 
@@ -78,11 +82,20 @@ std::string itemsJson(const Evaluation& evaluation)
 
 std::string disagreementsTsv(const Evaluation& evaluation, const SubmissionInputs& inputs)
 {
-    std::string out = fmt::format("{}\tgold\tpred\n", kHeader);
+    std::string out = fmt::format("{}\tkind\tgold\tpred\n", kHeader);
     for (const auto& item : evaluation.items) {
         if (!metricsDisagree(item)) continue;
         const bool known = item.index < inputs.gold.size() && item.index < inputs.predictions.size();
-        out += fmt::format("{}\t{}\t{}\n", tsvRow(item), known ? tsvCell(inputs.gold[item.index].sql) : "",
+        // A test-suite false positive is also a disagreement (testsuite=1, sqleq=0), but the
+        // kind says which: the suite itself, not another metric, is wrong there.
+        const bool metricsOtherwiseDisagree = [&] {
+            ItemMetrics withoutSqleq = item;
+            withoutSqleq.sqleq.reset();
+            return metricsDisagree(withoutSqleq);
+        }();
+        std::string kind = metricsOtherwiseDisagree ? "metrics disagree" : "";
+        if (item.testSuiteFalsePositive) kind += kind.empty() ? "test-suite false positive" : ", test-suite false positive";
+        out += fmt::format("{}\t{}\t{}\t{}\n", tsvRow(item), kind, known ? tsvCell(inputs.gold[item.index].sql) : "",
                            known ? tsvCell(inputs.predictions[item.index]) : "");
     }
     return out;

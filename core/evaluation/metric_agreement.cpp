@@ -14,7 +14,7 @@ bool metricsDisagree(const ItemMetrics& item)
     bool anyCorrect = false;
     bool anyWrong = false;
     const auto vote = [&](bool correct) { (correct ? anyCorrect : anyWrong) = true; };
-    for (const auto* verdict : {&item.esm, &item.exec, &item.testSuite, &item.sqlEval}) {
+    for (const auto* verdict : {&item.esm, &item.exec, &item.testSuite, &item.sqlEval, &item.sqleq}) {
         if (verdict->has_value()) vote(**verdict);
     }
     return anyCorrect && anyWrong;
@@ -32,6 +32,7 @@ std::string metricsSummary(const ItemMetrics& item)
     add("exec", item.exec);
     add("testsuite", item.testSuite);
     add("sqleval", item.sqlEval);
+    add("sqleq", item.sqleq);
     if (item.pcmF1) {
         if (!summary.empty()) summary += ' ';
         summary += fmt::format("pcm_f1={:.2f}", *item.pcmF1);

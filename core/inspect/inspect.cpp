@@ -6,6 +6,7 @@
 #include "core/inspect/inspect.h"
 
 #include "core/inspect/inspection_steps.h"
+#include "core/search/search.h"
 #include "core/suite/suite.h"
 
 #include <chrono>
@@ -37,15 +38,12 @@ bool separates(const suite::CheckResult& check)
 void search(Inspection& inspection, const schema::Schema& schema, std::string_view gold, std::string_view candidate,
             const InspectOptions& options, const std::atomic<bool>* cancel)
 {
-    auto& databases = inspection.distilled.suite.databases;
-    const suite::DeepOptions deep{options.searchBudget, options.distill.profile, options.distill.seed};
-    inspection.check = suite::checkCandidateDeep(schema, gold, candidate, inspection.distilled.suite, options.check,
-                                                 deep, cancel);
-    inspection.evidence.searchDatabases = options.searchBudget;
-    if (databases.size() > inspection.metricDatabases) {
-        inspection.searchFoundBy = databases.back().label;
-        inspection.evidence.searchDatabases = databases.back().sampleIndex + 1;
-    }
+    const search::SearchOptions searchOptions{options.searchBudget, options.distill.profile, options.distill.seed};
+    auto searched = search::searchPastSuite(schema, gold, candidate, inspection.distilled.suite,
+                                            inspection.suiteCheck, options.check, searchOptions, cancel);
+    inspection.check = std::move(searched.check);
+    inspection.searchFoundBy = std::move(searched.foundBy);
+    inspection.evidence.searchDatabases = searched.tried;
 }
 
 Evidence evidenceFor(const Inspection& inspection)

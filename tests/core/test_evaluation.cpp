@@ -232,7 +232,7 @@ private slots:
         QVERIFY(evaluation::metricsDisagree(result.items[1]));
         QVERIFY(!evaluation::metricsDisagree(result.items[2]));  // wrong by every metric
         QCOMPARE(evaluation::metricsSummary(result.items[0]),
-                 std::string("esm=1 exec=1 testsuite=1 sqleval=1 pcm_f1=1.00"));
+                 std::string("esm=1 exec=1 testsuite=1 sqleval=1 sqleq=1 pcm_f1=1.00"));
 
         evaluation::ItemMetrics soft;
         soft.esm = true;
@@ -247,9 +247,37 @@ private slots:
         const auto listing = QString::fromStdString(evaluation::disagreementsTsv(result, inputs));
         const auto lines = listing.split('\n', Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), 2);
-        QVERIFY(lines[0].endsWith(QStringLiteral("\tnotes\tgold\tpred")));
+        QVERIFY(lines[0].endsWith(QStringLiteral("\tnotes\tkind\tgold\tpred")));
         QVERIFY(lines[1].startsWith(QStringLiteral("1\tshop\t")));
         QVERIFY(lines[1].endsWith(QStringLiteral("\tSELECT name FROM item WHERE price > 3\tSELECT name FROM item WHERE price = 5")));
+    }
+
+    void sqleqSearchesPastTheSuite()
+    {
+        QTemporaryDir dir;
+        auto inputs = shopInputs(dir);
+        // Both suite databases keep every name but 'zz top'; only the search plants the
+        // prediction's own constant and separates it: a test-suite false positive.
+        inputs.gold = {{"SELECT name FROM item WHERE price > 3", "shop"}, {"SELECT count(*) FROM item", "shop"}};
+        inputs.predictions = {"SELECT name FROM item WHERE price > 3 AND name != 'zz top'",
+                              "SELECT count(id) FROM item"};
+        const auto result = evaluateOrFail(inputs, 2);
+        QCOMPARE(result.items[0].testSuite, std::optional<bool>(true));
+        QCOMPARE(result.items[0].sqleq, std::optional<bool>(false));
+        QVERIFY(result.items[0].testSuiteFalsePositive);
+        QVERIFY(!result.items[0].sqleqFoundBy.empty());
+        QVERIFY(evaluation::metricsDisagree(result.items[0]));
+        QCOMPARE(result.items[1].sqleq, std::optional<bool>(true));
+        QVERIFY(!result.items[1].testSuiteFalsePositive);
+
+        const auto listing = QString::fromStdString(evaluation::disagreementsTsv(result, inputs));
+        QVERIFY(listing.contains(QStringLiteral("test-suite false positive\t")));
+        const auto report = QString::fromStdString(evaluation::formatHardnessReport(result));
+        QVERIFY(report.contains(QStringLiteral("\nsqleq ")));
+
+        // The same with one worker: the search does not depend on the thread count.
+        const auto alone = evaluateOrFail(inputs, 1);
+        QCOMPARE(alone.items[0].sqleqFoundBy, result.items[0].sqleqFoundBy);
     }
 
     void itemTablesHaveTheDocumentedColumns()
@@ -259,20 +287,20 @@ private slots:
         const auto lines = QString::fromStdString(evaluation::itemsTsv(result)).split('\n', Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), 5);
         QCOMPARE(lines[0], QStringLiteral("index\tdb_id\thardness\tesm\texec\ttestsuite\tsqleval\tpcm_f1\t"
-                                          "testsuite_verdict\tseparating_db\tnotes"));
+                                          "testsuite_verdict\tseparating_db\tsqleq\ttestsuite_false_positive\tnotes"));
         QCOMPARE(lines[2].section('\t', 0, 9), QStringLiteral("1\tshop\teasy\t0\t1\t0\t1\t") +
                                                    QString::number(*result.items[1].pcmF1, 'f', 4) +
                                                    QStringLiteral("\tdifferent\t1"));
         const auto ghost = lines[4].split('\t');
-        QCOMPARE(ghost.size(), 11);
+        QCOMPARE(ghost.size(), 13);
         QCOMPARE(ghost[4], QString());  // exec not computed: empty cell
-        QVERIFY(ghost[10].contains(QStringLiteral("exec: no original database")));
+        QVERIFY(ghost[12].contains(QStringLiteral("exec: no original database")));
 
         const auto json = QJsonDocument::fromJson(QByteArray::fromStdString(evaluation::itemsJson(result))).array();
         QCOMPARE(json.size(), 4);
         const auto first = json[0].toObject();
         for (const auto* key : {"index", "db_id", "hardness", "esm", "exec", "testsuite", "sqleval", "pcm_f1",
-                                "testsuite_verdict", "separating_db", "notes"})
+                                "testsuite_verdict", "separating_db", "sqleq", "testsuite_false_positive", "notes"})
             QVERIFY2(first.contains(QLatin1String(key)), key);
         QCOMPARE(first["esm"].toBool(), true);
         QCOMPARE(first["hardness"].toString(), QStringLiteral("easy"));
