@@ -79,7 +79,8 @@ QVariant SuiteDatabasesModel::display(const SuiteDatabaseView& view, int row, in
 {
     switch (column) {
     case IndexColumn: return QStringLiteral("#%1").arg(row);
-    case LabelColumn: return view.label;
+    // A searched database is not part of the metric's suite: the label says so.
+    case LabelColumn: return view.fromSearch ? tr("%1 (search, not in the suite)").arg(view.label) : view.label;
     case StatusColumn:
         if (view.separating) return QStringLiteral("%1 — separates").arg(statusName(view.status));
         return statusName(view.status);
