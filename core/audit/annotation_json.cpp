@@ -22,6 +22,8 @@ void addMetrics(nlohmann::json& object, const evaluation::ItemMetrics& metrics)
     object["esm"] = optionalJson(metrics.esm);
     object["exec"] = optionalJson(metrics.exec);
     object["testsuite"] = optionalJson(metrics.testSuite);
+    object["sqleq"] = optionalJson(metrics.sqleq);
+    object["testsuite_false_positive"] = metrics.testSuiteFalsePositive;
     object["sqleval"] = optionalJson(metrics.sqlEval);
     object["pcm_f1"] = metrics.pcmF1 ? nlohmann::json(*metrics.pcmF1) : nlohmann::json();
     object["testsuite_verdict"] = metrics.testSuiteVerdict;

@@ -15,7 +15,7 @@ namespace {
 
 constexpr const char* kItemColumns =
     "item_index, db_id, question, gold, prediction, hardness, esm, exec, testsuite, sqleval, pcm_f1, "
-    "testsuite_verdict, separating_db, notes";
+    "testsuite_verdict, separating_db, notes, sqleq, testsuite_false_positive, sqleq_found_by";
 
 std::string joinNotes(const std::vector<std::string>& notes)
 {
@@ -51,7 +51,7 @@ std::optional<metrics::Hardness> hardnessFromName(const std::string& name)
     return std::nullopt;
 }
 
-// Binds the nine metric columns (hardness … notes) starting at parameter `first`.
+// Binds the twelve metric columns (hardness … sqleq_found_by) starting at parameter `first`.
 void bindMetrics(StoreStatement& statement, int first, const evaluation::ItemMetrics& metrics)
 {
     if (metrics.hardness) statement.bindText(first, metrics::hardnessName(*metrics.hardness));
@@ -65,6 +65,9 @@ void bindMetrics(StoreStatement& statement, int first, const evaluation::ItemMet
     statement.bindText(first + 6, metrics.testSuiteVerdict);
     statement.bindInt(first + 7, metrics.separatingDatabase);
     statement.bindText(first + 8, joinNotes(metrics.notes));
+    statement.bindOptionalBool(first + 9, metrics.sqleq);
+    statement.bindInt(first + 10, metrics.testSuiteFalsePositive ? 1 : 0);
+    statement.bindText(first + 11, metrics.sqleqFoundBy);
 }
 
 AuditItem itemFromRow(const StoreStatement& row)
@@ -87,6 +90,9 @@ AuditItem itemFromRow(const StoreStatement& row)
     metrics.testSuiteVerdict = row.text(11);
     metrics.separatingDatabase = static_cast<int>(row.integer(12));
     metrics.notes = splitNotes(row.text(13));
+    metrics.sqleq = row.optionalBool(14);
+    metrics.testSuiteFalsePositive = row.integer(15) != 0;
+    metrics.sqleqFoundBy = row.text(16);
     return item;
 }
 
@@ -144,7 +150,7 @@ Result<ProjectSources> readSources(sqlite3* db, const std::filesystem::path& fil
 Status insertItems(sqlite3* db, const std::filesystem::path& file, const std::vector<AuditItem>& items)
 {
     auto insert = StoreStatement::prepare(
-        db, file, fmt::format("INSERT INTO items ({}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+        db, file, fmt::format("INSERT INTO items ({}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
                               kItemColumns));
     if (!insert) return insert.error();
     for (const auto& item : items) {
@@ -182,11 +188,12 @@ Status updateItemMetrics(sqlite3* db, const std::filesystem::path& file,
     auto update = StoreStatement::prepare(db, file,
                                           "UPDATE items SET hardness = ?1, esm = ?2, exec = ?3, testsuite = ?4, "
                                           "sqleval = ?5, pcm_f1 = ?6, testsuite_verdict = ?7, separating_db = ?8, "
-                                          "notes = ?9 WHERE item_index = ?10");
+                                          "notes = ?9, sqleq = ?10, testsuite_false_positive = ?11, "
+                                          "sqleq_found_by = ?12 WHERE item_index = ?13");
     if (!update) return update.error();
     for (const auto& item : metrics) {
         bindMetrics(*update, 1, item);
-        update->bindInt(10, static_cast<std::int64_t>(item.index));
+        update->bindInt(13, static_cast<std::int64_t>(item.index));
         if (auto status = update->run(); !status) return status;
         if (sqlite3_changes(db) == 0) {
             return Diagnostic{"audit.metrics", fmt::format("{}: no item {}", file.string(), item.index), {}, {}};

@@ -32,7 +32,10 @@ CREATE TABLE items (
     pcm_f1            REAL NULL,
     testsuite_verdict TEXT NOT NULL DEFAULT '',
     separating_db     INTEGER NOT NULL DEFAULT -1,
-    notes             TEXT NOT NULL DEFAULT ''
+    notes             TEXT NOT NULL DEFAULT '',
+    sqleq             INTEGER NULL CHECK (sqleq IN (0, 1)),
+    testsuite_false_positive INTEGER NOT NULL DEFAULT 0 CHECK (testsuite_false_positive IN (0, 1)),
+    sqleq_found_by    TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE reasons (
     text     TEXT NOT NULL UNIQUE CHECK (text <> ''),
@@ -62,6 +65,28 @@ Result<std::int64_t> pragmaInteger(sqlite3* db, const std::filesystem::path& fil
     auto row = statement->step();
     if (!row) return row.error();
     return *row ? statement->integer(0) : 0;
+}
+
+// Format 2 adds sqleq's verdict beside the test suite's. Older projects get the
+// columns empty (sqleq not computed), in one transaction, when they are opened.
+Status migrate(sqlite3* db, const std::filesystem::path& file, std::int32_t version)
+{
+    if (version >= 2) return {};
+    const auto steps = fmt::format(
+        "BEGIN IMMEDIATE;"
+        "ALTER TABLE items ADD COLUMN sqleq INTEGER NULL CHECK (sqleq IN (0, 1));"
+        "ALTER TABLE items ADD COLUMN testsuite_false_positive INTEGER NOT NULL DEFAULT 0 "
+        "CHECK (testsuite_false_positive IN (0, 1));"
+        "ALTER TABLE items ADD COLUMN sqleq_found_by TEXT NOT NULL DEFAULT '';"
+        "PRAGMA user_version={};"
+        "COMMIT;",
+        kFormatVersion);
+    if (auto status = execSql(db, file, steps.c_str()); !status) {
+        (void)execSql(db, file, "ROLLBACK");
+        return openError(file, fmt::format("cannot upgrade format {} to {}: {}", version, kFormatVersion,
+                                           status.error().message));
+    }
+    return {};
 }
 
 } // namespace
@@ -103,6 +128,9 @@ Status validateProject(sqlite3* db, const std::filesystem::path& file)
                                            *version, kFormatVersion));
     }
     if (*version < 1) return openError(file, "not an sqleq audit project (no format version)");
+    if (*version < kFormatVersion) {
+        if (auto migrated = migrate(db, file, static_cast<std::int32_t>(*version)); !migrated) return migrated;
+    }
     auto check = StoreStatement::prepare(db, file, "PRAGMA quick_check");
     if (!check) return openError(file, fmt::format("corrupt ({})", check.error().message));
     auto row = check->step();

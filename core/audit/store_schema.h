@@ -17,7 +17,7 @@ namespace sqleq::audit::detail {
 /// other SQLite database.
 inline constexpr std::int32_t kApplicationId = 0x73716571;
 /// Version of the table layout; open() refuses files from a newer sqleq.
-inline constexpr std::int32_t kFormatVersion = 1;
+inline constexpr std::int32_t kFormatVersion = 2;
 
 /// WAL, synchronous=FULL, foreign keys, busy timeout: the durability promise of the
 /// store (a returned success survives a killed process and a power cut).

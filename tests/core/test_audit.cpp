@@ -60,6 +60,10 @@ std::vector<AuditItem> sampleItems()
     items[2].metrics.index = 7;
     items[2].metrics.dbId = "pets_1";
     items[2].metrics.esm = false;
+    items[2].metrics.testSuite = true;  // a test-suite false positive
+    items[2].metrics.sqleq = false;
+    items[2].metrics.testSuiteFalsePositive = true;
+    items[2].metrics.sqleqFoundBy = "targeted: duplicates in pets.petid";
     return items;
 }
 
@@ -160,6 +164,9 @@ private slots:
             QCOMPARE(got.metrics.esm, expected[i].metrics.esm);
             QCOMPARE(got.metrics.exec, expected[i].metrics.exec);
             QCOMPARE(got.metrics.testSuite, expected[i].metrics.testSuite);
+            QCOMPARE(got.metrics.sqleq, expected[i].metrics.sqleq);
+            QCOMPARE(got.metrics.testSuiteFalsePositive, expected[i].metrics.testSuiteFalsePositive);
+            QCOMPARE(got.metrics.sqleqFoundBy, expected[i].metrics.sqleqFoundBy);
             QCOMPARE(got.metrics.sqlEval, expected[i].metrics.sqlEval);
             QCOMPARE(got.metrics.pcmF1, expected[i].metrics.pcmF1);
             QCOMPARE(got.metrics.testSuiteVerdict, expected[i].metrics.testSuiteVerdict);
@@ -393,6 +400,26 @@ private slots:
         auto future = AnnotationStore::open(newer);
         QVERIFY(!future.ok());
         QVERIFY(contains(future.error().message, "newer"));
+    }
+
+    void formatOneProjectsGainTheSqleqColumns()
+    {
+        const auto path = freshPath();
+        { auto created = createSample(path); }
+        // A project as format 1 wrote it: no sqleq columns.
+        runSql(path, "ALTER TABLE items DROP COLUMN sqleq; ALTER TABLE items DROP COLUMN testsuite_false_positive; "
+                     "ALTER TABLE items DROP COLUMN sqleq_found_by; PRAGMA user_version=1;");
+        auto store = AnnotationStore::open(path);
+        QVERIFY2(store.ok(), store.ok() ? "" : store.error().message.c_str());
+        QCOMPARE(pragmaText(path, "PRAGMA user_version"), std::string("2"));
+        auto items = store->items();
+        QVERIFY(items.ok());
+        QCOMPARE(items->size(), sampleItems().size());
+        for (const auto& item : *items) {
+            QVERIFY(!item.metrics.sqleq.has_value());  // not computed before the upgrade
+            QVERIFY(!item.metrics.testSuiteFalsePositive);
+        }
+        QCOMPARE(items->front().metrics.testSuite, std::optional<bool>(false));
     }
 
     void storeRunsInWalMode()

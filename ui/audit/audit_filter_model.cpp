@@ -26,6 +26,12 @@ void AuditFilterModel::setDisagreeOnly(bool on)
     refilter();
 }
 
+void AuditFilterModel::setFalsePositiveOnly(bool on)
+{
+    m_falsePositiveOnly = on;
+    refilter();
+}
+
 void AuditFilterModel::setUnreviewedOnly(bool on)
 {
     m_unreviewedOnly = on;
@@ -61,6 +67,7 @@ bool AuditFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& source
 {
     const QModelIndex item = sourceModel()->index(sourceRow, 0, sourceParent);
     if (m_disagreeOnly && !item.data(AuditItemsModel::DisagreeRole).toBool()) return false;
+    if (m_falsePositiveOnly && !item.data(AuditItemsModel::FalsePositiveRole).toBool()) return false;
     if (m_unreviewedOnly && item.data(AuditItemsModel::ReviewedRole).toBool()) return false;
     if (!m_hardness.isEmpty() && item.data(AuditItemsModel::HardnessRole).toString() != m_hardness) return false;
     if (!m_database.isEmpty() && item.data(AuditItemsModel::DatabaseRole).toString() != m_database) return false;

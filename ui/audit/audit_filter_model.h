@@ -16,6 +16,8 @@ public:
     explicit AuditFilterModel(QObject* parent = nullptr);
 
     void setDisagreeOnly(bool on);
+    /// Only items the test suite accepts and sqleq's search separates.
+    void setFalsePositiveOnly(bool on);
     void setUnreviewedOnly(bool on);
     /// "easy" … "extra"; empty: every hardness.
     void setHardness(const QString& hardness);
@@ -25,6 +27,7 @@ public:
     void setSearchText(const QString& text);
 
     [[nodiscard]] bool disagreeOnly() const { return m_disagreeOnly; }
+    [[nodiscard]] bool falsePositiveOnly() const { return m_falsePositiveOnly; }
     [[nodiscard]] bool unreviewedOnly() const { return m_unreviewedOnly; }
 
     /// Reviewed rows among the rows shown.
@@ -41,6 +44,7 @@ private:
     void refilter();
 
     bool m_disagreeOnly = false;
+    bool m_falsePositiveOnly = false;
     bool m_unreviewedOnly = false;
     QString m_hardness;
     QString m_database;

@@ -30,6 +30,7 @@ std::optional<bool> metricValue(const evaluation::ItemMetrics& metrics, Column c
     case Column::Esm: return metrics.esm;
     case Column::Exec: return metrics.exec;
     case Column::TestSuite: return metrics.testSuite;
+    case Column::Sqleq: return metrics.sqleq;
     case Column::SqlEval: return metrics.sqlEval;
     default: return std::nullopt;
     }
@@ -37,7 +38,8 @@ std::optional<bool> metricValue(const evaluation::ItemMetrics& metrics, Column c
 
 bool isBooleanMetric(Column column)
 {
-    return column == Column::Esm || column == Column::Exec || column == Column::TestSuite || column == Column::SqlEval;
+    return column == Column::Esm || column == Column::Exec || column == Column::TestSuite || column == Column::Sqleq
+        || column == Column::SqlEval;
 }
 
 QString hardnessOf(const audit::AuditItem& item)
@@ -82,7 +84,7 @@ void AuditItemsModel::rebuild()
     m_columns = {Column::Index, Column::Database, Column::Hardness};
     if (m_items) {
         bool questions = false;
-        bool esm = false, exec = false, testSuite = false, sqlEval = false, pcm = false;
+        bool esm = false, exec = false, testSuite = false, sqleq = false, sqlEval = false, pcm = false;
         for (std::size_t row = 0; row < m_items->size(); ++row) {
             const audit::AuditItem& item = (*m_items)[row];
             m_rowOf[item.index] = static_cast<int>(row);
@@ -90,12 +92,14 @@ void AuditItemsModel::rebuild()
             esm |= item.metrics.esm.has_value();
             exec |= item.metrics.exec.has_value();
             testSuite |= item.metrics.testSuite.has_value();
+            sqleq |= item.metrics.sqleq.has_value();
             sqlEval |= item.metrics.sqlEval.has_value();
             pcm |= item.metrics.pcmF1.has_value();
         }
-        const std::array<std::pair<bool, Column>, 5> metricColumns{{{esm, Column::Esm},
+        const std::array<std::pair<bool, Column>, 6> metricColumns{{{esm, Column::Esm},
                                                                    {exec, Column::Exec},
                                                                    {testSuite, Column::TestSuite},
+                                                                   {sqleq, Column::Sqleq},
                                                                    {sqlEval, Column::SqlEval},
                                                                    {pcm, Column::PcmF1}}};
         for (const auto& [shown, column] : metricColumns)
@@ -142,6 +146,7 @@ QString AuditItemsModel::columnTitle(Column column)
     case Column::Esm: return tr("ESM");
     case Column::Exec: return tr("Exec");
     case Column::TestSuite: return tr("Suite");
+    case Column::Sqleq: return tr("sqleq");
     case Column::SqlEval: return tr("SQL-Eval");
     case Column::PcmF1: return tr("PCM-F1");
     case Column::Review: return tr("Review");
@@ -187,6 +192,7 @@ QVariant AuditItemsModel::data(const QModelIndex& index, int role) const
         return {};
     case ItemIndexRole: return static_cast<int>(item.index);
     case DisagreeRole: return evaluation::metricsDisagree(item.metrics);
+    case FalsePositiveRole: return item.metrics.testSuiteFalsePositive;
     case ReviewedRole: return annotation != nullptr;
     case VerdictRole: return annotation ? fromStd(std::string(audit::verdictName(annotation->verdict))) : QString();
     case DatabaseRole: return fromStd(item.dbId);
@@ -283,6 +289,8 @@ QVariant AuditItemsModel::toolTip(const audit::AuditItem& item, Column column) c
             QString text = tr("%1: %2").arg(columnTitle(column), metricWords(value));
             if (column == Column::TestSuite && !item.metrics.testSuiteVerdict.empty())
                 text += tr(" — %1").arg(fromStd(item.metrics.testSuiteVerdict));
+            if (column == Column::Sqleq && item.metrics.testSuiteFalsePositive)
+                text += tr(" — a test-suite false positive: %1 separates them").arg(fromStd(item.metrics.sqleqFoundBy));
             if (!value && !item.metrics.notes.empty()) text += QLatin1Char('\n') + notesOf(item);
             return text;
         }
@@ -300,6 +308,7 @@ QVariant AuditItemsModel::headerData(int section, Qt::Orientation orientation, i
         case Column::Esm: return tr("Spider exact set match");
         case Column::Exec: return tr("Execution accuracy on the original database");
         case Column::TestSuite: return tr("Test-suite accuracy on the project's suites");
+        case Column::Sqleq: return tr("sqleq's verdict: the test suite, then a search past it where the suite accepts");
         case Column::SqlEval: return tr("SQL-Eval (defog) on the original database");
         case Column::PcmF1: return tr("PCM-F1: a graded score (1.00: every component matches); it does not vote on disagreement");
         case Column::Review: return tr("Your verdict (and reason)");

@@ -18,11 +18,12 @@ class AuditItemsModel : public QAbstractTableModel {
     Q_OBJECT
 
 public:
-    enum class Column { Index, Database, Hardness, Question, Gold, Prediction, Esm, Exec, TestSuite, SqlEval, PcmF1, Review };
+    enum class Column { Index, Database, Hardness, Question, Gold, Prediction, Esm, Exec, TestSuite, Sqleq, SqlEval, PcmF1, Review };
 
     enum Role {
         ItemIndexRole = Qt::UserRole + 1,  ///< int: the item's index in the gold file
         DisagreeRole,                      ///< bool: two computed metrics disagree
+        FalsePositiveRole,                 ///< bool: the test suite accepts, sqleq's search separates
         ReviewedRole,                      ///< bool: the current annotator gave a verdict
         VerdictRole,                       ///< QString: verdictName, empty when not reviewed
         DatabaseRole,                      ///< QString: db_id

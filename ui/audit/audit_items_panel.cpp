@@ -62,6 +62,10 @@ QWidget* AuditItemsPanel::buildFilterBar()
     m_disagree = new QCheckBox(tr("Metrics &disagree"), bar);
     m_disagree->setObjectName(QStringLiteral("disagreeFilter"));
     m_disagree->setToolTip(tr("Show only items where two computed metrics disagree"));
+    m_falsePositive = new QCheckBox(tr("Suite accepts, sqleq &separates"), bar);
+    m_falsePositive->setObjectName(QStringLiteral("falsePositiveFilter"));
+    m_falsePositive->setToolTip(tr("Show only test-suite false positives: the test suite accepts the prediction, "
+                                   "sqleq's search finds a database that separates it from the gold"));
     m_unreviewed = new QCheckBox(tr("&Not yet reviewed"), bar);
     m_unreviewed->setObjectName(QStringLiteral("unreviewedFilter"));
     m_unreviewed->setToolTip(tr("Hide items you already gave a verdict (applied when a filter changes)"));
@@ -80,6 +84,7 @@ QWidget* AuditItemsPanel::buildFilterBar()
     m_progress->setObjectName(QStringLiteral("auditProgress"));
 
     connect(m_disagree, &QCheckBox::toggled, m_filter, &AuditFilterModel::setDisagreeOnly);
+    connect(m_falsePositive, &QCheckBox::toggled, m_filter, &AuditFilterModel::setFalsePositiveOnly);
     connect(m_unreviewed, &QCheckBox::toggled, m_filter, &AuditFilterModel::setUnreviewedOnly);
     connect(m_hardness, &QComboBox::currentIndexChanged, this,
             [this] { m_filter->setHardness(m_hardness->currentData().toString()); });
@@ -90,6 +95,7 @@ QWidget* AuditItemsPanel::buildFilterBar()
     auto* layout = new QHBoxLayout(bar);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_disagree);
+    layout->addWidget(m_falsePositive);
     layout->addWidget(m_unreviewed);
     layout->addWidget(m_hardness);
     layout->addWidget(m_database);
@@ -135,16 +141,18 @@ void AuditItemsPanel::fillCombos()
 
 void AuditItemsPanel::resetFilters()
 {
-    for (QWidget* widget : std::initializer_list<QWidget*>{m_disagree, m_unreviewed, m_hardness, m_database, m_search})
+    for (QWidget* widget : std::initializer_list<QWidget*>{m_disagree, m_falsePositive, m_unreviewed, m_hardness, m_database, m_search})
         widget->blockSignals(true);
     m_disagree->setChecked(false);
+    m_falsePositive->setChecked(false);
     m_unreviewed->setChecked(false);
     m_hardness->setCurrentIndex(0);
     m_database->setCurrentIndex(0);
     m_search->clear();
-    for (QWidget* widget : std::initializer_list<QWidget*>{m_disagree, m_unreviewed, m_hardness, m_database, m_search})
+    for (QWidget* widget : std::initializer_list<QWidget*>{m_disagree, m_falsePositive, m_unreviewed, m_hardness, m_database, m_search})
         widget->blockSignals(false);
     m_filter->setDisagreeOnly(false);
+    m_filter->setFalsePositiveOnly(false);
     m_filter->setUnreviewedOnly(false);
     m_filter->setHardness({});
     m_filter->setDatabase({});

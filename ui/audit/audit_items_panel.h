@@ -68,6 +68,7 @@ private:
     AuditItemsModel* m_model = nullptr;
     AuditFilterModel* m_filter = nullptr;
     QTableView* m_view = nullptr;
+    QCheckBox* m_falsePositive = nullptr;
     QCheckBox* m_disagree = nullptr;
     QCheckBox* m_unreviewed = nullptr;
     QComboBox* m_hardness = nullptr;
