@@ -114,10 +114,15 @@ private slots:
         options.metrics = {.esm = false, .exec = true, .testSuite = false, .sqlEval = true, .pcmF1 = false};
         const auto result = evaluation::evaluateSubmission(inputs, options);
         QVERIFY(result.ok());
+        // The corpus holds the original databases of most dev schemas (not all): an item
+        // whose database exists passes, the others are unset with a note.
+        std::size_t withDatabase = 0;
         std::size_t concert = 0;
         for (const auto& item : result->items) {
-            if (item.dbId == "concert_singer") {
-                ++concert;
+            const bool exists = fs::exists(kCorpus / "database" / item.dbId / (item.dbId + ".sqlite"));
+            concert += item.dbId == "concert_singer" ? 1 : 0;
+            if (exists) {
+                ++withDatabase;
                 QVERIFY2(item.exec == std::optional(true), item.notes.empty() ? "" : item.notes[0].c_str());
                 QVERIFY2(item.sqlEval == std::optional(true), item.notes.empty() ? "" : item.notes[0].c_str());
             } else {
@@ -126,6 +131,7 @@ private slots:
             }
         }
         QCOMPARE(concert, std::size_t(45));
+        QVERIFY(withDatabase >= concert);
     }
 
     void execOnTheOriginalIsATestSuiteOfOneDatabase()
