@@ -1,16 +1,17 @@
-// Benchmark: `check` from scratch (neighbors, distillation, verdict, minimal
-// counterexample) on the pairs of esm_false_negatives.tsv. Reports latency
-// percentiles and counterexample sizes; asserts nothing (not a test).
+// Benchmark: the default `check` from scratch — one core inspection (neighbors,
+// distillation, the metric verdict, the search past the suite, the minimal
+// counterexample, the diagnosis) — on the pairs of esm_false_negatives.tsv and on the
+// hand-written trap pairs (tests/data/trap_pairs.tsv, both profiles). Reports latency
+// percentiles, verdicts, test-suite false positives and counterexample sizes; asserts
+// nothing (not a test).
 //
-//   bench_check [CORPUS_DIR] [--all] [--budget N] [--verbose]
-//     default: the 99 annotated pairs with --plug-value (what an auditor checks);
+//   bench_check [CORPUS_DIR] [--all] [--budget N] [--search N] [--traps FILE] [--verbose]
+//     default: the 99 annotated pairs with --plug-value (what an auditor checks),
+//              then the trap pairs;
 //     --all:   all 558 pairs, without plug-value and keeping DISTINCT, so that
 //              many are separated and counterexamples can be measured.
-
-#include "core/minimize/separating_database.h"
-#include "core/fuzz/sampler.h"
+#include "core/inspect/inspect.h"
 #include "core/schema/spider_tables.h"
-#include "core/suite/suite.h"
 
 #include <fmt/format.h>
 
@@ -53,71 +54,133 @@ double percentile(std::vector<double> values, double p)
     return values[std::min(values.size() - 1, static_cast<size_t>(p * (values.size() - 1) + 0.5))];
 }
 
+struct Tally {
+    std::vector<double> latencies;
+    std::vector<double> sizes;
+    std::map<std::string, int> verdicts;
+    int falsePositives = 0;
+    int notMinimized = 0;
+
+    void print(const std::string& title) const
+    {
+        fmt::print("{}: {} checks\n", title, latencies.size());
+        for (const auto& [verdict, count] : verdicts) fmt::print("  {:<16} {}\n", verdict, count);
+        fmt::print("  test-suite false positives (suite accepts, search separates): {}\n", falsePositives);
+        fmt::print("  latency from scratch: median {:.3f} s, p95 {:.3f} s, max {:.3f} s\n", percentile(latencies, 0.5),
+                   percentile(latencies, 0.95), percentile(latencies, 1.0));
+        if (!sizes.empty()) {
+            fmt::print("  counterexample rows over {} separated checks: median {:.0f}, max {:.0f} ({} not minimized)\n",
+                       sizes.size(), percentile(sizes, 0.5), percentile(sizes, 1.0), notMinimized);
+        }
+    }
+};
+
+class Bench {
+public:
+    explicit Bench(std::string corpus) : m_corpus(std::move(corpus)) {}
+
+    const schema::Schema* schemaFor(const std::string& dbId)
+    {
+        if (!m_schemas.count(dbId)) {
+            auto loaded = schema::loadSpiderSchema(m_corpus + "/tables.json", dbId);
+            if (!loaded) {
+                fmt::print(stderr, "{}\n", loaded.error().message);
+                return nullptr;
+            }
+            m_schemas.emplace(dbId, std::move(*loaded));
+        }
+        return &m_schemas.at(dbId);
+    }
+
+    void check(Tally& tally, const std::string& dbId, const std::string& gold, const std::string& candidate,
+               const inspect::InspectOptions& options, bool verbose)
+    {
+        const auto* schema = schemaFor(dbId);
+        if (schema == nullptr) return;
+        const auto start = std::chrono::steady_clock::now();
+        auto inspection = inspect::inspect(*schema, gold, candidate, options);
+        tally.latencies.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+        if (!inspection) {
+            ++tally.verdicts["error"];
+            return;
+        }
+        ++tally.verdicts[std::string(suite::verdictKindName(inspection->check.verdict))];
+        tally.falsePositives += inspection->testSuiteFalsePositive ? 1 : 0;
+        if (inspection->counterexample) {
+            tally.sizes.push_back(static_cast<double>(inspection->counterexample->content.rowCount()));
+            tally.notMinimized += inspection->counterexample->minimized ? 0 : 1;
+        }
+        if (verbose && inspection->testSuiteFalsePositive) {
+            fmt::print(stderr, "false positive ({}):\n  {}\n  {}\n", inspection->searchFoundBy, gold, candidate);
+        }
+    }
+
+private:
+    std::string m_corpus;
+    std::map<std::string, schema::Schema> m_schemas;
+};
+
+std::vector<std::vector<std::string>> readTraps(const std::string& path)
+{
+    std::vector<std::vector<std::string>> traps;
+    std::ifstream in(path);
+    for (std::string line; std::getline(in, line);) {
+        if (line.empty() || line.front() == '#') continue;
+        std::vector<std::string> fields;
+        std::stringstream stream(line);
+        for (std::string field; std::getline(stream, field, '\t');) fields.push_back(field);
+        if (fields.size() == 6) traps.push_back(std::move(fields));
+    }
+    return traps;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
     std::string corpus = "../shared/corpus/spider";
+    std::string traps = "tests/data/trap_pairs.tsv";
     bool all = false;
     bool verbose = false;
     size_t budget = 1000;
+    size_t search = inspect::InspectOptions{}.searchBudget;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--all") all = true;
         else if (arg == "--verbose") verbose = true;
         else if (arg == "--budget" && i + 1 < argc) budget = std::stoul(argv[++i]);
+        else if (arg == "--search" && i + 1 < argc) search = std::stoul(argv[++i]);
+        else if (arg == "--traps" && i + 1 < argc) traps = argv[++i];
         else corpus = arg;
     }
-    std::map<std::string, schema::Schema> schemas;
-    std::vector<double> latencies;
-    std::vector<double> sizes;
-    std::map<std::string, int> verdicts;
-    std::map<std::string, int> minimizeErrors;
+    Bench bench(corpus);
+    inspect::InspectOptions options;
+    options.distill.budget = budget;
+    options.searchBudget = search;
+    options.check.plugValue = !all;
+    options.check.keepDistinct = all;
+    Tally annotated;
     for (const auto& pair : readPairs(corpus + "/esm_false_negatives.tsv")) {
         if (!all && pair.reason.empty()) continue;
-        if (!schemas.count(pair.dbId)) {
-            auto loaded = schema::loadSpiderSchema(corpus + "/tables.json", pair.dbId);
-            if (!loaded) {
-                fmt::print(stderr, "{}\n", loaded.error().message);
-                return 1;
-            }
-            schemas.emplace(pair.dbId, std::move(*loaded));
-        }
-        const auto& schema = schemas.at(pair.dbId);
-        const auto start = std::chrono::steady_clock::now();
-        suite::DistillOptions distillOptions;
-        distillOptions.budget = budget;
-        distillOptions.keepDistinct = all;
-        suite::CheckOptions checkOptions;
-        checkOptions.plugValue = !all;
-        checkOptions.keepDistinct = all;
-        auto distilled = suite::distill(schema, {pair.gold}, distillOptions);
-        if (!distilled) continue;
-        const auto result = suite::checkCandidate(pair.gold, pair.pred, distilled->suite, checkOptions);
-        if (result.verdict == suite::VerdictKind::Different) {
-            const auto materializable = fuzz::materializableSchema(schema);
-            minimize::SeparationCase separation{&materializable, result.goldUsed, result.candidateUsed,
-                                                result.comparison.orderMatters, true, checkOptions.limits, nullptr};
-            auto minimized = minimize::minimizeSeparatingDatabase(
-                distilled->suite.databases[result.separatingDatabase].bytes, separation);
-            if (minimized) {
-                sizes.push_back(static_cast<double>(minimized->rowsAfter));
-            } else {
-                ++minimizeErrors[minimized.error().code];
-                if (verbose) fmt::print(stderr, "{}\n  {}\n  {}\n", minimized.error().message, pair.gold, pair.pred);
-            }
-        }
-        latencies.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-        ++verdicts[std::string(suite::verdictKindName(result.verdict))];
+        bench.check(annotated, pair.dbId, pair.gold, pair.pred, options, verbose);
     }
-    fmt::print("pairs: {} ({})\n", latencies.size(), all ? "all, no plug-value, DISTINCT kept" : "annotated, plug-value");
-    for (const auto& [verdict, count] : verdicts) fmt::print("  {:<16} {}\n", verdict, count);
-    fmt::print("check latency from scratch: median {:.3f} s, p95 {:.3f} s, max {:.3f} s (budget {})\n",
-               percentile(latencies, 0.5), percentile(latencies, 0.95), percentile(latencies, 1.0), budget);
-    if (!sizes.empty()) {
-        fmt::print("minimal counterexample rows over {} separated pairs: median {:.0f}, max {:.0f}\n", sizes.size(),
-                   percentile(sizes, 0.5), percentile(sizes, 1.0));
+    annotated.print(fmt::format("esm_false_negatives.tsv ({}; budget {}, search {})",
+                                all ? "all pairs, no plug-value, DISTINCT kept" : "annotated pairs, plug-value", budget,
+                                search));
+    Tally trapped;
+    for (const auto& trap : readTraps(traps)) {
+        for (const auto profile : {fuzz::Profile::Spider, fuzz::Profile::Strict}) {
+            inspect::InspectOptions trapOptions;
+            trapOptions.distill.budget = budget;
+            trapOptions.searchBudget = search;
+            trapOptions.distill.profile = profile;
+            bench.check(trapped, trap[1], trap[4], trap[5], trapOptions, verbose);
+        }
     }
-    for (const auto& [code, count] : minimizeErrors) fmt::print("  not minimized ({}): {}\n", code, count);
+    if (!trapped.latencies.empty()) trapped.print(fmt::format("trap pairs × 2 profiles ({})", traps));
+    Tally combined = annotated;
+    combined.latencies.insert(combined.latencies.end(), trapped.latencies.begin(), trapped.latencies.end());
+    fmt::print("all checks: median {:.3f} s, p95 {:.3f} s\n", percentile(combined.latencies, 0.5),
+               percentile(combined.latencies, 0.95));
     return 0;
 }
