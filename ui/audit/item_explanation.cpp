@@ -85,6 +85,8 @@ ItemExplanation::Line esmLine(const audit::AuditItem& item, const EsmRecheck& es
             line.why = QObject::tr("differs in %1").arg(out.failingComponents.join(QStringLiteral(", ")));
         else if (!result.exact)
             line.why = QObject::tr("every component matches; the FROM tables differ");
+        if (result.exact && (item.metrics.testSuite == false || item.metrics.sqleq == false))
+            line.why = QObject::tr("exact set match ignores values and JOIN … ON conditions");
         if (result.exact != *stored)
             line.why += QObject::tr("%1tables.json now gives %2").arg(line.why.isEmpty() ? QString() : QStringLiteral("; "),
                                                                       metricMark(result.exact));
@@ -127,6 +129,21 @@ ItemExplanation::Line suiteLine(const audit::AuditItem& item, const QString& sui
     return line;
 }
 
+ItemExplanation::Line sqleqLine(const audit::AuditItem& item)
+{
+    const std::optional<bool> value = item.metrics.sqleq;
+    ItemExplanation::Line line{QObject::tr("sqleq"), markOf(value), value, {}};
+    if (!value) {
+        line.why = unsetWhy(item, QStringLiteral("sqleq"), QObject::tr("not computed (needs the suites and tables.json)"));
+    } else if (item.metrics.testSuiteFalsePositive) {
+        line.why = QObject::tr("a test-suite false positive: the suite accepts it, the search separates them (%1)")
+                       .arg(fromStd(item.metrics.sqleqFoundBy));
+    } else if (*value) {
+        line.why = QObject::tr("equivalent on the suite and the search past it");
+    }
+    return line;
+}
+
 ItemExplanation::Line executionLine(const audit::AuditItem& item, const QString& metric, const QString& key,
                                     std::optional<bool> value, const QString& missingInput)
 {
@@ -147,6 +164,7 @@ ItemExplanation explainItem(const audit::AuditItem& item, const EsmRecheck& esm,
     for (const std::string& note : item.metrics.notes) out.notes << fromStd(note);
     out.lines.push_back(esmLine(item, esm, out));
     out.lines.push_back(suiteLine(item, suitesDir, out));
+    out.lines.push_back(sqleqLine(item));
     out.lines.push_back(executionLine(item, QObject::tr("Exec"), QStringLiteral("exec"), item.metrics.exec,
                                       QObject::tr("not computed (no original databases)")));
     out.lines.push_back(executionLine(item, QObject::tr("SQL-Eval"), QStringLiteral("sqleval"), item.metrics.sqlEval,
