@@ -179,7 +179,11 @@ CheckResult checkCandidate(std::string_view gold, std::string_view candidate, co
             describe(result, suite, false);
             return result;
         }
-        if (!run.separated || !bestIndex || run.passed > best.passed) {
+        // A plugged variant wins a tie with the literal candidate: with plug-value the
+        // metric judges the candidate with the gold's values, so the counterexample must
+        // show what is wrong beyond a placeholder value.
+        const bool beatsLiteral = bestIndex == std::optional<std::size_t>(0) && run.passed == best.passed;
+        if (!run.separated || !bestIndex || run.passed > best.passed || beatsLiteral) {
             bestIndex = v;
             best = std::move(run);
         }

@@ -161,8 +161,9 @@ struct CheckResult {
 /// Details: like exec_eval.py, both texts are postprocessed (officialPostprocess) and,
 /// unless keepDistinct, DISTINCT-stripped; variants are tried in order (the candidate
 /// first), each on the databases in order until one separates it. When none passes, the
-/// variant that survived the most databases is reported (ties: the earliest, so the
-/// candidate itself); the verdict is `candidate_error` when it failed to run (error,
+/// variant that survived the most databases is reported (ties: the earliest plugged
+/// variant, since with plug-value the metric judges the candidate with the gold's
+/// values; the candidate itself when there is none); the verdict is `candidate_error` when it failed to run (error,
 /// timeout, too large) on its separating database, else `different`. A gold that fails
 /// on a database reached gives `gold_error` (the reference asserts there). An empty suite
 /// gives `equivalent` with databasesChecked == 0.

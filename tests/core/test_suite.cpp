@@ -174,7 +174,10 @@ private slots:
         QCOMPARE(check(kGold, "SELECT name FROM people WHERE age > 'terminal'", true).verdict,
                  VerdictKind::Equivalent);
         // Plugging does not rescue a wrong operator.
-        QCOMPARE(check(kGold, "SELECT name FROM people WHERE age < 20", true).verdict, VerdictKind::Different);
+        const auto wrong = check(kGold, "SELECT name FROM people WHERE age < 20", true);
+        QCOMPARE(wrong.verdict, VerdictKind::Different);
+        // ... and what is judged is the candidate with the gold's value, not the placeholder.
+        QCOMPARE(wrong.candidateUsed, std::string("SELECT name FROM people WHERE age < 34"));
     }
 
     void distinctOption()
