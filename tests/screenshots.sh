@@ -47,6 +47,7 @@ shoot() {
 shoot different :/examples/figure1-different.sqleq
 shoot equivalent :/examples/figure1-equivalent.sqleq
 shoot strict-nulls :/examples/stadiums-without-concerts-strict.sqleq
+shoot test-suite-false-positive :/examples/like-vs-equals.sqleq
 shoot parse-error "$work/parse-error.sqleq"
 
 # Audit mode: the bundled example built and opened, item 1 (age > 30 vs age >= 30:

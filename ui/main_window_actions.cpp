@@ -54,6 +54,7 @@ const std::vector<BundledExample>& MainWindowActions::examples()
         {QStringLiteral(":/examples/figure1-different.sqleq"), tr("Figure 1: age > 34 vs all people (different)")},
         {QStringLiteral(":/examples/figure1-equivalent.sqleq"), tr("Figure 1: age > 34 vs age >= 35 (equivalent)")},
         {QStringLiteral(":/examples/oldest-singer.sqleq"), tr("Oldest singer: MAX vs ORDER BY … LIMIT 1")},
+        {QStringLiteral(":/examples/like-vs-equals.sqleq"), tr("From France: = vs LIKE (a test-suite false positive)")},
         {QStringLiteral(":/examples/stadiums-without-concerts.sqleq"), tr("NOT IN vs EXCEPT (spider profile)")},
         {QStringLiteral(":/examples/stadiums-without-concerts-strict.sqleq"), tr("NOT IN vs EXCEPT (strict profile, NULLs)")},
         {QStringLiteral(":/examples/concert-count-join.sqleq"), tr("Redundant join with the parent table")},

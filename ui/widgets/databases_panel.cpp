@@ -45,7 +45,12 @@ void DatabasesPanel::setResult(const RunResultPtr& result)
 {
     m_model->setResult(result);
     const int count = m_model->rowCount();
-    m_summary->setText(result ? tr("Test suite: %n database(s)", nullptr, count) : tr("Test suite"));
+    QString summary = tr("Test suite");
+    if (result) {
+        summary = tr("Test suite: %n database(s)", nullptr, static_cast<int>(result->metricDatabases));
+        if (count > static_cast<int>(result->metricDatabases)) summary += tr(" + the one the search found");
+    }
+    m_summary->setText(summary);
     const int separating = m_model->separatingRow();
     if (count == 0) {
         emit currentDatabaseChanged(-1);

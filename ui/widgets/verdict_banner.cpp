@@ -18,10 +18,12 @@ namespace {
 
 QString assumptions(const RunResult& result)
 {
-    const int suiteSize = static_cast<int>(result.distilled.suite.databases.size());
+    const int suiteSize = static_cast<int>(result.metricDatabases);
     const int sampled = static_cast<int>(result.distilled.sampled);
     QString text = QObject::tr("profile %1 · seed %2").arg(result.profileName).arg(result.seed);
     text += QObject::tr(" · suite of %n database(s)", nullptr, suiteSize);
+    if (result.evidence.searchDatabases > 0)
+        text += QObject::tr(" · %n searched past it", nullptr, static_cast<int>(result.evidence.searchDatabases));
     text += QObject::tr(" · %n random database(s) sampled", nullptr, sampled);
     text += QObject::tr(" · %1 s").arg(result.seconds, 0, 'f', 1);
     if (!result.distilled.golds.empty()) {
