@@ -4,7 +4,8 @@
 // nearest-neighbor diagnosis, errors and cancellation.
 #include "core/exec/executor.h"
 #include "core/inspect/inspect.h"
-#include "core/schema/ddl_loader.h"
+
+#include "tests/core/figure1_fixture.h"
 
 #include <QtTest>
 
@@ -15,19 +16,8 @@ using suite::VerdictKind;
 
 namespace {
 
-constexpr std::string_view kDdl =
-    "CREATE TABLE people(id INTEGER PRIMARY KEY, name TEXT NOT NULL, age INTEGER NOT NULL);";
-constexpr std::string_view kGold = "SELECT name FROM people WHERE age > 34";
-
-const schema::Schema& peopleSchema()
-{
-    static const schema::Schema schema = [] {
-        auto loaded = schema::loadSchemaFromDdl(kDdl, "people");
-        if (!loaded) qFatal("DDL failed: %s", loaded.error().message.c_str());
-        return loaded.value();
-    }();
-    return schema;
-}
+using testing::peopleSchema;
+constexpr std::string_view kGold = testing::kFigure1Gold;
 
 inspect::InspectOptions defaults()
 {

@@ -4,11 +4,12 @@
 // thread counts, suite files, cancellation, the original database and --deep.
 #include "core/exec/executor.h"
 #include "core/fuzz/fuzz.h"
-#include "core/schema/ddl_loader.h"
 #include "core/suite/distiller.h"
 #include "core/suite/suite.h"
 
 #include <QTemporaryDir>
+#include "tests/core/figure1_fixture.h"
+
 #include <QtTest>
 
 #include <fstream>
@@ -18,19 +19,8 @@ using suite::VerdictKind;
 
 namespace {
 
-constexpr std::string_view kDdl =
-    "CREATE TABLE people(id INTEGER PRIMARY KEY, name TEXT NOT NULL, age INTEGER NOT NULL);";
-constexpr std::string_view kGold = "SELECT name FROM people WHERE age > 34";
-
-const schema::Schema& peopleSchema()
-{
-    static const schema::Schema schema = [] {
-        auto loaded = schema::loadSchemaFromDdl(kDdl, "people");
-        if (!loaded) qFatal("DDL failed: %s", loaded.error().message.c_str());
-        return loaded.value();
-    }();
-    return schema;
-}
+using testing::peopleSchema;
+constexpr std::string_view kGold = testing::kFigure1Gold;
 
 suite::DistillOptions options(uint64_t seed, unsigned jobs, std::size_t budget = 200)
 {
@@ -66,7 +56,7 @@ exec::Bytes originalDatabase()
 {
     auto conn = exec::Connection::openMemory();
     if (!conn) qFatal("openMemory failed");
-    auto status = conn->executeScript(std::string(kDdl) +
+    auto status = conn->executeScript(std::string(testing::kFigure1Ddl) +
                                       "INSERT INTO people VALUES (1, 'Ann', 34), (2, 'Bob', 35), (3, 'Cy', 20);");
     if (!status) qFatal("script failed: %s", status.error().message.c_str());
     return conn->serialize().value();
