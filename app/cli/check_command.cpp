@@ -27,6 +27,7 @@ struct CheckCommandOptions {
     SqlSource gold{"gold", {}, {}};
     SqlSource candidate{"candidate", {}, {}};
     inspect::InspectOptions inspect;
+    std::string suitesDir;
     std::size_t deprecatedDeep = 0;
     bool suiteOnly = false;
     bool json = false;
@@ -165,6 +166,16 @@ int runCheck(CheckCommandOptions options)
         return kExitInputError;
     }
     options.inspect.distill.original = source->original;
+    if (!options.suitesDir.empty()) {
+        // A released suite joins the metric's suite, as in an audit: DIR/<db_id>/*.sqlite.
+        const std::string dbId = !options.database.dbId.empty() ? options.database.dbId : source->schema.name;
+        auto imported = suite::importSuite(options.suitesDir, dbId);
+        if (!imported) {
+            fmt::print(stderr, "error: {}\n", imported.error().message);
+            return kExitInputError;
+        }
+        options.inspect.prebuilt = std::move(*imported);
+    }
     if (options.deprecatedDeep > 0) options.inspect.searchBudget = options.deprecatedDeep;
     if (options.suiteOnly) options.inspect.searchBudget = 0;
     ProgressBar bar;
@@ -198,6 +209,8 @@ void registerCheckCommand(CLI::App& app, int& exitCode)
     addDistillOptions(*command, options->inspect.distill);
     addVerdictOptions(*command, options->inspect.check);
     addLimitOptions(*command, options->inspect.check.limits);
+    command->add_option("--suites", options->suitesDir,
+                        "Also run a released or prebuilt test suite, DIR/<db_id>/*.sqlite, after the distilled one");
     command->add_option("--search", options->inspect.searchBudget,
                         "When the suite finds no difference, build and run up to this many more databases "
                         "(targeted from both queries, then random) to look for one")
