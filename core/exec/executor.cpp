@@ -51,10 +51,20 @@ QueryOutcome denied(const Denial& denial, std::string_view sql)
 
 QueryOutcome interrupted(const QueryGuard& guard, const ExecLimits& limits)
 {
-    if (guard.interruption() == Interruption::Cancelled)
+    switch (guard.interruption()) {
+    case Interruption::Cancelled:
         return failure(OutcomeStatus::Timeout, "exec.cancelled", "the query was cancelled");
+    case Interruption::WallClock:
+        return failure(OutcomeStatus::WallClockTimeout, "exec.wall_clock",
+                       fmt::format("the wall-clock safety net of {} ms fired before the step budget "
+                                   "ran out; this outcome may depend on the machine's load",
+                                   limits.wallClockLimitMs));
+    case Interruption::None:
+    case Interruption::StepBudget:
+        break;
+    }
     return failure(OutcomeStatus::Timeout, "exec.timeout",
-                   fmt::format("the query ran past its time budget of {} ms", limits.timeBudgetMs));
+                   fmt::format("the query ran past its budget of {} VM steps", limits.maxSteps));
 }
 
 /// The first word of the statement, upper-cased ("SELECT", "WITH", "VACUUM").
@@ -159,7 +169,13 @@ QueryOutcome runGuarded(Connection& conn, std::string_view sql, const ExecLimits
         return failure(OutcomeStatus::Error, "exec.denied",
                        fmt::format("denied: \"{}\" is not read-only — candidate queries may only read",
                                    excerpt(sql.substr(0, tail))));
-    return fetchRows(*stmt, conn.handle(), guard, limits, sql.substr(0, tail));
+    // Count from zero: the progress callbacks then fall at the same instructions on
+    // every run, whatever ran on this connection before.
+    sqlite3_stmt_status(stmt->handle(), SQLITE_STMTSTATUS_VM_STEP, 1);
+    guard.startCountingSteps();
+    QueryOutcome out = fetchRows(*stmt, conn.handle(), guard, limits, sql.substr(0, tail));
+    out.vmSteps = sqlite3_stmt_status(stmt->handle(), SQLITE_STMTSTATUS_VM_STEP, 0);
+    return out;
 }
 
 } // namespace

@@ -9,10 +9,6 @@ namespace sqleq::exec {
 
 namespace {
 
-/// VM instructions between two deadline checks: frequent enough to stop an
-/// exploding join within milliseconds, rare enough to cost nothing measurable.
-constexpr int kProgressPeriod = 1000;
-
 /// Limits for candidate SQL. Spider's largest queries need a few hundred VDBE ops,
 /// a handful of compound terms and shallow expressions; these leave ample room.
 struct LimitSetting {
@@ -31,18 +27,26 @@ constexpr std::array<LimitSetting, 9> kLimits = {{
     {SQLITE_LIMIT_WORKER_THREADS, 0},
 }};
 
+/// The step budget in whole progress callbacks, rounded up; -1: no budget.
+int64_t callbacksFor(int64_t maxSteps)
+{
+    if (maxSteps <= 0) return -1;
+    return (maxSteps + kStepsPerCallback - 1) / kStepsPerCallback;
+}
+
 } // namespace
 
 QueryGuard::QueryGuard(sqlite3* db, const ExecLimits& limits, Clock::time_point start)
     : m_db(db), m_cancel(limits.cancel),
-      m_deadline(start + std::chrono::milliseconds(std::max<int64_t>(limits.timeBudgetMs, 0)))
+      m_deadline(start + std::chrono::milliseconds(std::max<int64_t>(limits.wallClockLimitMs, 0))),
+      m_hasDeadline(limits.wallClockLimitMs > 0), m_callbacksLeft(callbacksFor(limits.maxSteps))
 {
     for (std::size_t i = 0; i < kLimits.size(); ++i) {
         const int value = kLimits[i].value >= 0 ? kLimits[i].value : std::max(limits.maxValueLength, 1);
         m_savedLimits[i] = {kLimits[i].id, sqlite3_limit(m_db, kLimits[i].id, value)};
     }
     sqlite3_set_authorizer(m_db, &QueryGuard::authorize, this);
-    sqlite3_progress_handler(m_db, kProgressPeriod, &QueryGuard::progress, this);
+    sqlite3_progress_handler(m_db, kStepsPerCallback, &QueryGuard::progress, this);
 }
 
 QueryGuard::~QueryGuard()
@@ -74,8 +78,13 @@ int QueryGuard::progress(void* self)
         guard->m_interruption = Interruption::Cancelled;
         return 1;
     }
-    if (Clock::now() >= guard->m_deadline) {
-        guard->m_interruption = Interruption::Deadline;
+    // The step budget first: when both are spent, the deterministic reason wins.
+    if (guard->m_countingSteps && guard->m_callbacksLeft >= 0 && --guard->m_callbacksLeft < 0) {
+        guard->m_interruption = Interruption::StepBudget;
+        return 1;
+    }
+    if (guard->m_hasDeadline && Clock::now() >= guard->m_deadline) {
+        guard->m_interruption = Interruption::WallClock;
         return 1;
     }
     return 0;

@@ -3,7 +3,9 @@
 // connection, through exec::runQuery and, for scale, through the bare SQLite C API
 // with and without statement reuse. Prints µs/query medians; the Python
 // counterpart (bench_executor.py) measures its sqlite3 module the same way.
-// A plain program, never run by ctest; figures go in the README.
+// `bench_executor --calibrate` measures VM instructions per ms for the step
+// budget's calibration (core/exec/exec_limits.h). A plain program, never run by
+// ctest; figures go in the README.
 #include "core/exec/connection.h"
 #include "core/exec/executor.h"
 
@@ -18,6 +20,8 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -69,10 +73,60 @@ void bareRun(sqlite3* db, sqlite3_stmt* stmt)
     (void)db;
 }
 
+/// VM instructions per millisecond on heavier queries, to calibrate
+/// exec::kStepsPerIdleMs: each query runs without a step budget, the fastest of
+/// `rounds` runs counts (the least disturbed by other load).
+int calibrate(int rounds)
+{
+    auto conn = exec::Connection::openMemory();
+    if (!conn || !conn->executeScript(
+                     "CREATE TABLE big(x INTEGER, s TEXT);"
+                     "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c LIMIT 2000) "
+                     "INSERT INTO big SELECT x, printf('name %d', x * 7919 % 2000) FROM c;")) {
+        fmt::print(stderr, "bench_executor: cannot build the calibration table\n");
+        return 1;
+    }
+    const std::vector<std::pair<std::string, std::string>> queries = {
+        {"recursive CTE, 3M rows",
+         "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c LIMIT 3000000) "
+         "SELECT count(*) FROM c"},
+        {"cross join count, 4M pairs", "SELECT count(*) FROM big a, big b"},
+        {"cross join filter, 4M pairs", "SELECT count(*) FROM big a, big b WHERE a.x + b.x = 2001"},
+        {"cross join GROUP BY", "SELECT a.x % 10, count(*), max(b.s) FROM big a, big b GROUP BY 1"},
+        {"cross join ORDER BY LIMIT", "SELECT a.x FROM big a, big b ORDER BY a.x * b.x DESC LIMIT 1"},
+        {"LIKE over a cross join", "SELECT count(*) FROM big a, big b WHERE a.s LIKE '%7%' AND b.x < 1000"},
+        {"correlated subquery", "SELECT count(*) FROM big a WHERE x > (SELECT avg(x) FROM big b WHERE b.x < a.x)"},
+        {"join on text + DISTINCT", "SELECT count(DISTINCT a.x) FROM big a JOIN big b ON a.s = b.s"},
+    };
+    exec::ExecLimits unlimited;
+    unlimited.maxSteps = 0;
+    unlimited.wallClockLimitMs = 0;
+    std::vector<double> rates;
+    fmt::print("{:<32} {:>14} {:>10} {:>14}\n", "calibration query", "VM steps", "ms", "steps/ms");
+    for (const auto& [name, sql] : queries) {
+        double best = 1e300;
+        int64_t steps = 0;
+        for (int r = 0; r < rounds; ++r) {
+            const exec::QueryOutcome out = exec::runQuery(*conn, sql, unlimited);
+            if (!out.ok()) fmt::print(stderr, "{}: {}\n", name, out.error.message);
+            best = std::min(best, out.elapsedMs);
+            steps = out.vmSteps;
+        }
+        rates.push_back(static_cast<double>(steps) / best);
+        fmt::print("{:<32} {:>14} {:>10.1f} {:>14.0f}\n", name, steps, best, rates.back());
+    }
+    std::sort(rates.begin(), rates.end());
+    fmt::print("median {:.0f} steps/ms (min {:.0f}, max {:.0f}); 2 s ≈ {:.0f} steps\n",
+               rates[rates.size() / 2], rates.front(), rates.back(), 2000 * rates[rates.size() / 2]);
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
+    if (argc > 1 && std::string_view(argv[1]) == "--calibrate")
+        return calibrate(argc > 2 ? std::atoi(argv[2]) : 3);
     const std::filesystem::path corpus = argc > 1 ? argv[1] : "../shared/corpus/spider";
     const int rounds = argc > 2 ? std::atoi(argv[2]) : 21;
     const std::vector<std::string> golds = goldsOf(corpus / "dev_gold.sql", "concert_singer");

@@ -53,8 +53,7 @@ void SessionJob::report(const QString& phase, std::size_t done, std::size_t tota
 
 exec::ExecLimits SessionJob::limits() const
 {
-    exec::ExecLimits limits;
-    limits.timeBudgetMs = m_session.settings.timeoutMs;
+    exec::ExecLimits limits = exec::limitsForIdleBudget(m_session.settings.timeoutMs);
     limits.cancel = m_cancel;
     return limits;
 }
@@ -102,7 +101,9 @@ QString SessionJob::distillSuite(RunResult& result, const std::optional<exec::By
     options.seed = settings.seed;
     options.budget = static_cast<std::size_t>(std::max(settings.budget, 0));
     options.keepDistinct = settings.keepDistinct;
-    options.limits.timeBudgetMs = settings.timeoutMs;
+    const exec::ExecLimits idle = exec::limitsForIdleBudget(settings.timeoutMs);
+    options.limits.maxSteps = idle.maxSteps;
+    options.limits.wallClockLimitMs = idle.wallClockLimitMs;
     options.limits.cancel = m_cancel;
     options.original = original;
     const auto forward = [this](const suite::Progress& progress) {
