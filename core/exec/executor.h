@@ -19,9 +19,11 @@ namespace sqleq::exec {
 /// and span; "exec.runtime"); Timeout ("exec.timeout" when limits.maxSteps ran
 /// out, or "exec.cancelled" when limits.cancel was set); WallClockTimeout
 /// ("exec.wall_clock", the safety net; machine-dependent); TooLarge
-/// ("exec.too_large"). The connection's
-/// authorizer, progress handler and limits are restored before returning, so it
-/// stays usable. Call from the thread that owns `conn`.
+/// ("exec.too_large"). The statement stays prepared in the connection's cache
+/// (keyed by the exact text) for the next run; the authorizer and progress
+/// handler stay installed but are disarmed and the connection's limits restored
+/// before returning, so trusted SQL runs on it as before. Call from the thread
+/// that owns `conn`.
 QueryOutcome runQuery(Connection& conn, std::string_view sql, const ExecLimits& limits = {});
 
 } // namespace sqleq::exec

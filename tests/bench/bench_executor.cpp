@@ -169,5 +169,14 @@ int main(int argc, char** argv)
     line("bare C API, prepare + step + finalize", bareFresh);
     line("bare C API, cached statement + reset", bareCached);
     for (auto& [sql, stmt] : cache) sqlite3_finalize(stmt);
+    // What the executor's cache holds: every statement left on the connection is its.
+    std::size_t statements = 0;
+    int64_t bytes = 0;
+    for (sqlite3_stmt* s = sqlite3_next_stmt(db, nullptr); s != nullptr; s = sqlite3_next_stmt(db, s)) {
+        ++statements;
+        bytes += sqlite3_stmt_status(s, SQLITE_STMTSTATUS_MEMUSED, 0);
+    }
+    fmt::print("statements kept prepared by the executor: {} ({} KiB, {:.1f} KiB each)\n", statements,
+               bytes / 1024, statements > 0 ? static_cast<double>(bytes) / 1024.0 / static_cast<double>(statements) : 0.0);
     return 0;
 }

@@ -82,6 +82,10 @@ private slots:
     void deniedOperations();
     void databaseFileStaysByteIdentical();
     void connectionIsReusableAfterAGuardedRun();
+    void cachedStatementsStayVetted();
+    void cachedStatementsFollowSchemaAndLimits();
+    void cachedStatementsRestartFromTheTop();
+    void cacheIsBoundedAndSurvivesAMove();
     void infiniteRecursionTimesOut();
     void stepBudgetIsDeterministic();
     void queriesUnderTheStepBudgetAreUnaffected();
@@ -252,7 +256,9 @@ void TestExec::databaseFileStaysByteIdentical()
     };
     auto conn = Connection::openReadOnly(file);
     QVERIFY(conn.ok());
-    for (const std::string& sql : hostile) (void)runQuery(*conn, sql);
+    for (int round = 0; round < 2; ++round) {  // the second round meets any cached statement
+        for (const std::string& sql : hostile) (void)runQuery(*conn, sql);
+    }
     QVERIFY(runQuery(*conn, "SELECT * FROM v").ok());
     conn = Connection();  // close before comparing
     QVERIFY(readFile(file) == before);
@@ -265,6 +271,8 @@ void TestExec::databaseFileStaysByteIdentical()
 void TestExec::connectionIsReusableAfterAGuardedRun()
 {
     Connection conn = memoryWith(kSetup);
+    QVERIFY(runQuery(conn, "SELECT count(*) FROM t").ok());
+    QVERIFY(runQuery(conn, "SELECT count(*) FROM t").ok());  // cached, still restores
     QCOMPARE(runQuery(conn, "ATTACH ':memory:' AS aux").error.code, std::string("exec.denied"));
     // The authorizer and limits (ATTACHED = 0) are gone: trusted setup works again.
     const Status st = conn.executeScript(
@@ -272,6 +280,96 @@ void TestExec::connectionIsReusableAfterAGuardedRun()
     QVERIFY2(st.ok(), st ? "" : st.error().message.c_str());
     QCOMPARE(countRows(conn, "SELECT count(*) FROM t"), int64_t(3));
     QCOMPARE(countRows(conn, "SELECT count(*) FROM aux.extra"), int64_t(0));
+}
+
+void TestExec::cachedStatementsStayVetted()
+{
+    Connection conn = memoryWith(kSetup);
+    for (int round = 0; round < 3; ++round) {
+        const QueryOutcome read = runQuery(conn, "SELECT name FROM t ORDER BY a");
+        QVERIFY(read.ok());
+        QCOMPARE(read.result.rows.size(), std::size_t(2));
+        QCOMPARE(conn.cachedStatementCount(), std::size_t(1));  // prepared once, reused
+        // Refused texts are never kept, so they are refused again every time.
+        for (const char* hostile : {"DELETE FROM t", "SELECT 1; DROP TABLE t", "PRAGMA user_version = 7",
+                                    "ATTACH ':memory:' AS aux", "SELECT load_extension('x')"}) {
+            const QueryOutcome out = runQuery(conn, hostile);
+            QCOMPARE(out.status, OutcomeStatus::Error);
+            QVERIFY2(out.error.code == "exec.denied" || out.error.code == "exec.multiple_statements",
+                     out.error.code.c_str());
+        }
+        QCOMPARE(conn.cachedStatementCount(), std::size_t(1));
+        // Between candidate queries the connection is trusted again: the authorizer
+        // is disarmed and the tight limits (ATTACHED = 0) are lifted.
+        auto insert = Statement::prepare(conn, "INSERT INTO t VALUES (?1, 'x', 0)");
+        QVERIFY(insert.ok());
+        QVERIFY(insert->bind(1, Value::integer(10 + round)).ok());
+        QVERIFY(insert->step().ok());
+        insert = Statement();
+        QVERIFY(runQuery(conn, "DELETE FROM t WHERE a >= 10").error.code == "exec.denied");
+        QVERIFY(conn.executeScript("DELETE FROM t WHERE a >= 10").ok());
+    }
+    QCOMPARE(countRows(conn, "SELECT count(*) FROM t"), int64_t(2));
+    // A statement that failed while running is dropped, not kept half-used.
+    QCOMPARE(runQuery(conn, "SELECT abs(-9223372036854775807 - 1)").error.code, std::string("exec.runtime"));
+    QCOMPARE(conn.cachedStatementCount(), std::size_t(1));  // only the count above
+}
+
+void TestExec::cachedStatementsFollowSchemaAndLimits()
+{
+    Connection conn = memoryWith(kSetup);
+    const QueryOutcome before = runQuery(conn, "SELECT * FROM v");
+    QCOMPARE(before.result.columnNames, std::vector<std::string>{"name"});
+    // Trusted DDL through executeScript drops the cache; the text is prepared anew.
+    QVERIFY(conn.executeScript("DROP VIEW v; CREATE VIEW v AS SELECT a, score FROM t;").ok());
+    QCOMPARE(conn.cachedStatementCount(), std::size_t(0));
+    const QueryOutcome after = runQuery(conn, "SELECT * FROM v");
+    QVERIFY2(after.ok(), after.error.message.c_str());
+    QCOMPARE(after.result.columnNames, (std::vector<std::string>{"a", "score"}));
+    // A literal over the value-length limit is refused while preparing; a statement
+    // cached under a larger limit must not slip past a smaller one.
+    const std::string literal = "SELECT '" + std::string(5000, 'x') + "'";
+    QVERIFY(runQuery(conn, literal).ok());
+    ExecLimits tight;
+    tight.maxValueLength = 1000;
+    QCOMPARE(runQuery(conn, literal, tight).status, OutcomeStatus::TooLarge);
+    QVERIFY(runQuery(conn, literal).ok());
+}
+
+void TestExec::cachedStatementsRestartFromTheTop()
+{
+    Connection conn = memoryWith("");
+    constexpr std::string_view eleven =
+        "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c LIMIT 11) SELECT x FROM c";
+    ExecLimits fewRows;
+    fewRows.maxRows = 10;
+    QCOMPARE(runQuery(conn, eleven, fewRows).status, OutcomeStatus::TooLarge);  // stopped mid-way
+    const QueryOutcome all = runQuery(conn, eleven);
+    QVERIFY(all.ok());
+    QCOMPARE(all.result.rows.size(), std::size_t(11));
+    QCOMPARE(all.result.rows.front()[0], Value::integer(1));
+    ExecLimits fewSteps;
+    fewSteps.maxSteps = 1;
+    QVERIFY(runQuery(conn, kEndless, fewSteps).status == OutcomeStatus::Timeout);
+    QVERIFY(runQuery(conn, eleven, fewRows).status == OutcomeStatus::TooLarge);
+    QCOMPARE(runQuery(conn, eleven).result.rows, all.result.rows);
+}
+
+void TestExec::cacheIsBoundedAndSurvivesAMove()
+{
+    Connection conn = memoryWith(kSetup);
+    for (int i = 0; i < 200; ++i) QVERIFY(runQuery(conn, "SELECT " + std::to_string(i)).ok());
+    QCOMPARE(conn.cachedStatementCount(), std::size_t(128));
+    // SQLite holds a pointer to the guard: it must keep working after the move.
+    Connection moved = std::move(conn);
+    QCOMPARE(moved.cachedStatementCount(), std::size_t(128));
+    QCOMPARE(runQuery(moved, "DELETE FROM t").error.code, std::string("exec.denied"));
+    QCOMPARE(runQuery(moved, "SELECT 199").result.rows[0][0], Value::integer(199));
+    ExecLimits fewSteps;
+    fewSteps.maxSteps = 1000;
+    QCOMPARE(runQuery(moved, kEndless, fewSteps).status, OutcomeStatus::Timeout);
+    QCOMPARE(conn.cachedStatementCount(), std::size_t(0));
+    QCOMPARE(runQuery(conn, "SELECT 1").error.code, std::string("exec.closed"));
 }
 
 void TestExec::infiniteRecursionTimesOut()
