@@ -22,6 +22,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 
 namespace sqleq::exec {
 
@@ -44,12 +45,15 @@ struct ExecLimits {
 
 /// Limits for a budget stated as "about `idleMs` milliseconds on an idle
 /// machine" (the GUI's and the CLI's --timeout): a step budget of idleMs ×
-/// kStepsPerIdleMs and a wall-clock safety net of 10 × idleMs. Other fields default.
+/// kStepsPerIdleMs and a wall-clock safety net of 10 × idleMs, saturating;
+/// `idleMs` below 1 counts as 1, so the result always has both. Other fields default.
 constexpr ExecLimits limitsForIdleBudget(int64_t idleMs)
 {
+    constexpr int64_t kLargest = std::numeric_limits<int64_t>::max();
+    const int64_t ms = idleMs < 1 ? 1 : idleMs;
     ExecLimits out;
-    out.maxSteps = idleMs * kStepsPerIdleMs;
-    out.wallClockLimitMs = idleMs * 10;
+    out.maxSteps = ms > kLargest / kStepsPerIdleMs ? kLargest : ms * kStepsPerIdleMs;
+    out.wallClockLimitMs = ms > kLargest / 10 ? kLargest : ms * 10;
     return out;
 }
 
