@@ -1,4 +1,6 @@
-// The `--timeout` and `--max-rows` options that bound every untrusted query.
+// The options that bound every untrusted query: `--max-steps` (the deterministic
+// step budget), `--wall-clock-limit` (the safety net), `--timeout` (both at once,
+// from a budget in idle-machine milliseconds) and `--max-rows`.
 #pragma once
 
 #include "core/exec/exec_limits.h"
@@ -9,9 +11,29 @@ namespace sqleq::cli {
 
 inline void addLimitOptions(CLI::App& command, exec::ExecLimits& limits)
 {
-    command.add_option("--timeout", limits.timeBudgetMs, "Time budget per query in milliseconds")
-        ->capture_default_str()
-        ->check(CLI::PositiveNumber);
+    auto* steps = command.add_option("--max-steps", limits.maxSteps,
+                                     "Step budget per query in SQLite VM instructions "
+                                     "(deterministic; a run past it is 'timeout')")
+                      ->capture_default_str()
+                      ->check(CLI::PositiveNumber);
+    auto* wall = command.add_option("--wall-clock-limit", limits.wallClockLimitMs,
+                                    "Wall-clock safety net per query in milliseconds "
+                                    "(a run past it is 'wall_clock_timeout': machine-dependent)")
+                     ->capture_default_str()
+                     ->check(CLI::PositiveNumber);
+    command
+        .add_option_function<int64_t>(
+            "--timeout",
+            [&limits](int64_t idleMs) {
+                const exec::ExecLimits idle = exec::limitsForIdleBudget(idleMs);
+                limits.maxSteps = idle.maxSteps;
+                limits.wallClockLimitMs = idle.wallClockLimitMs;
+            },
+            "Budget per query in milliseconds of an idle machine: sets --max-steps to "
+            "MS x " + std::to_string(exec::kStepsPerIdleMs) + " and --wall-clock-limit to 10 x MS")
+        ->check(CLI::PositiveNumber)
+        ->excludes(steps)
+        ->excludes(wall);
     command.add_option("--max-rows", limits.maxRows, "Largest result accepted, in rows")
         ->capture_default_str()
         ->check(CLI::PositiveNumber);

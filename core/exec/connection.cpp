@@ -3,7 +3,9 @@
 // loading, untrusted schema, temp data in memory) so no caller can forget it.
 #include "core/exec/connection.h"
 
+#include "core/exec/query_guard.h"
 #include "core/exec/sql_text.h"
+#include "core/exec/statement_cache.h"
 
 #include <fmt/format.h>
 #include <sqlite3.h>
@@ -70,13 +72,18 @@ int probe(sqlite3* db)
 
 } // namespace
 
+Connection::Connection() = default;
+
+Connection::Connection(sqlite3* db, std::string label) : m_db(db), m_label(std::move(label)) {}
+
 Connection::~Connection()
 {
     close();
 }
 
 Connection::Connection(Connection&& other) noexcept
-    : m_db(std::exchange(other.m_db, nullptr)), m_label(std::move(other.m_label))
+    : m_db(std::exchange(other.m_db, nullptr)), m_label(std::move(other.m_label)),
+      m_guard(std::move(other.m_guard)), m_statements(std::move(other.m_statements))
 {
 }
 
@@ -86,14 +93,36 @@ Connection& Connection::operator=(Connection&& other) noexcept
         close();
         m_db = std::exchange(other.m_db, nullptr);
         m_label = std::move(other.m_label);
+        m_guard = std::move(other.m_guard);
+        m_statements = std::move(other.m_statements);
     }
     return *this;
 }
 
 void Connection::close()
 {
+    // Statements first, then the callbacks, then the handle they refer to.
+    m_statements.reset();
+    m_guard.reset();
     if (m_db != nullptr) sqlite3_close_v2(m_db);
     m_db = nullptr;
+}
+
+QueryGuard& Connection::queryGuard()
+{
+    if (!m_guard) m_guard = std::make_unique<QueryGuard>(m_db);
+    return *m_guard;
+}
+
+StatementCache& Connection::statementCache()
+{
+    if (!m_statements) m_statements = std::make_unique<StatementCache>();
+    return *m_statements;
+}
+
+std::size_t Connection::cachedStatementCount() const
+{
+    return m_statements ? m_statements->size() : 0;
 }
 
 Result<Connection> Connection::openReadOnly(const std::filesystem::path& path)
@@ -182,6 +211,7 @@ Result<Bytes> Connection::serialize() const
 Status Connection::executeScript(std::string_view sql)
 {
     if (m_db == nullptr) return makeError("exec.script", "cannot run a script on a closed connection");
+    if (m_statements) m_statements->clear();
     std::size_t pos = 0;
     for (int index = 1;; ++index) {
         pos = skipBlank(sql, pos, true);

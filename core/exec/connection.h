@@ -1,13 +1,15 @@
 // Connection: a move-only owner of one sqlite3 handle. It opens databases so that
 // nothing on disk can be written (read-only URIs, in-memory copies) and copies
 // whole databases between threads as bytes. It never runs untrusted SQL itself:
-// that is the executor's job (core/exec/executor.h).
+// that is the executor's job (core/exec/executor.h), which keeps its per-connection
+// state here — the installed query guard and the cache of vetted statements.
 #pragma once
 
 #include "core/base/result.h"
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,6 +18,11 @@ struct sqlite3;
 
 namespace sqleq::exec {
 
+class QueryGuard;
+class StatementCache;
+struct ExecLimits;
+struct QueryOutcome;
+
 /// The bytes of a serialized SQLite database (the on-disk file format).
 using Bytes = std::vector<std::uint8_t>;
 
@@ -23,7 +30,7 @@ using Bytes = std::vector<std::uint8_t>;
 /// each thread uses its own Connection; move databases across threads as Bytes.
 class Connection {
 public:
-    Connection() = default;
+    Connection();
     ~Connection();
     Connection(Connection&& other) noexcept;
     Connection& operator=(Connection&& other) noexcept;
@@ -46,6 +53,8 @@ public:
     /// statement. On failure the Diagnostic ("exec.script") names the failing
     /// statement, and its span points into `sql` (at SQLite's error offset when
     /// known, else at the whole statement). Never use this for candidate queries.
+    /// A script may change the schema, so it drops the candidate statements the
+    /// executor keeps prepared; change the schema only through here.
     Status executeScript(std::string_view sql);
 
     /// A copy of the main database in the SQLite file format.
@@ -56,13 +65,26 @@ public:
     [[nodiscard]] sqlite3* handle() const { return m_db; }
     /// The file path, or ":memory:"; used in messages.
     [[nodiscard]] const std::string& label() const { return m_label; }
+    /// How many candidate statements runQuery keeps prepared on this connection
+    /// (at most kStatementCacheCapacity of statement_cache.h).
+    [[nodiscard]] std::size_t cachedStatementCount() const;
 
 private:
-    Connection(sqlite3* db, std::string label) : m_db(db), m_label(std::move(label)) {}
+    friend QueryOutcome runQuery(Connection& conn, std::string_view sql, const ExecLimits& limits);
+
+    Connection(sqlite3* db, std::string label);
     void close();
+    /// The guard, installed on first use; the connection must be open.
+    QueryGuard& queryGuard();
+    /// The executor's statements, created on first use.
+    StatementCache& statementCache();
 
     sqlite3* m_db = nullptr;
     std::string m_label;
+    // Both created by the first runQuery. On the heap because SQLite holds a
+    // pointer to the guard, which must not move with the Connection.
+    std::unique_ptr<QueryGuard> m_guard;
+    std::unique_ptr<StatementCache> m_statements;
 };
 
 } // namespace sqleq::exec

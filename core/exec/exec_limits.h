@@ -1,20 +1,60 @@
-// ExecLimits: the budget one untrusted statement runs under — wall time, rows,
-// result bytes, value length — plus an optional cancellation flag. Plain data;
-// the executor (core/exec/executor.h) enforces it.
+// ExecLimits: the budget one untrusted statement runs under — SQLite VM steps,
+// a wall-clock safety net, rows, result bytes, value length — plus an optional
+// cancellation flag. Plain data; the executor (core/exec/executor.h) enforces it.
+//
+// Why steps: a verdict must not depend on machine load. The step budget counts
+// SQLite virtual-machine instructions (sqlite3_progress_handler), so the same
+// SQLite build, inputs and plan give the same outcome on a busy or an idle
+// machine. The wall clock remains only as a safety net for work the VM does not
+// see (one long function call or sort); when it fires, the outcome says so.
+// Both are checked in the same progress callback, every kStepsPerCallback
+// instructions (query_guard.h): a single long call is not cut short, but the
+// statement stops at the first callback after it.
+//
+// Calibration (`bench_executor --calibrate 5`: fastest of 5 runs, 2-core Xeon VM,
+// SQLite 3.40.1, Release): recursive CTEs, cross-join counts and filters, GROUP
+// BY, ORDER BY, LIKE and correlated subqueries ran at 78,000–171,000 VM
+// instructions per ms, median 134,000 (a join through an automatic index: 25,000).
+// kStepsPerIdleMs = 125,000, so the default 250,000,000 steps ≈ 2 s of typical
+// work (1.5–3.2 s across those queries) — the old wall-clock budget.
 #pragma once
 
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 
 namespace sqleq::exec {
 
+/// VM instructions a typical query runs per millisecond on an idle development
+/// machine (see the calibration above); converts "a budget of N ms" into steps.
+inline constexpr int64_t kStepsPerIdleMs = 125'000;
+/// The default step budget: about 2 s of typical work on an idle machine.
+inline constexpr int64_t kDefaultMaxSteps = 2000 * kStepsPerIdleMs;
+/// The default wall-clock safety net: 10× the step budget's idle duration.
+inline constexpr int64_t kDefaultWallClockLimitMs = 20'000;
+
 struct ExecLimits {
-    int64_t timeBudgetMs = 2000;                  ///< prepare + step wall time → Timeout
+    int64_t maxSteps = kDefaultMaxSteps;          ///< VM instructions while stepping → Timeout; <= 0: none
+    int64_t wallClockLimitMs = kDefaultWallClockLimitMs;  ///< prepare + step wall time → WallClockTimeout; <= 0: none
     std::size_t maxRows = 100000;                 ///< more rows → TooLarge
     std::size_t maxResultBytes = 64u << 20;       ///< approximate result size → TooLarge
     int maxValueLength = 16 << 20;                ///< SQLITE_LIMIT_LENGTH for strings/blobs → TooLarge
     const std::atomic<bool>* cancel = nullptr;    ///< set to true from any thread to stop early
 };
+
+/// Limits for a budget stated as "about `idleMs` milliseconds on an idle
+/// machine" (the GUI's and the CLI's --timeout): a step budget of idleMs ×
+/// kStepsPerIdleMs and a wall-clock safety net of 10 × idleMs, saturating;
+/// `idleMs` below 1 counts as 1, so the result always has both. Other fields default.
+constexpr ExecLimits limitsForIdleBudget(int64_t idleMs)
+{
+    constexpr int64_t kLargest = std::numeric_limits<int64_t>::max();
+    const int64_t ms = idleMs < 1 ? 1 : idleMs;
+    ExecLimits out;
+    out.maxSteps = ms > kLargest / kStepsPerIdleMs ? kLargest : ms * kStepsPerIdleMs;
+    out.wallClockLimitMs = ms > kLargest / 10 ? kLargest : ms * 10;
+    return out;
+}
 
 } // namespace sqleq::exec

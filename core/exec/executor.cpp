@@ -1,11 +1,13 @@
-// runQuery: prepare under the guard, refuse anything that is not a single
-// read-only statement, then step while counting rows and bytes. Every way out
-// maps to one QueryOutcome status with a Diagnostic that says why.
+// runQuery: arm the connection's guard, take the statement from the cache or
+// prepare it and refuse anything that is not a single read-only query, then step
+// while counting rows and bytes. Every way out maps to one QueryOutcome status
+// with a Diagnostic that says why.
 #include "core/exec/executor.h"
 
 #include "core/exec/query_guard.h"
 #include "core/exec/sql_text.h"
 #include "core/exec/statement.h"
+#include "core/exec/statement_cache.h"
 
 #include <fmt/format.h>
 #include <sqlite3.h>
@@ -51,10 +53,27 @@ QueryOutcome denied(const Denial& denial, std::string_view sql)
 
 QueryOutcome interrupted(const QueryGuard& guard, const ExecLimits& limits)
 {
-    if (guard.interruption() == Interruption::Cancelled)
+    switch (guard.interruption()) {
+    case Interruption::Cancelled:
         return failure(OutcomeStatus::Timeout, "exec.cancelled", "the query was cancelled");
+    case Interruption::WallClock:
+        return failure(OutcomeStatus::WallClockTimeout, "exec.wall_clock",
+                       fmt::format("the wall-clock safety net of {} ms fired before the step budget "
+                                   "ran out; this outcome may depend on the machine's load",
+                                   limits.wallClockLimitMs));
+    case Interruption::None:
+    case Interruption::StepBudget:
+        break;
+    }
     return failure(OutcomeStatus::Timeout, "exec.timeout",
-                   fmt::format("the query ran past its time budget of {} ms", limits.timeBudgetMs));
+                   fmt::format("the query ran past its budget of {} VM steps", limits.maxSteps));
+}
+
+QueryOutcome notReadOnly(std::string_view statement)
+{
+    return failure(OutcomeStatus::Error, "exec.denied",
+                   fmt::format("denied: \"{}\" is not read-only — candidate queries may only read",
+                               excerpt(statement)));
 }
 
 /// The first word of the statement, upper-cased ("SELECT", "WITH", "VACUUM").
@@ -123,43 +142,118 @@ QueryOutcome fetchRows(Statement& stmt, sqlite3* db, const QueryGuard& guard,
     }
 }
 
-QueryOutcome runGuarded(Connection& conn, std::string_view sql, const ExecLimits& limits,
-                        Clock::time_point start)
+/// Prepares `sql` and vets it: one statement, a query, read-only, allowed by the
+/// authorizer. Fills `out` and returns false when it may not run.
+bool prepareVetted(Connection& conn, std::string_view sql, const QueryGuard& guard,
+                   const ExecLimits& limits, CachedStatement& vetted, QueryOutcome& out)
 {
-    QueryGuard guard(conn.handle(), limits, start);
     std::size_t tail = 0;
     auto stmt = Statement::prepare(conn, sql, &tail);
     if (!stmt) {
-        if (guard.denial()) return denied(*guard.denial(), sql);
-        if (guard.interruption() != Interruption::None) return interrupted(guard, limits);
-        const int rc = sqlite3_errcode(conn.handle()) & 0xFF;
-        if (rc == SQLITE_TOOBIG || rc == SQLITE_NOMEM) return stepFailure(rc, conn.handle(), guard, limits, sql);
-        return failure(OutcomeStatus::Error, "exec.prepare",
-                       fmt::format("SQLite rejected the query: {}", stmt.error().message),
-                       stmt.error().span);
+        if (guard.denial()) out = denied(*guard.denial(), sql);
+        else if (guard.interruption() != Interruption::None) out = interrupted(guard, limits);
+        else if (const int rc = sqlite3_errcode(conn.handle()) & 0xFF;
+                 rc == SQLITE_TOOBIG || rc == SQLITE_NOMEM)
+            out = stepFailure(rc, conn.handle(), guard, limits, sql);
+        else
+            out = failure(OutcomeStatus::Error, "exec.prepare",
+                          fmt::format("SQLite rejected the query: {}", stmt.error().message),
+                          stmt.error().span);
+        return false;
     }
-    if (!stmt->isValid())
-        return failure(OutcomeStatus::Error, "exec.empty", "the query text holds no statement");
+    if (!stmt->isValid()) {
+        out = failure(OutcomeStatus::Error, "exec.empty", "the query text holds no statement");
+        return false;
+    }
     if (!isBlankTail(sql.substr(tail))) {
         const auto second = static_cast<uint32_t>(skipBlank(sql, tail, true));
-        return failure(OutcomeStatus::Error, "exec.multiple_statements",
-                       fmt::format("only one statement may run; a second one starts at offset {}",
-                                   second),
-                       {second, static_cast<uint32_t>(sql.size())});
+        out = failure(OutcomeStatus::Error, "exec.multiple_statements",
+                      fmt::format("only one statement may run; a second one starts at offset {}",
+                                  second),
+                      {second, static_cast<uint32_t>(sql.size())});
+        return false;
     }
     // Third guard, after the authorizer: candidate statements are queries. A
     // REINDEX or VACUUM with nothing to do asks the authorizer nothing at all.
     if (const std::string verb = leadingKeyword(sql); verb != "SELECT" && verb != "WITH"
-                                                      && verb != "VALUES")
-        return failure(OutcomeStatus::Error, "exec.denied",
-                       fmt::format("denied: {} statement \"{}\" — candidate queries may only read "
-                                   "(SELECT, WITH or VALUES)",
-                                   verb, excerpt(sql.substr(0, tail))));
-    if (!stmt->isReadOnly())
-        return failure(OutcomeStatus::Error, "exec.denied",
-                       fmt::format("denied: \"{}\" is not read-only — candidate queries may only read",
-                                   excerpt(sql.substr(0, tail))));
-    return fetchRows(*stmt, conn.handle(), guard, limits, sql.substr(0, tail));
+                                                      && verb != "VALUES") {
+        out = failure(OutcomeStatus::Error, "exec.denied",
+                      fmt::format("denied: {} statement \"{}\" — candidate queries may only read "
+                                  "(SELECT, WITH or VALUES)",
+                                  verb, excerpt(sql.substr(0, tail))));
+        return false;
+    }
+    if (!stmt->isReadOnly()) {
+        out = notReadOnly(sql.substr(0, tail));
+        return false;
+    }
+    vetted = CachedStatement{std::move(stmt).value(), tail};
+    return true;
+}
+
+/// Resets a cached statement however its run ends, so it holds no read
+/// transaction between queries and starts from the top next time.
+class ResetOnExit {
+public:
+    explicit ResetOnExit(sqlite3_stmt* stmt) : m_stmt(stmt) {}
+    ~ResetOnExit() { sqlite3_reset(m_stmt); }
+    ResetOnExit(const ResetOnExit&) = delete;
+    ResetOnExit& operator=(const ResetOnExit&) = delete;
+
+private:
+    sqlite3_stmt* m_stmt;
+};
+
+QueryOutcome runVetted(CachedStatement& vetted, sqlite3* db, QueryGuard& guard,
+                       const ExecLimits& limits, std::string_view sql)
+{
+    Statement& stmt = vetted.statement;
+    // Defence in depth: a vetted text stays a read-only query when SQLite
+    // re-prepares it after a schema change, but checking costs nothing.
+    if (!stmt.isReadOnly()) return notReadOnly(sql.substr(0, vetted.statementLength));
+    const ResetOnExit reset(stmt.handle());
+    // Count from zero: the progress callbacks then fall at the same instructions on
+    // every run, whatever ran on this connection or statement before.
+    sqlite3_stmt_status(stmt.handle(), SQLITE_STMTSTATUS_VM_STEP, 1);
+    guard.startCountingSteps();
+    QueryOutcome out = fetchRows(stmt, db, guard, limits, sql.substr(0, vetted.statementLength));
+    out.vmSteps = sqlite3_stmt_status(stmt.handle(), SQLITE_STMTSTATUS_VM_STEP, 0);
+    return out;
+}
+
+/// Arms the connection's guard for one query and disarms it however the query ends.
+class ArmedGuard {
+public:
+    ArmedGuard(QueryGuard& guard, const ExecLimits& limits, Clock::time_point start,
+               StatementCache& cache)
+        : m_guard(guard)
+    {
+        // Statements prepared under another value-length limit skipped its
+        // prepare-time checks under this one: prepare them again.
+        if (m_guard.arm(limits, start)) cache.clear();
+    }
+    ~ArmedGuard() { m_guard.disarm(); }
+    ArmedGuard(const ArmedGuard&) = delete;
+    ArmedGuard& operator=(const ArmedGuard&) = delete;
+
+private:
+    QueryGuard& m_guard;
+};
+
+QueryOutcome runGuarded(QueryGuard& guard, StatementCache& cache, Connection& conn,
+                        std::string_view sql, const ExecLimits& limits)
+{
+    CachedStatement* vetted = cache.find(sql);
+    if (vetted == nullptr) {
+        CachedStatement fresh;
+        QueryOutcome refused;
+        if (!prepareVetted(conn, sql, guard, limits, fresh, refused)) return refused;
+        vetted = &cache.insert(sql, std::move(fresh));
+    }
+    QueryOutcome out = runVetted(*vetted, conn.handle(), guard, limits, sql);
+    // A statement that failed (a denial on re-prepare, a runtime error) is not kept.
+    if (out.status == OutcomeStatus::Error) cache.erase(sql);
+    return out;
 }
 
 } // namespace
@@ -173,7 +267,10 @@ QueryOutcome runQuery(Connection& conn, std::string_view sql, const ExecLimits& 
     } else if (sql.size() > static_cast<std::size_t>(std::numeric_limits<int>::max())) {
         out = failure(OutcomeStatus::TooLarge, "exec.too_large", "the query text is too long");
     } else {
-        out = runGuarded(conn, sql, limits, start);
+        QueryGuard& guard = conn.queryGuard();
+        StatementCache& cache = conn.statementCache();
+        const ArmedGuard armed(guard, limits, start, cache);
+        out = runGuarded(guard, cache, conn, sql, limits);
     }
     out.elapsedMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     return out;

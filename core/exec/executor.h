@@ -1,7 +1,8 @@
 // The safe executor: runs ONE untrusted statement (a model's or a user's query)
-// under the read-only authorizer, a time budget and row/byte caps, and returns
-// its denotation as a QueryOutcome. Nothing on disk is written; errors, denials,
-// timeouts and oversize results are outcomes, never exceptions or crashes.
+// under the read-only authorizer, a step budget (deterministic), a wall-clock
+// safety net and row/byte caps, and returns its denotation as a QueryOutcome.
+// Nothing on disk is written; errors, denials, timeouts and oversize results are
+// outcomes, never exceptions or crashes.
 #pragma once
 
 #include "core/exec/connection.h"
@@ -15,10 +16,14 @@ namespace sqleq::exec {
 /// Runs `sql` on `conn` and collects every row, typed as SQLite stores it.
 /// Outcomes: Rows; Error ("exec.denied" for a forbidden operation, naming it;
 /// "exec.multiple_statements"; "exec.empty"; "exec.prepare" with SQLite's message
-/// and span; "exec.runtime"); Timeout ("exec.timeout", or "exec.cancelled" when
-/// limits.cancel was set); TooLarge ("exec.too_large"). The connection's
-/// authorizer, progress handler and limits are restored before returning, so it
-/// stays usable. Call from the thread that owns `conn`.
+/// and span; "exec.runtime"); Timeout ("exec.timeout" when limits.maxSteps ran
+/// out, or "exec.cancelled" when limits.cancel was set); WallClockTimeout
+/// ("exec.wall_clock", the safety net; machine-dependent); TooLarge
+/// ("exec.too_large"). The statement stays prepared in the connection's cache
+/// (keyed by the exact text) for the next run; the authorizer and progress
+/// handler stay installed but are disarmed and the connection's limits restored
+/// before returning, so trusted SQL runs on it as before. Call from the thread
+/// that owns `conn`.
 QueryOutcome runQuery(Connection& conn, std::string_view sql, const ExecLimits& limits = {});
 
 } // namespace sqleq::exec

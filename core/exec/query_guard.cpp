@@ -1,4 +1,4 @@
-// Installing and removing the untrusted-SQL regime on one connection.
+// Installing the untrusted-SQL regime on one connection, and arming it per query.
 #include "core/exec/query_guard.h"
 
 #include <sqlite3.h>
@@ -8,10 +8,6 @@
 namespace sqleq::exec {
 
 namespace {
-
-/// VM instructions between two deadline checks: frequent enough to stop an
-/// exploding join within milliseconds, rare enough to cost nothing measurable.
-constexpr int kProgressPeriod = 1000;
 
 /// Limits for candidate SQL. Spider's largest queries need a few hundred VDBE ops,
 /// a handful of compound terms and shallow expressions; these leave ample room.
@@ -31,24 +27,53 @@ constexpr std::array<LimitSetting, 9> kLimits = {{
     {SQLITE_LIMIT_WORKER_THREADS, 0},
 }};
 
+/// The step budget in whole progress callbacks, rounded up; -1: no budget.
+int64_t callbacksFor(int64_t maxSteps)
+{
+    if (maxSteps <= 0) return -1;
+    return (maxSteps + kStepsPerCallback - 1) / kStepsPerCallback;
+}
+
 } // namespace
 
-QueryGuard::QueryGuard(sqlite3* db, const ExecLimits& limits, Clock::time_point start)
-    : m_db(db), m_cancel(limits.cancel),
-      m_deadline(start + std::chrono::milliseconds(std::max<int64_t>(limits.timeBudgetMs, 0)))
+QueryGuard::QueryGuard(sqlite3* db) : m_db(db)
 {
-    for (std::size_t i = 0; i < kLimits.size(); ++i) {
-        const int value = kLimits[i].value >= 0 ? kLimits[i].value : std::max(limits.maxValueLength, 1);
-        m_savedLimits[i] = {kLimits[i].id, sqlite3_limit(m_db, kLimits[i].id, value)};
-    }
     sqlite3_set_authorizer(m_db, &QueryGuard::authorize, this);
-    sqlite3_progress_handler(m_db, kProgressPeriod, &QueryGuard::progress, this);
+    sqlite3_progress_handler(m_db, kStepsPerCallback, &QueryGuard::progress, this);
 }
 
 QueryGuard::~QueryGuard()
 {
+    if (m_armed) disarm();
     sqlite3_progress_handler(m_db, 0, nullptr, nullptr);
     sqlite3_set_authorizer(m_db, nullptr, nullptr);
+}
+
+bool QueryGuard::arm(const ExecLimits& limits, Clock::time_point start)
+{
+    const int valueLength = std::max(limits.maxValueLength, 1);
+    for (std::size_t i = 0; i < kLimits.size(); ++i) {
+        const int value = kLimits[i].value >= 0 ? kLimits[i].value : valueLength;
+        m_savedLimits[i] = {kLimits[i].id, sqlite3_limit(m_db, kLimits[i].id, value)};
+    }
+    m_cancel = limits.cancel;
+    m_hasDeadline = limits.wallClockLimitMs > 0;
+    if (m_hasDeadline) m_deadline = start + std::chrono::milliseconds(limits.wallClockLimitMs);
+    m_callbacksLeft = callbacksFor(limits.maxSteps);
+    m_countingSteps = false;
+    m_denial.reset();
+    m_interruption = Interruption::None;
+    m_armed = true;
+    const bool prepareLimitsChanged = valueLength != m_armedValueLength;
+    m_armedValueLength = valueLength;
+    return prepareLimitsChanged;
+}
+
+void QueryGuard::disarm()
+{
+    m_armed = false;
+    m_countingSteps = false;
+    m_cancel = nullptr;
     for (const auto& [id, value] : m_savedLimits) sqlite3_limit(m_db, id, value);
 }
 
@@ -56,6 +81,7 @@ int QueryGuard::authorize(void* self, int action, const char* arg1, const char* 
                           const char* /*database*/, const char* /*trigger*/)
 {
     auto* guard = static_cast<QueryGuard*>(self);
+    if (!guard->m_armed) return SQLITE_OK;  // trusted SQL between candidate queries
     AccessVerdict verdict = judgeAccess(action, arg1, arg2);
     switch (verdict.decision) {
     case AccessDecision::Allow: return SQLITE_OK;
@@ -70,12 +96,18 @@ int QueryGuard::authorize(void* self, int action, const char* arg1, const char* 
 int QueryGuard::progress(void* self)
 {
     auto* guard = static_cast<QueryGuard*>(self);
+    if (!guard->m_armed) return 0;
     if (guard->m_cancel != nullptr && guard->m_cancel->load(std::memory_order_relaxed)) {
         guard->m_interruption = Interruption::Cancelled;
         return 1;
     }
-    if (Clock::now() >= guard->m_deadline) {
-        guard->m_interruption = Interruption::Deadline;
+    // The step budget first: when both are spent, the deterministic reason wins.
+    if (guard->m_countingSteps && guard->m_callbacksLeft >= 0 && --guard->m_callbacksLeft < 0) {
+        guard->m_interruption = Interruption::StepBudget;
+        return 1;
+    }
+    if (guard->m_hasDeadline && Clock::now() >= guard->m_deadline) {
+        guard->m_interruption = Interruption::WallClock;
         return 1;
     }
     return 0;

@@ -1,7 +1,11 @@
-// QueryGuard: while alive, puts a connection under the untrusted-SQL regime —
-// the read-only authorizer, a progress handler enforcing the deadline and the
-// cancel flag, and tight sqlite3_limit values — and restores the connection on
-// destruction so the same Connection can run trusted SQL afterwards.
+// QueryGuard: the untrusted-SQL regime of one connection — the read-only
+// authorizer, a progress handler enforcing the step budget, the wall-clock
+// safety net and the cancel flag, and tight sqlite3_limit values. The callbacks
+// are installed once, when the connection first runs a candidate query (setting
+// an authorizer expires every prepared statement, so doing it per query would
+// defeat the statement cache), and are armed only while the executor runs one:
+// disarmed, they allow everything, and the connection's own limits are back, so
+// trusted setup SQL runs on the same connection unhindered.
 #pragma once
 
 #include "core/exec/exec_limits.h"
@@ -9,6 +13,7 @@
 
 #include <array>
 #include <chrono>
+#include <cstdint>
 #include <optional>
 #include <utility>
 
@@ -16,19 +21,39 @@ struct sqlite3;
 
 namespace sqleq::exec {
 
-enum class Interruption { None, Deadline, Cancelled };
+/// Why the progress handler stopped a statement. StepBudget is deterministic;
+/// WallClock (the safety net) and Cancelled depend on timing.
+enum class Interruption { None, StepBudget, WallClock, Cancelled };
+
+/// VM instructions between two progress callbacks: the step budget is counted
+/// in these units, and cancellation or the wall-clock net is noticed within one.
+inline constexpr int kStepsPerCallback = 1000;
 
 class QueryGuard {
 public:
     using Clock = std::chrono::steady_clock;
 
-    /// Installs the regime on `db`; the deadline runs from `start`.
-    QueryGuard(sqlite3* db, const ExecLimits& limits, Clock::time_point start);
+    /// Installs the (disarmed) authorizer and progress handler on `db`, which
+    /// must outlive the guard.
+    explicit QueryGuard(sqlite3* db);
+    /// Removes them.
     ~QueryGuard();
     QueryGuard(const QueryGuard&) = delete;
     QueryGuard& operator=(const QueryGuard&) = delete;
 
-    /// The first operation the authorizer denied, if any.
+    /// Arms the regime for one query: tight limits on, the authorizer judging,
+    /// the wall-clock deadline running from `start`. Returns true when a limit
+    /// that is checked while preparing (the value length) differs from the last
+    /// arming — statements prepared before must then be prepared again.
+    bool arm(const ExecLimits& limits, Clock::time_point start);
+    /// Starts the step budget. Called after prepare and after zeroing the
+    /// statement's VM_STEP counter, so the count covers exactly the statement's
+    /// own instructions, not the schema reads of a first prepare.
+    void startCountingSteps() { m_countingSteps = true; }
+    /// Restores the connection's limits; the callbacks allow everything again.
+    void disarm();
+
+    /// The first operation the authorizer denied since arm(), if any.
     [[nodiscard]] const std::optional<Denial>& denial() const { return m_denial; }
     /// Why the progress handler stopped the statement, if it did.
     [[nodiscard]] Interruption interruption() const { return m_interruption; }
@@ -39,8 +64,13 @@ private:
     static int progress(void* self);
 
     sqlite3* m_db;
-    const std::atomic<bool>* m_cancel;
+    bool m_armed = false;
+    const std::atomic<bool>* m_cancel = nullptr;
     Clock::time_point m_deadline;
+    bool m_hasDeadline = false;
+    int64_t m_callbacksLeft = 0;  // step budget in progress callbacks; < 0: none
+    bool m_countingSteps = false;
+    int m_armedValueLength = -1;  // SQLITE_LIMIT_LENGTH of the last arming
     std::optional<Denial> m_denial;
     Interruption m_interruption = Interruption::None;
     std::array<std::pair<int, int>, 9> m_savedLimits{};

@@ -70,7 +70,8 @@ struct DistillOptions {
     double timeBudgetSeconds = 0;       ///< 0: no time budget
     unsigned jobs = 0;                  ///< worker threads; 0: all cores (the suite does not depend on it)
     bool keepDistinct = false;          ///< false: DISTINCT is removed from gold and neighbors first
-    exec::ExecLimits limits{.timeBudgetMs = 1000, .maxRows = 20000};
+    exec::ExecLimits limits{.maxSteps = exec::kDefaultMaxSteps / 2, .wallClockLimitMs = 10'000,
+                            .maxRows = 20000};
     std::optional<exec::Bytes> original;  ///< the user's database; joins the suite first when it distinguishes
 };
 
@@ -136,7 +137,7 @@ struct CheckOptions {
     bool plugValue = false;     ///< also try the candidate with the gold's constants in its value slots
     bool keepDistinct = false;  ///< false: DISTINCT is removed from both before comparing
     compare::OrderRule orderRule = compare::OrderRule::TopLevelOrderBy;
-    exec::ExecLimits limits{.timeBudgetMs = 2000};
+    exec::ExecLimits limits;
 };
 
 struct CheckResult {

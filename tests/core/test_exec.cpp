@@ -1,10 +1,12 @@
 // Unit tests of core/exec: typed results, the read-only authorizer (also proving
-// that a database file stays byte-identical), time/row/byte budgets, connection
-// reuse after a guarded run, serialize/deserialize copies and open errors.
+// that a database file stays byte-identical, also through cached statements),
+// the statement cache, row/byte caps, connection reuse after a guarded run,
+// serialize/deserialize copies and open errors. Budgets: test_exec_budget.cpp.
 #include "core/exec/connection.h"
 #include "core/exec/executor.h"
 #include "core/exec/spider_compat.h"
 #include "core/exec/statement.h"
+#include "exec_test_support.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -17,6 +19,7 @@
 
 using namespace sqleq;
 using namespace sqleq::exec;
+using namespace sqleq::exec::testing;
 
 namespace {
 
@@ -31,20 +34,6 @@ void writeFile(const std::filesystem::path& path, std::string_view bytes)
     std::ofstream out(path, std::ios::binary);
     out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
 }
-
-Connection memoryWith(std::string_view script)
-{
-    auto conn = Connection::openMemory();
-    if (!conn) qFatal("openMemory failed: %s", conn.error().message.c_str());
-    const Status st = conn->executeScript(script);
-    if (!st) qFatal("setup script failed: %s", st.error().message.c_str());
-    return std::move(conn).value();
-}
-
-constexpr std::string_view kSetup =
-    "CREATE TABLE t(a INTEGER PRIMARY KEY, name TEXT, score REAL);"
-    "INSERT INTO t VALUES (1, 'France', 1.5), (2, 'Peru', NULL);"
-    "CREATE VIEW v AS SELECT name FROM t;";
 
 std::filesystem::path makeDatabaseFile(const QTemporaryDir& dir)
 {
@@ -77,9 +66,10 @@ private slots:
     void deniedOperations();
     void databaseFileStaysByteIdentical();
     void connectionIsReusableAfterAGuardedRun();
-    void infiniteRecursionTimesOut();
-    void crossJoinEndsTooLargeOrTimeout();
-    void cancelFlagStopsTheQuery();
+    void cachedStatementsStayVetted();
+    void cachedStatementsFollowSchemaAndLimits();
+    void cachedStatementsRestartFromTheTop();
+    void cacheIsBoundedAndSurvivesAMove();
     void valueAndByteCaps();
     void serializeAndDeserializeCopy();
     void copiesMoveAcrossThreads();
@@ -244,7 +234,9 @@ void TestExec::databaseFileStaysByteIdentical()
     };
     auto conn = Connection::openReadOnly(file);
     QVERIFY(conn.ok());
-    for (const std::string& sql : hostile) (void)runQuery(*conn, sql);
+    for (int round = 0; round < 2; ++round) {  // the second round meets any cached statement
+        for (const std::string& sql : hostile) (void)runQuery(*conn, sql);
+    }
     QVERIFY(runQuery(*conn, "SELECT * FROM v").ok());
     conn = Connection();  // close before comparing
     QVERIFY(readFile(file) == before);
@@ -257,6 +249,8 @@ void TestExec::databaseFileStaysByteIdentical()
 void TestExec::connectionIsReusableAfterAGuardedRun()
 {
     Connection conn = memoryWith(kSetup);
+    QVERIFY(runQuery(conn, "SELECT count(*) FROM t").ok());
+    QVERIFY(runQuery(conn, "SELECT count(*) FROM t").ok());  // cached, still restores
     QCOMPARE(runQuery(conn, "ATTACH ':memory:' AS aux").error.code, std::string("exec.denied"));
     // The authorizer and limits (ATTACHED = 0) are gone: trusted setup works again.
     const Status st = conn.executeScript(
@@ -266,56 +260,94 @@ void TestExec::connectionIsReusableAfterAGuardedRun()
     QCOMPARE(countRows(conn, "SELECT count(*) FROM aux.extra"), int64_t(0));
 }
 
-void TestExec::infiniteRecursionTimesOut()
+void TestExec::cachedStatementsStayVetted()
 {
-    Connection conn = memoryWith("");
-    ExecLimits limits;
-    limits.timeBudgetMs = 200;
-    const QueryOutcome out = runQuery(
-        conn, "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c",
-        limits);
-    QCOMPARE(out.status, OutcomeStatus::Timeout);
-    QCOMPARE(out.error.code, std::string("exec.timeout"));
-    QVERIFY2(out.elapsedMs < 200.0 * 25, std::to_string(out.elapsedMs).c_str());
-    QVERIFY(runQuery(conn, "SELECT 1").ok());  // the progress handler is gone
+    Connection conn = memoryWith(kSetup);
+    for (int round = 0; round < 3; ++round) {
+        const QueryOutcome read = runQuery(conn, "SELECT name FROM t ORDER BY a");
+        QVERIFY(read.ok());
+        QCOMPARE(read.result.rows.size(), std::size_t(2));
+        QCOMPARE(conn.cachedStatementCount(), std::size_t(1));  // prepared once, reused
+        // Refused texts are never kept, so they are refused again every time.
+        for (const char* hostile : {"DELETE FROM t", "SELECT 1; DROP TABLE t", "PRAGMA user_version = 7",
+                                    "ATTACH ':memory:' AS aux", "SELECT load_extension('x')"}) {
+            const QueryOutcome out = runQuery(conn, hostile);
+            QCOMPARE(out.status, OutcomeStatus::Error);
+            QVERIFY2(out.error.code == "exec.denied" || out.error.code == "exec.multiple_statements",
+                     out.error.code.c_str());
+        }
+        QCOMPARE(conn.cachedStatementCount(), std::size_t(1));
+        // Between candidate queries the connection is trusted again: the authorizer
+        // is disarmed and the tight limits (ATTACHED = 0) are lifted.
+        auto insert = Statement::prepare(conn, "INSERT INTO t VALUES (?1, 'x', 0)");
+        QVERIFY(insert.ok());
+        QVERIFY(insert->bind(1, Value::integer(10 + round)).ok());
+        QVERIFY(insert->step().ok());
+        insert = Statement();
+        QVERIFY(runQuery(conn, "DELETE FROM t WHERE a >= 10").error.code == "exec.denied");
+        QVERIFY(conn.executeScript("DELETE FROM t WHERE a >= 10").ok());
+    }
+    QCOMPARE(countRows(conn, "SELECT count(*) FROM t"), int64_t(2));
+    // A statement that failed while running is dropped, not kept half-used.
+    QCOMPARE(runQuery(conn, "SELECT abs(-9223372036854775807 - 1)").error.code, std::string("exec.runtime"));
+    QCOMPARE(conn.cachedStatementCount(), std::size_t(1));  // only the count above
 }
 
-void TestExec::crossJoinEndsTooLargeOrTimeout()
+void TestExec::cachedStatementsFollowSchemaAndLimits()
 {
-    Connection conn = memoryWith(
-        "CREATE TABLE big(x INTEGER);"
-        "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c LIMIT 2000) "
-        "INSERT INTO big SELECT x FROM c;");
-    ExecLimits limits;
-    limits.timeBudgetMs = 500;
-    const QueryOutcome rows = runQuery(conn, "SELECT * FROM big a, big b, big c", limits);
-    QVERIFY2(rows.status == OutcomeStatus::TooLarge || rows.status == OutcomeStatus::Timeout,
-             outcomeStatusName(rows.status).data());
-    QVERIFY(rows.result.rows.empty());
-    const QueryOutcome counted = runQuery(conn, "SELECT count(*) FROM big a, big b, big c", limits);
-    QCOMPARE(counted.status, OutcomeStatus::Timeout);
-    const QueryOutcome sorted =
-        runQuery(conn, "SELECT a.x FROM big a, big b ORDER BY a.x * b.x DESC LIMIT 1", limits);
-    QVERIFY(sorted.ok() || sorted.status == OutcomeStatus::Timeout);
+    Connection conn = memoryWith(kSetup);
+    const QueryOutcome before = runQuery(conn, "SELECT * FROM v");
+    QCOMPARE(before.result.columnNames, std::vector<std::string>{"name"});
+    // Trusted DDL through executeScript drops the cache; the text is prepared anew.
+    QVERIFY(conn.executeScript("DROP VIEW v; CREATE VIEW v AS SELECT a, score FROM t;").ok());
+    QCOMPARE(conn.cachedStatementCount(), std::size_t(0));
+    const QueryOutcome after = runQuery(conn, "SELECT * FROM v");
+    QVERIFY2(after.ok(), after.error.message.c_str());
+    QCOMPARE(after.result.columnNames, (std::vector<std::string>{"a", "score"}));
+    // A literal over the value-length limit is refused while preparing; a statement
+    // cached under a larger limit must not slip past a smaller one.
+    const std::string literal = "SELECT '" + std::string(5000, 'x') + "'";
+    QVERIFY(runQuery(conn, literal).ok());
+    ExecLimits tight;
+    tight.maxValueLength = 1000;
+    QCOMPARE(runQuery(conn, literal, tight).status, OutcomeStatus::TooLarge);
+    QVERIFY(runQuery(conn, literal).ok());
 }
 
-void TestExec::cancelFlagStopsTheQuery()
+void TestExec::cachedStatementsRestartFromTheTop()
 {
     Connection conn = memoryWith("");
-    std::atomic<bool> cancel{false};
-    ExecLimits limits;
-    limits.timeBudgetMs = 60000;
-    limits.cancel = &cancel;
-    std::thread stopper([&cancel] {
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        cancel = true;
-    });
-    const QueryOutcome out = runQuery(
-        conn, "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c",
-        limits);
-    stopper.join();
-    QCOMPARE(out.status, OutcomeStatus::Timeout);
-    QCOMPARE(out.error.code, std::string("exec.cancelled"));
+    constexpr std::string_view eleven =
+        "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c LIMIT 11) SELECT x FROM c";
+    ExecLimits fewRows;
+    fewRows.maxRows = 10;
+    QCOMPARE(runQuery(conn, eleven, fewRows).status, OutcomeStatus::TooLarge);  // stopped mid-way
+    const QueryOutcome all = runQuery(conn, eleven);
+    QVERIFY(all.ok());
+    QCOMPARE(all.result.rows.size(), std::size_t(11));
+    QCOMPARE(all.result.rows.front()[0], Value::integer(1));
+    ExecLimits fewSteps;
+    fewSteps.maxSteps = 1;
+    QVERIFY(runQuery(conn, kEndless, fewSteps).status == OutcomeStatus::Timeout);
+    QVERIFY(runQuery(conn, eleven, fewRows).status == OutcomeStatus::TooLarge);
+    QCOMPARE(runQuery(conn, eleven).result.rows, all.result.rows);
+}
+
+void TestExec::cacheIsBoundedAndSurvivesAMove()
+{
+    Connection conn = memoryWith(kSetup);
+    for (int i = 0; i < 200; ++i) QVERIFY(runQuery(conn, "SELECT " + std::to_string(i)).ok());
+    QCOMPARE(conn.cachedStatementCount(), std::size_t(128));
+    // SQLite holds a pointer to the guard: it must keep working after the move.
+    Connection moved = std::move(conn);
+    QCOMPARE(moved.cachedStatementCount(), std::size_t(128));
+    QCOMPARE(runQuery(moved, "DELETE FROM t").error.code, std::string("exec.denied"));
+    QCOMPARE(runQuery(moved, "SELECT 199").result.rows[0][0], Value::integer(199));
+    ExecLimits fewSteps;
+    fewSteps.maxSteps = 1000;
+    QCOMPARE(runQuery(moved, kEndless, fewSteps).status, OutcomeStatus::Timeout);
+    QCOMPARE(conn.cachedStatementCount(), std::size_t(0));
+    QCOMPARE(runQuery(conn, "SELECT 1").error.code, std::string("exec.closed"));
 }
 
 void TestExec::valueAndByteCaps()

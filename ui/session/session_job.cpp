@@ -102,11 +102,16 @@ inspect::InspectOptions SessionJob::inspectOptions(const std::optional<exec::Byt
     options.distill.profile = settings.strictProfile ? fuzz::Profile::Strict : fuzz::Profile::Spider;
     options.distill.seed = settings.seed;
     options.distill.budget = static_cast<std::size_t>(std::max(settings.budget, 0));
-    options.distill.limits.timeBudgetMs = settings.timeoutMs;
+    // The setting is "milliseconds on an idle machine": a step budget, so the verdict
+    // does not depend on load, with a wall-clock safety net.
+    const exec::ExecLimits idle = exec::limitsForIdleBudget(settings.timeoutMs);
+    options.distill.limits.maxSteps = idle.maxSteps;
+    options.distill.limits.wallClockLimitMs = idle.wallClockLimitMs;
     options.distill.original = original;
     options.check.plugValue = settings.plugValue;
     options.check.keepDistinct = settings.keepDistinct;
-    options.check.limits.timeBudgetMs = settings.timeoutMs;
+    options.check.limits.maxSteps = idle.maxSteps;
+    options.check.limits.wallClockLimitMs = idle.wallClockLimitMs;
     options.runEveryDatabase = true;
     return options;
 }

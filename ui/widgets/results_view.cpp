@@ -43,6 +43,8 @@ QString outcomeSummary(const exec::QueryOutcome& outcome, const std::vector<std:
         return QObject::tr("error: %1").arg(QString::fromStdString(outcome.error.message));
     case exec::OutcomeStatus::Timeout: return QObject::tr("timed out");
     case exec::OutcomeStatus::TooLarge: return QObject::tr("result too large");
+    case exec::OutcomeStatus::WallClockTimeout:
+        return QObject::tr("the wall-clock safety net fired; this result may depend on the machine");
     }
     return {};
 }

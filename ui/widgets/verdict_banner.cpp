@@ -37,6 +37,8 @@ QString errorText(const exec::QueryOutcome& outcome)
 {
     if (outcome.status == exec::OutcomeStatus::Timeout) return QObject::tr("time budget exceeded");
     if (outcome.status == exec::OutcomeStatus::TooLarge) return QObject::tr("result too large");
+    if (outcome.status == exec::OutcomeStatus::WallClockTimeout)
+        return QObject::tr("the wall-clock safety net fired; this verdict may depend on the machine");
     return QString::fromStdString(outcome.error.message);
 }
 
