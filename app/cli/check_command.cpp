@@ -91,6 +91,7 @@ nlohmann::json toJson(const CheckCommandOptions& options, const schema::Schema& 
     out["gold_used"] = check.goldUsed;
     out["candidate_used"] = check.candidateUsed;
     out["diagnosis"] = diagnosisJson(inspection);
+    out["wall_clock_fired"] = inspection.wallClockFired;
     out["profile"] = fuzz::profileName(options.inspect.distill.profile);
     out["seed"] = options.inspect.distill.seed;
     out["seconds"] = inspection.seconds;
@@ -122,6 +123,10 @@ void printVerdict(const CheckCommandOptions& options, const inspect::Inspection&
         fmt::print("test-suite metric: {}\n", suite::verdictKindName(inspection.suiteCheck.verdict));
     }
     fmt::print("why: {}\n", check.message);
+    if (inspection.wallClockFired) {
+        fmt::print("note: the wall-clock safety net ended a query this verdict rests on; it may differ on another "
+                   "machine (raise --wall-clock-limit)\n");
+    }
 }
 
 void printText(const CheckCommandOptions& options, const schema::Schema& schema,

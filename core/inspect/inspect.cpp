@@ -107,6 +107,9 @@ Result<Inspection> inspect(const schema::Schema& schema, std::string_view gold, 
     inspection.testSuiteFalsePositive
         = inspection.suiteCheck.verdict == suite::VerdictKind::Equivalent && separates(inspection.check);
     inspection.evidence = evidenceFor(inspection);
+    for (const auto* outcome : {&inspection.check.goldOutcome, &inspection.check.candidateOutcome}) {
+        inspection.wallClockFired |= outcome->status == exec::OutcomeStatus::WallClockTimeout;
+    }
 
     exec::ExecLimits limits = options.check.limits;
     limits.cancel = cancel;

@@ -101,6 +101,9 @@ struct Inspection {
     std::vector<DatabaseRun> databases; ///< with runEveryDatabase: one per suite database, same order
     Diagnosis diagnosis;
     bool orderMatters = false;          ///< gold rows compared as a list (top-level ORDER BY)
+    /// The wall-clock safety net, not the deterministic step budget, ended a query the
+    /// verdict rests on: this verdict may differ on another machine.
+    bool wallClockFired = false;
     bool cancelled = false;             ///< stopped early: nothing here is a verdict
     double seconds = 0;
 };
