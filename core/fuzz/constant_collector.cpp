@@ -247,6 +247,13 @@ void ConstantCollector::attributeComparison(const sql::Expr& expr)
     if (const auto* binary = expr.tryAs<sql::BinaryExpr>(); binary && isComparison(binary->op)) {
         addAll(binary->left.get(), {binary->right.get()});
         addAll(binary->right.get(), {binary->left.get()});
+        if (binary->op == BinaryOp::Eq && binary->left && binary->right) {
+            const auto* left = binary->left->tryAs<sql::ColumnRef>();
+            const auto* right = binary->right->tryAs<sql::ColumnRef>();
+            const auto a = left != nullptr ? targetOf(*binary->left) : std::nullopt;
+            const auto b = right != nullptr ? targetOf(*binary->right) : std::nullopt;
+            if (a && b) m_out.addEquatedColumns(ColumnName{a->table, a->column}, ColumnName{b->table, b->column});
+        }
     } else if (const auto* between = expr.tryAs<sql::BetweenExpr>()) {
         addAll(between->operand.get(), {between->low.get(), between->high.get()});
     } else if (const auto* in = expr.tryAs<sql::InExpr>(); in && in->source == sql::InSource::List && in->operand) {

@@ -118,11 +118,27 @@ void GoldConstants::addNumericColumn(ColumnName column)
     insertSorted(numericColumns, std::move(column), compareColumns);
 }
 
+void GoldConstants::addEquatedColumns(ColumnName a, ColumnName b)
+{
+    const int order = compareColumns(a, b);
+    if (order == 0) return;
+    if (order > 0) std::swap(a, b);
+    std::pair<ColumnName, ColumnName> pair{std::move(a), std::move(b)};
+    const auto less = [](const auto& x, const auto& y) {
+        const int first = compareColumns(x.first, y.first);
+        return first != 0 ? first < 0 : compareColumns(x.second, y.second) < 0;
+    };
+    const auto at = std::lower_bound(equatedColumns.begin(), equatedColumns.end(), pair, less);
+    if (at != equatedColumns.end() && !less(pair, *at)) return;
+    equatedColumns.insert(at, std::move(pair));
+}
+
 void merge(GoldConstants& into, const GoldConstants& from)
 {
     for (const GoldConstant& constant : from.items) into.add(constant);
     for (const ConstantGroup& group : from.groups) into.addGroup(group);
     for (const ColumnName& column : from.numericColumns) into.addNumericColumn(column);
+    for (const auto& [a, b] : from.equatedColumns) into.addEquatedColumns(a, b);
 }
 
 } // namespace sqleq::fuzz

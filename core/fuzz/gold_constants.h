@@ -11,6 +11,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace sqleq::fuzz {
@@ -54,6 +55,10 @@ struct GoldConstants {
     /// Columns a gold uses as numbers (compared with a number, inside avg, sum,
     /// total, min or max, an operand of arithmetic), whatever their declared type.
     std::vector<ColumnName> numericColumns;
+    /// Pairs of columns a query compares with `=` (ON, WHERE, anywhere), each pair
+    /// ordered and the list sorted: the search draws both from one value pool, so that
+    /// joins between columns no foreign key links still meet.
+    std::vector<std::pair<ColumnName, ColumnName>> equatedColumns;
 
     /// The constants attributed to `table.column` (ASCII case-insensitive).
     [[nodiscard]] std::vector<const GoldConstant*> forColumn(std::string_view table,
@@ -68,6 +73,8 @@ struct GoldConstants {
     void addGroup(ConstantGroup group);
     /// Records that a gold uses `column` as a number.
     void addNumericColumn(ColumnName column);
+    /// Records that a query compares `a = b`; a column equated with itself is ignored.
+    void addEquatedColumns(ColumnName a, ColumnName b);
 };
 
 /// Every literal of `statement` (subqueries, CTEs and compounds included) that

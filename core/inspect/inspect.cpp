@@ -38,7 +38,8 @@ bool separates(const suite::CheckResult& check)
 void search(Inspection& inspection, const schema::Schema& schema, std::string_view gold, std::string_view candidate,
             const InspectOptions& options, const std::atomic<bool>* cancel)
 {
-    const search::SearchOptions searchOptions{options.searchBudget, options.distill.profile, options.distill.seed};
+    const search::SearchOptions searchOptions{options.searchBudget, options.distill.profile, options.distill.seed,
+                                              options.distill.jobs};
     auto searched = search::searchPastSuite(schema, gold, candidate, inspection.distilled.suite,
                                             inspection.suiteCheck, options.check, searchOptions, cancel);
     inspection.check = std::move(searched.check);

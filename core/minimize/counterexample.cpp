@@ -36,7 +36,7 @@ void runBoth(Counterexample& counterexample, const schema::Schema& schema, const
 } // namespace
 
 std::optional<Counterexample> buildCounterexample(const schema::Schema& schema, const suite::Suite& suite,
-                                                  const suite::CheckResult& check, bool keepReadTablesNonEmpty,
+                                                  const suite::CheckResult& check, bool keepTablesNonEmpty,
                                                   const exec::ExecLimits& limits, const std::atomic<bool>* cancel)
 {
     if (check.verdict != suite::VerdictKind::Different || check.separatingDatabase < 0
@@ -46,8 +46,8 @@ std::optional<Counterexample> buildCounterexample(const schema::Schema& schema, 
     // Some Spider keys point at columns SQLite cannot enforce; the sampler honours them anyway.
     const schema::Schema readable = fuzz::materializableSchema(schema);
     const auto& bytes = suite.databases[static_cast<std::size_t>(check.separatingDatabase)].bytes;
-    SeparationCase separation{&readable, check.goldUsed, check.candidateUsed, check.comparison.orderMatters,
-                              keepReadTablesNonEmpty, limits, cancel};
+    SeparationCase separation{&readable, &schema, check.goldUsed, check.candidateUsed,
+                              check.comparison.orderMatters, keepTablesNonEmpty, limits, cancel};
     Counterexample counterexample;
     auto minimized = minimizeSeparatingDatabase(bytes, separation);
     if (minimized) {

@@ -28,11 +28,12 @@ struct Counterexample {
 };
 
 /// For a `different` verdict with a separating database in `suite`: that database shrunk
-/// with minimizeSeparatingDatabase (tables the queries read kept non-empty when
-/// `keepReadTablesNonEmpty`, the `spider` profile), then both queries re-run on it.
+/// with minimizeSeparatingDatabase within the profile — every table kept non-empty when
+/// `keepTablesNonEmpty` (the `spider` profile), every foreign key of `schema` resolving
+/// (also those SQLite cannot enforce) — then both queries re-run on it.
 /// Nothing for other verdicts. Runs on the calling thread; stops early on `cancel`.
 std::optional<Counterexample> buildCounterexample(const schema::Schema& schema, const suite::Suite& suite,
-                                                  const suite::CheckResult& check, bool keepReadTablesNonEmpty,
+                                                  const suite::CheckResult& check, bool keepTablesNonEmpty,
                                                   const exec::ExecLimits& limits,
                                                   const std::atomic<bool>* cancel = nullptr);
 

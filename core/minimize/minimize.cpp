@@ -39,7 +39,8 @@ Result<MinimizeResult> minimizeCounterexample(const schema::DatabaseContent& sep
     if (request.schema == nullptr) {
         return Diagnostic{"minimize.invalid_request", "minimization needs the database's schema", {}, {}};
     }
-    auto graph = RowGraph::build(*request.schema, separating, request.nonEmptyTables);
+    const schema::Schema& keys = request.keySchema != nullptr ? *request.keySchema : *request.schema;
+    auto graph = RowGraph::build(keys, separating, request.nonEmptyTables);
     if (!graph) return graph.error();
     SeparationOracle oracle(request);
     oracle.setRowsKept(graph->rowCount());

@@ -34,7 +34,11 @@ struct MinimizeProgress {
 };
 
 struct MinimizeRequest {
-    const schema::Schema* schema = nullptr;  ///< must outlive the call
+    const schema::Schema* schema = nullptr;  ///< must outlive the call; every database tried is built with it
+    /// The schema whose foreign keys make rows depend on each other: all of them, also
+    /// those SQLite cannot enforce (fuzz::materializableSchema drops those from `schema`),
+    /// so no child row outlives its parent. Same tables as `schema`; null: `schema`.
+    const schema::Schema* keySchema = nullptr;
     std::string goldSql;       ///< already post-processed by the caller; run with exec::runQuery
     std::string candidateSql;
     bool orderMatters = false;  ///< the comparison rule's row-order flag, decided by the caller

@@ -35,14 +35,14 @@ Result<MinimizeResult> minimizeSeparatingDatabase(const exec::Bytes& database, c
 
     MinimizeRequest request;
     request.schema = separation.schema;
+    request.keySchema = separation.keySchema;
     request.goldSql = separation.goldSql;
     request.candidateSql = separation.candidateSql;
     request.orderMatters = separation.orderMatters;
     request.limits = separation.limits;
     request.cancel = separation.cancel;
-    if (separation.keepReadTablesNonEmpty) {
-        request.nonEmptyTables = tablesReadBy(separation.goldSql);
-        for (auto& table : tablesReadBy(separation.candidateSql)) request.nonEmptyTables.push_back(std::move(table));
+    if (separation.keepTablesNonEmpty) {
+        for (const auto& table : separation.schema->tables) request.nonEmptyTables.push_back(table.name);
         // An imported or original database may already hold an empty table; it stays allowed.
         std::erase_if(request.nonEmptyTables, [&](const std::string& table) {
             const auto* rows = content->find(table);

@@ -1,6 +1,6 @@
 // The counterexample an annotator reads: a separating suite database (serialized)
-// shrunk with minimizeCounterexample, with the tables the queries read kept
-// non-empty when the profile forbids empty tables. Glue between the suite's
+// shrunk with minimizeCounterexample, within the profile: every table kept non-empty
+// when the profile forbids empty tables, every foreign key resolving. Glue between the suite's
 // serialized databases and the row-level minimizer.
 #pragma once
 
@@ -18,10 +18,12 @@ namespace sqleq::minimize {
 
 struct SeparationCase {
     const schema::Schema* schema = nullptr;  ///< a schema SQLite can enforce (fuzz::materializableSchema)
+    const schema::Schema* keySchema = nullptr;  ///< the full schema: every foreign key resolves (null: `schema`)
     std::string goldSql;                     ///< both as they were run (post-processed, DISTINCT handled)
     std::string candidateSql;
     bool orderMatters = false;
-    bool keepReadTablesNonEmpty = true;      ///< the `spider` profile: no empty tables among those read
+    /// The `spider` profile: no table left empty (one that is empty in the input may stay so).
+    bool keepTablesNonEmpty = true;
     exec::ExecLimits limits;
     const std::atomic<bool>* cancel = nullptr;
 };

@@ -1,0 +1,270 @@
+// The shaping operations behind TargetedDatabases. Keys and UNIQUE columns are never
+// duplicated (the database would not materialize); everything else may be, since
+// duplicated values are exactly what ties, repeated rows and groups need.
+
+#include "core/search/content_shaping.h"
+
+#include "core/fuzz/table_order.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+namespace sqleq::search::detail {
+namespace {
+
+std::size_t columnIndex(const schema::Table& table, std::string_view column)
+{
+    for (std::size_t c = 0; c < table.columns.size(); ++c)
+        if (schema::sameIdentifier(table.columns[c].name, column)) return c;
+    return table.columns.size();
+}
+
+/// Columns under a PRIMARY KEY or UNIQUE constraint: copying their values breaks the key.
+std::vector<bool> keyedColumns(const schema::Table& table)
+{
+    std::vector<bool> keyed(table.columns.size(), false);
+    for (const auto& name : table.primaryKey) {
+        if (const auto c = columnIndex(table, name); c < keyed.size()) keyed[c] = true;
+    }
+    for (const auto& unique : table.uniques) {
+        for (const auto& name : unique.columns)
+            if (const auto c = columnIndex(table, name); c < keyed.size()) keyed[c] = true;
+    }
+    for (std::size_t c = 0; c < table.columns.size(); ++c) keyed[c] = keyed[c] || table.columns[c].primaryKey;
+    return keyed;
+}
+
+bool isSingleColumnKey(const schema::Table& table, std::string_view column)
+{
+    if (table.primaryKey.size() == 1 && schema::sameIdentifier(table.primaryKey.front(), column)) return true;
+    return std::any_of(table.uniques.begin(), table.uniques.end(), [&](const schema::UniqueConstraint& unique) {
+        return unique.columns.size() == 1 && schema::sameIdentifier(unique.columns.front(), column);
+    });
+}
+
+schema::TableRows* rowsOf(schema::DatabaseContent& content, std::string_view table)
+{
+    for (auto& entry : content.tables)
+        if (schema::sameIdentifier(entry.table, table)) return &entry;
+    return nullptr;
+}
+
+std::string withCase(std::string text, bool upper)
+{
+    for (char& c : text) c = static_cast<char>(upper ? std::toupper(static_cast<unsigned char>(c))
+                                                     : std::tolower(static_cast<unsigned char>(c)));
+    return text;
+}
+
+/// The variants of a constant the targeted databases cycle through. Halves only where
+/// the column is not declared INTEGER: its values are whole numbers by the schema's intent.
+std::vector<exec::Value> variantsOf(const exec::Value& value, bool fractional)
+{
+    std::vector<exec::Value> out{value};
+    if (value.type() == exec::ValueType::Integer) {
+        const int64_t v = value.asInteger();
+        // Saturating arithmetic: a constant near the int64 limits must not overflow.
+        const auto shifted = [](int64_t a, int64_t d) {
+            int64_t r = 0;
+            return __builtin_add_overflow(a, d, &r) ? a : r;
+        };
+        const int64_t negated = v == INT64_MIN ? INT64_MAX : -v;
+        const int64_t scaled = std::llabs(v) < INT64_MAX / 5 ? v * 5 : v;
+        for (const int64_t w : {shifted(v, 1), shifted(v, -1), int64_t{0}, negated, scaled})
+            out.push_back(exec::Value::integer(w));
+        if (fractional) {
+            out.push_back(exec::Value::real(static_cast<double>(v) + 0.5));
+            out.push_back(exec::Value::real(static_cast<double>(v) - 0.5));
+        }
+    } else if (value.type() == exec::ValueType::Real) {
+        const double v = value.asReal();
+        for (const double w : {v + 1, v - 1, 0.0, -v, v * 5}) out.push_back(exec::Value::real(w));
+        if (fractional)
+            for (const double w : {v + 0.5, v - 0.5}) out.push_back(exec::Value::real(w));
+    } else if (value.type() == exec::ValueType::Text) {
+        const std::string& text = value.asText();
+        out.push_back(exec::Value::text(withCase(text, false)));
+        out.push_back(exec::Value::text(withCase(text, true)));
+        std::string flipped = text;
+        if (!flipped.empty()) {
+            const auto first = static_cast<unsigned char>(flipped[0]);
+            flipped[0] = static_cast<char>(std::isupper(first) ? std::tolower(first) : std::toupper(first));
+        }
+        out.push_back(exec::Value::text(flipped));
+        out.push_back(exec::Value::text(text + " "));
+    }
+    return out;
+}
+
+bool columnHolds(const schema::TableRows& rows, std::size_t column, const exec::Value& value)
+{
+    return std::any_of(rows.rows.begin(), rows.rows.end(), [&](const exec::Row& row) { return row[column] == value; });
+}
+
+/// True when a foreign key links the two columns directly (either way).
+bool linkedByForeignKey(const schema::Schema& schema, const fuzz::ColumnName& a, const fuzz::ColumnName& b)
+{
+    const auto links = [&](const fuzz::ColumnName& child, const fuzz::ColumnName& parent) {
+        const auto* table = schema.findTable(child.table);
+        if (table == nullptr) return false;
+        for (const auto& key : table->foreignKeys) {
+            if (!schema::sameIdentifier(key.referencedTable, parent.table)) continue;
+            for (std::size_t k = 0; k < key.columns.size(); ++k) {
+                const bool parentMatches = k < key.referencedColumns.size()
+                    ? schema::sameIdentifier(key.referencedColumns[k], parent.column)
+                    : true;
+                if (schema::sameIdentifier(key.columns[k], child.column) && parentMatches) return true;
+            }
+        }
+        return false;
+    };
+    return links(a, b) || links(b, a);
+}
+
+} // namespace
+
+void keepFirstRows(schema::DatabaseContent& content, std::size_t rows)
+{
+    for (auto& entry : content.tables)
+        if (entry.rows.size() > rows) entry.rows.resize(rows);
+}
+
+void copyRowValues(const schema::Schema& schema, schema::DatabaseContent& content, double share, fuzz::Prng& rng)
+{
+    for (auto& entry : content.tables) {
+        const auto* table = schema.findTable(entry.table);
+        if (table == nullptr || entry.rows.size() < 2) continue;
+        const auto keyed = keyedColumns(*table);
+        for (std::size_t c = 0; c < keyed.size(); ++c) {
+            if (keyed[c] || !rng.chance(share)) continue;
+            for (std::size_t r = 1; r < entry.rows.size(); ++r) entry.rows[r][c] = entry.rows[0][c];
+        }
+    }
+}
+
+void plantConstantVariants(const schema::Schema& schema, schema::DatabaseContent& content,
+                           const fuzz::GoldConstants& constants, std::size_t round, fuzz::Prng& rng)
+{
+    std::size_t ordinal = 0;
+    for (const auto& constant : constants.items) {
+        if (!constant.attributed() || constant.use != fuzz::ConstantUse::Compare) continue;
+        const auto* table = schema.findTable(constant.table);
+        auto* rows = rowsOf(content, constant.table);
+        if (table == nullptr || rows == nullptr || rows->rows.empty()) continue;
+        const std::size_t column = columnIndex(*table, constant.column);
+        if (column >= table->columns.size()) continue;
+        const auto variants = variantsOf(constant.value, table->columns[column].affinity != schema::Affinity::Integer);
+        const exec::Value& variant = variants[(round + ordinal++) % variants.size()];
+        if (keyedColumns(*table)[column] && columnHolds(*rows, column, variant)) continue;
+        rows->rows[rng.index(rows->rows.size())][column] = variant;
+    }
+}
+
+void poolEquatedColumns(const schema::Schema& schema, schema::DatabaseContent& content,
+                        const fuzz::GoldConstants& constants, fuzz::Prng& rng)
+{
+    for (const auto& [a, b] : constants.equatedColumns) {
+        if (linkedByForeignKey(schema, a, b)) continue;
+        const auto* tableA = schema.findTable(a.table);
+        const auto* tableB = schema.findTable(b.table);
+        auto* rowsA = rowsOf(content, a.table);
+        auto* rowsB = rowsOf(content, b.table);
+        if (!tableA || !tableB || !rowsA || !rowsB || rowsA->rows.empty() || rowsB->rows.empty()) continue;
+        std::size_t columnA = columnIndex(*tableA, a.column);
+        std::size_t columnB = columnIndex(*tableB, b.column);
+        if (columnA >= tableA->columns.size() || columnB >= tableB->columns.size()) continue;
+        // The side that must stay unique gives its values to the other.
+        bool fromA = isSingleColumnKey(*tableA, a.column) || !isSingleColumnKey(*tableB, b.column);
+        if (keyedColumns(*tableB)[columnB] && !keyedColumns(*tableA)[columnA]) fromA = false;
+        auto* source = fromA ? rowsA : rowsB;
+        auto* target = fromA ? rowsB : rowsA;
+        const std::size_t from = fromA ? columnA : columnB;
+        const std::size_t to = fromA ? columnB : columnA;
+        const auto& targetTable = fromA ? *tableB : *tableA;
+        if (keyedColumns(targetTable)[to]) {
+            // A key on both sides: give the target the source's values in order, as far as they go.
+            for (std::size_t r = 0; r < target->rows.size() && r < source->rows.size(); ++r)
+                target->rows[r][to] = source->rows[r][from];
+            continue;
+        }
+        for (auto& row : target->rows) row[to] = source->rows[rng.index(source->rows.size())][from];
+    }
+}
+
+void emptyTable(schema::DatabaseContent& content, const std::string& table)
+{
+    if (auto* rows = rowsOf(content, table)) rows->rows.clear();
+}
+
+void addNulls(const schema::Schema& schema, schema::DatabaseContent& content, fuzz::Prng& rng)
+{
+    for (auto& entry : content.tables) {
+        const auto* table = schema.findTable(entry.table);
+        if (table == nullptr || entry.rows.empty()) continue;
+        const auto keyed = keyedColumns(*table);
+        for (std::size_t c = 0; c < keyed.size(); ++c) {
+            if (keyed[c] || table->columns[c].notNull || !rng.chance(0.5)) continue;
+            entry.rows[rng.index(entry.rows.size())][c] = exec::Value::null();
+        }
+    }
+}
+
+bool repairForeignKeys(const schema::Schema& schema, schema::DatabaseContent& content, bool nonEmpty,
+                       fuzz::Prng& rng)
+{
+    const fuzz::FillOrder order = fuzz::planFillOrder(schema);
+    for (const std::size_t t : order.tables) {
+        const auto& table = schema.tables[t];
+        auto* child = rowsOf(content, table.name);
+        if (child == nullptr) continue;
+        for (std::size_t k = 0; k < table.foreignKeys.size(); ++k) {
+            const auto& key = table.foreignKeys[k];
+            if (order.deferred[t][k]) continue;
+            const auto* parentTable = schema.findTable(key.referencedTable);
+            const auto* parent = rowsOf(content, key.referencedTable);
+            if (parentTable == nullptr) continue;
+            const auto& parentColumns = key.referencedColumns.empty() ? parentTable->primaryKey : key.referencedColumns;
+            std::vector<std::size_t> childAt, parentAt;
+            for (std::size_t i = 0; i < key.columns.size() && i < parentColumns.size(); ++i) {
+                childAt.push_back(columnIndex(table, key.columns[i]));
+                parentAt.push_back(columnIndex(*parentTable, parentColumns[i]));
+            }
+            if (std::find(childAt.begin(), childAt.end(), table.columns.size()) != childAt.end()) continue;
+            if (std::find(parentAt.begin(), parentAt.end(), parentTable->columns.size()) != parentAt.end()) continue;
+            std::vector<exec::Row> tuples;
+            if (parent != nullptr) {
+                for (const auto& row : parent->rows) {
+                    exec::Row tuple;
+                    for (const std::size_t c : parentAt) tuple.push_back(row[c]);
+                    tuples.push_back(std::move(tuple));
+                }
+            }
+            std::vector<exec::Row> kept;
+            for (auto& row : child->rows) {
+                const bool hasNull = std::any_of(childAt.begin(), childAt.end(), [&](std::size_t c) { return row[c].isNull(); });
+                bool resolves = hasNull;
+                for (const auto& tuple : tuples) {
+                    bool same = true;
+                    for (std::size_t i = 0; i < childAt.size() && same; ++i) same = row[childAt[i]] == tuple[i];
+                    resolves = resolves || same;
+                }
+                if (!resolves) {
+                    if (tuples.empty()) continue;  // no parent to point at: the row goes
+                    const auto& tuple = tuples[rng.index(tuples.size())];
+                    for (std::size_t i = 0; i < childAt.size(); ++i) row[childAt[i]] = tuple[i];
+                }
+                kept.push_back(std::move(row));
+            }
+            child->rows = std::move(kept);
+        }
+    }
+    if (!nonEmpty) return true;
+    for (const auto& table : schema.tables) {
+        const auto* rows = rowsOf(content, table.name);
+        if (rows == nullptr || rows->rows.empty()) return false;
+    }
+    return true;
+}
+
+} // namespace sqleq::search::detail

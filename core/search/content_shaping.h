@@ -1,0 +1,47 @@
+// Shaping a sampled database into a targeted one: cutting it down to a few rows,
+// copying values between rows (ties, duplicates, one big group), planting constant
+// variants, drawing equated columns from one pool, emptying a table, NULLs — and
+// repairing foreign keys afterwards so every one resolves. Plain operations on
+// DatabaseContent; internal to core/search (TargetedDatabases sequences them).
+#pragma once
+
+#include "core/fuzz/gold_constants.h"
+#include "core/fuzz/prng.h"
+#include "core/schema/database_content.h"
+#include "core/schema/schema.h"
+
+#include <cstddef>
+
+namespace sqleq::search::detail {
+
+/// Keeps the first `rows` rows of every table.
+void keepFirstRows(schema::DatabaseContent& content, std::size_t rows);
+
+/// Copies row 0's value into the other rows of every column no key or UNIQUE
+/// constraint covers, each column with probability `share` (1: one big group).
+void copyRowValues(const schema::Schema& schema, schema::DatabaseContent& content, double share, fuzz::Prng& rng);
+
+/// Puts boundary, sign and case variants of each attributed constant into a row of
+/// its column; `round` picks which variant, so successive databases try them all.
+void plantConstantVariants(const schema::Schema& schema, schema::DatabaseContent& content,
+                           const fuzz::GoldConstants& constants, std::size_t round, fuzz::Prng& rng);
+
+/// For every pair of equated columns no foreign key links: values of one drawn from
+/// the other's (a key's values when one side is a key), so the join can match.
+void poolEquatedColumns(const schema::Schema& schema, schema::DatabaseContent& content,
+                        const fuzz::GoldConstants& constants, fuzz::Prng& rng);
+
+/// Removes every row of `table`.
+void emptyTable(schema::DatabaseContent& content, const std::string& table);
+
+/// Sets each nullable column outside keys to NULL in one row, with probability one half.
+void addNulls(const schema::Schema& schema, schema::DatabaseContent& content, fuzz::Prng& rng);
+
+/// Makes every foreign key of `schema` resolve (also those SQLite cannot enforce),
+/// parents first: a child value with no parent row gets a parent's value, or the row
+/// goes when the parent table has none. Returns false when `nonEmpty` and a table
+/// ended up without rows.
+bool repairForeignKeys(const schema::Schema& schema, schema::DatabaseContent& content, bool nonEmpty,
+                       fuzz::Prng& rng);
+
+} // namespace sqleq::search::detail

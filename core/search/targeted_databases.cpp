@@ -1,0 +1,129 @@
+// The plan of targeted databases and how each is built: a sampled database of both
+// queries' constants (its own stream, so the search never replays the suite's),
+// cut to a few rows and shaped for one kind of difference, join columns pooled,
+// foreign keys repaired. Kinds are interleaved in rounds, so a small budget still
+// tries each of them early.
+
+#include "core/search/targeted_databases.h"
+
+#include "core/exec/spider_compat.h"
+#include "core/fuzz/fuzz.h"
+#include "core/search/content_shaping.h"
+#include "core/sql/parser.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace sqleq::search {
+namespace {
+
+/// Distinct from the suite's stream and the random search's.
+constexpr uint64_t kTargetedStream = 0xBB67AE8584CAA73Bull;
+constexpr std::size_t kRounds = 8;
+/// Count thresholds above this would need larger tables than a targeted database has.
+constexpr int64_t kLargestGroup = 40;
+
+fuzz::GoldConstants constantsOf(const schema::Schema& schema, std::string_view query)
+{
+    const sql::ParseOutput parsed = sql::parse(exec::officialPostprocess(query));
+    return parsed.ok() ? fuzz::collectConstants(*parsed.statement, schema) : fuzz::GoldConstants{};
+}
+
+} // namespace
+
+TargetedDatabases::TargetedDatabases(const schema::Schema& schema, std::string_view gold, std::string_view candidate,
+                                     fuzz::Profile profile, uint64_t seed)
+    : m_schema(schema), m_profile(profile), m_seed(seed)
+{
+    m_constants = constantsOf(schema, gold);
+    fuzz::merge(m_constants, constantsOf(schema, candidate));
+    for (const auto& constant : m_constants.items) {
+        if (constant.attributed() || constant.value.type() != exec::ValueType::Integer) continue;
+        const int64_t k = constant.value.asInteger();
+        if (k < 0 || k > kLargestGroup) continue;
+        for (const int64_t around : {k - 1, k, k + 1, k + 2})
+            if (around >= 2) m_countThresholds.push_back(around);
+    }
+    std::sort(m_countThresholds.begin(), m_countThresholds.end());
+    m_countThresholds.erase(std::unique(m_countThresholds.begin(), m_countThresholds.end()), m_countThresholds.end());
+    planTargets();
+}
+
+void TargetedDatabases::add(Kind kind, std::size_t parameter)
+{
+    m_targets.push_back(Target{kind, parameter, m_targets.size()});
+}
+
+void TargetedDatabases::planTargets()
+{
+    const bool strict = m_profile == fuzz::Profile::Strict;
+    for (std::size_t round = 0; round < kRounds; ++round) {
+        add(Kind::Variants, 1 + round % 3);
+        add(Kind::Ties, 2 + round % 2);
+        if (round < 3) add(Kind::NothingPasses, 1 + round % 2);
+        if (round < 2)
+            for (const int64_t k : m_countThresholds) add(Kind::GroupOfK, static_cast<std::size_t>(k));
+        if (strict && round == 0)
+            for (std::size_t t = 0; t < m_schema.tables.size(); ++t) add(Kind::EmptyTable, t);
+        if (strict && round < 3) add(Kind::Nulls, 2);
+    }
+}
+
+std::string TargetedDatabases::label(std::size_t index) const
+{
+    const Target& target = m_targets.at(index);
+    switch (target.kind) {
+    case Kind::Variants:
+        return fmt::format("targeted {}: constants and their variants, {} row(s) per table", index, target.parameter);
+    case Kind::Ties: return fmt::format("targeted {}: ties and duplicates, {} rows per table", index, target.parameter);
+    case Kind::GroupOfK: return fmt::format("targeted {}: a group of exactly {} rows", index, target.parameter);
+    case Kind::NothingPasses: return fmt::format("targeted {}: no constant of either query", index);
+    case Kind::EmptyTable:
+        return fmt::format("targeted {}: table {} empty", index, m_schema.tables[target.parameter].name);
+    case Kind::Nulls: return fmt::format("targeted {}: NULLs", index);
+    }
+    return fmt::format("targeted {}", index);
+}
+
+std::optional<schema::DatabaseContent> TargetedDatabases::build(std::size_t index) const
+{
+    const Target& target = m_targets.at(index);
+    const fuzz::GoldConstants none;
+    const fuzz::GoldConstants& planted = target.kind == Kind::NothingPasses ? none : m_constants;
+    const fuzz::SampleSpec spec{.profile = m_profile, .seed = m_seed ^ kTargetedStream, .index = target.stream};
+    auto sampled = fuzz::sampleDatabase(m_schema, planted, spec);
+    if (!sampled) return std::nullopt;
+    schema::DatabaseContent content = std::move(*sampled);
+    fuzz::Prng rng(m_seed ^ kTargetedStream ^ (target.stream * 0x9E3779B97F4A7C15ull));
+    switch (target.kind) {
+    case Kind::Variants:
+        detail::keepFirstRows(content, target.parameter);
+        detail::plantConstantVariants(m_schema, content, m_constants, target.stream, rng);
+        break;
+    case Kind::Ties:
+        detail::keepFirstRows(content, target.parameter);
+        detail::plantConstantVariants(m_schema, content, m_constants, target.stream, rng);
+        detail::copyRowValues(m_schema, content, 0.6, rng);
+        break;
+    case Kind::GroupOfK:
+        detail::keepFirstRows(content, target.parameter);
+        detail::copyRowValues(m_schema, content, 1.0, rng);
+        break;
+    case Kind::NothingPasses: detail::keepFirstRows(content, target.parameter); break;
+    case Kind::EmptyTable:
+        detail::keepFirstRows(content, 2);
+        detail::emptyTable(content, m_schema.tables[target.parameter].name);
+        break;
+    case Kind::Nulls:
+        detail::keepFirstRows(content, target.parameter);
+        detail::addNulls(m_schema, content, rng);
+        break;
+    }
+    detail::poolEquatedColumns(m_schema, content, m_constants, rng);
+    const bool nonEmpty = m_profile == fuzz::Profile::Spider;
+    if (!detail::repairForeignKeys(m_schema, content, nonEmpty, rng)) return std::nullopt;
+    return content;
+}
+
+} // namespace sqleq::search

@@ -1,0 +1,65 @@
+// TargetedDatabases: small databases built on purpose from both queries of a pair,
+// each aimed at one way two queries commonly differ where random databases rarely
+// look — a constant's boundary, sign and case variants; ties and duplicates (two rows
+// sharing an ORDER BY key, a max, a selected or grouped value, a parent with two
+// children); a group of exactly k rows for every count threshold k; a database where
+// nothing passes the WHERE; joins between columns no foreign key links (both drawn
+// from one value pool); under `strict` also NULLs and each table empty. Each one is a
+// random database of the pair's constants (core/fuzz), cut down to a few rows and
+// then shaped; foreign keys are repaired so every one resolves, also those SQLite
+// cannot enforce. A pure function of (schema, queries, profile, seed, index).
+#pragma once
+
+#include "core/fuzz/gold_constants.h"
+#include "core/fuzz/profile.h"
+#include "core/schema/database_content.h"
+#include "core/schema/schema.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sqleq::search {
+
+class TargetedDatabases {
+public:
+    /// `schema` must outlive the object. Queries that do not parse contribute nothing.
+    TargetedDatabases(const schema::Schema& schema, std::string_view gold, std::string_view candidate,
+                      fuzz::Profile profile, uint64_t seed);
+
+    /// How many targeted databases there are (a few dozen, depending on the queries).
+    [[nodiscard]] std::size_t size() const { return m_targets.size(); }
+
+    /// What database `index` aims at, e.g. "targeted: ties and duplicates (3 rows)".
+    [[nodiscard]] std::string label(std::size_t index) const;
+
+    /// The content of database `index` (< size()); nothing when it cannot be built
+    /// (the sampler failed or the shaping left a table empty that the profile needs).
+    [[nodiscard]] std::optional<schema::DatabaseContent> build(std::size_t index) const;
+
+    /// Both queries' constants (and equated columns), as the random search uses them too.
+    [[nodiscard]] const fuzz::GoldConstants& constants() const { return m_constants; }
+
+private:
+    enum class Kind { Variants, Ties, GroupOfK, NothingPasses, EmptyTable, Nulls };
+    struct Target {
+        Kind kind = Kind::Variants;
+        std::size_t parameter = 0;  ///< rows per table, k, or the table to empty
+        uint64_t stream = 0;        ///< which sampled database it starts from
+    };
+
+    void planTargets();
+    void add(Kind kind, std::size_t parameter);
+
+    const schema::Schema& m_schema;
+    fuzz::Profile m_profile;
+    uint64_t m_seed;
+    fuzz::GoldConstants m_constants;
+    std::vector<int64_t> m_countThresholds;  ///< small integer constants not tied to a column
+    std::vector<Target> m_targets;
+};
+
+} // namespace sqleq::search
