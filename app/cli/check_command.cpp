@@ -92,6 +92,14 @@ nlohmann::json toJson(const CheckCommandOptions& options, const schema::Schema& 
     out["candidate_used"] = check.candidateUsed;
     out["diagnosis"] = diagnosisJson(inspection);
     out["wall_clock_fired"] = inspection.wallClockFired;
+    const auto& order = inspection.diagnosis.nondeterminism;
+    out["nondeterminism"] = {
+        {"gold", order.gold},
+        {"candidate", order.candidate},
+        {"tie_break_only", order.tieBreakOnly},
+        {"gold_alternative_rows", order.gold ? compare::rowsToJson(order.goldAlternative.result.rows) : nlohmann::json()},
+        {"candidate_alternative_rows",
+         order.candidate ? compare::rowsToJson(order.candidateAlternative.result.rows) : nlohmann::json()}};
     out["profile"] = fuzz::profileName(options.inspect.distill.profile);
     out["seed"] = options.inspect.distill.seed;
     out["seconds"] = inspection.seconds;
@@ -140,6 +148,15 @@ void printText(const CheckCommandOptions& options, const schema::Schema& schema,
         fmt::print("the candidate behaves like {} ({})\n",
                    inspect::describeNeighbor(inspection.distilled.golds.front().goldSql, match.neighbor),
                    neighbors::familyName(match.neighbor.family));
+    }
+    const auto& order = inspection.diagnosis.nondeterminism;
+    if (order.gold || order.candidate) {
+        fmt::print("note: on the separating database the {} result depends on row order (ties at LIMIT, a bare "
+                   "column beside an aggregate){}\n",
+                   order.gold && order.candidate ? "gold's and the candidate's" : order.gold ? "gold's" : "candidate's",
+                   order.tieBreakOnly ? "; read in another order they agree: the difference is tie-breaking, and "
+                                        "every metric is ill-defined here"
+                                      : "");
     }
     fmt::print("gold as run: {}\n", inspection.check.goldUsed);
     fmt::print("candidate as run: {}\n", inspection.check.candidateUsed);

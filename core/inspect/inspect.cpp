@@ -6,6 +6,7 @@
 #include "core/inspect/inspect.h"
 
 #include "core/inspect/inspection_steps.h"
+#include "core/fuzz/sampler.h"
 #include "core/search/search.h"
 #include "core/suite/suite.h"
 
@@ -127,6 +128,7 @@ Result<Inspection> inspect(const schema::Schema& schema, std::string_view gold, 
     if (options.diagnose && separates(inspection.check)) {
         report(progress, "diagnosing", 0, 0);
         diagnoseNearestNeighbors(inspection, schema, limits, cancel);
+        diagnoseNondeterminism(inspection, fuzz::materializableSchema(schema), limits);
     }
     inspection.cancelled = cancelRequested(cancel);
     inspection.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -76,8 +76,21 @@ struct NeighborMatch {
     std::string sqlRun;                 ///< as run (postprocessed, DISTINCT handled)
 };
 
+/// Whether the separating database's results depend on row order (ties at LIMIT,
+/// bare columns beside aggregates): then the metric itself is ill-defined there.
+struct Nondeterminism {
+    bool gold = false;                    ///< the gold's result changes when rows are read in reverse
+    bool candidate = false;
+    exec::QueryOutcome goldAlternative;   ///< the gold's other valid result (when `gold`)
+    exec::QueryOutcome candidateAlternative;
+    /// Some valid result of the gold equals some valid result of the candidate: the
+    /// separation is a matter of tie-breaking, not of meaning.
+    bool tieBreakOnly = false;
+};
+
 struct Diagnosis {
     std::vector<NeighborMatch> nearestNeighbors;  ///< in the neighbors' order; at most kMaxNearestNeighbors
+    Nondeterminism nondeterminism;                ///< on the separating database
 };
 
 inline constexpr std::size_t kMaxNearestNeighbors = 5;

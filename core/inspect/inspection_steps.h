@@ -17,4 +17,9 @@ void runEveryDatabase(Inspection& inspection, const schema::Schema& schema, cons
 void diagnoseNearestNeighbors(Inspection& inspection, const schema::Schema& schema, const exec::ExecLimits& limits,
                               const std::atomic<bool>* cancel);
 
+/// Runs gold and candidate (as judged) on the separating database with rows read in
+/// reverse too; fills `inspection.diagnosis.nondeterminism`. `readable` is the schema
+/// as fuzz::materializableSchema gives it.
+void diagnoseNondeterminism(Inspection& inspection, const schema::Schema& readable, const exec::ExecLimits& limits);
+
 } // namespace sqleq::inspect

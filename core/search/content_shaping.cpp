@@ -20,10 +20,20 @@ std::size_t columnIndex(const schema::Table& table, std::string_view column)
     return table.columns.size();
 }
 
-/// Columns under a PRIMARY KEY or UNIQUE constraint: copying their values breaks the key.
-std::vector<bool> keyedColumns(const schema::Table& table)
+/// Columns under a PRIMARY KEY or UNIQUE constraint, or referenced by a foreign key
+/// (SQL requires those to be unique, and the sampler keeps them so even where the schema
+/// forgot to say it): copying their values breaks the key.
+std::vector<bool> keyedColumns(const schema::Schema& schema, const schema::Table& table)
 {
     std::vector<bool> keyed(table.columns.size(), false);
+    for (const auto& other : schema.tables) {
+        for (const auto& key : other.foreignKeys) {
+            if (!schema::sameIdentifier(key.referencedTable, table.name)) continue;
+            const auto& referenced = key.referencedColumns.empty() ? table.primaryKey : key.referencedColumns;
+            for (const auto& name : referenced)
+                if (const auto c = columnIndex(table, name); c < keyed.size()) keyed[c] = true;
+        }
+    }
     for (const auto& name : table.primaryKey) {
         if (const auto c = columnIndex(table, name); c < keyed.size()) keyed[c] = true;
     }
@@ -135,7 +145,7 @@ void copyRowValues(const schema::Schema& schema, schema::DatabaseContent& conten
     for (auto& entry : content.tables) {
         const auto* table = schema.findTable(entry.table);
         if (table == nullptr || entry.rows.size() < 2) continue;
-        const auto keyed = keyedColumns(*table);
+        const auto keyed = keyedColumns(schema, *table);
         for (std::size_t c = 0; c < keyed.size(); ++c) {
             if (keyed[c] || !rng.chance(share)) continue;
             for (std::size_t r = 1; r < entry.rows.size(); ++r) entry.rows[r][c] = entry.rows[0][c];
@@ -156,7 +166,7 @@ void plantConstantVariants(const schema::Schema& schema, schema::DatabaseContent
         if (column >= table->columns.size()) continue;
         const auto variants = variantsOf(constant.value, table->columns[column].affinity != schema::Affinity::Integer);
         const exec::Value& variant = variants[(round + ordinal++) % variants.size()];
-        if (keyedColumns(*table)[column] && columnHolds(*rows, column, variant)) continue;
+        if (keyedColumns(schema, *table)[column] && columnHolds(*rows, column, variant)) continue;
         rows->rows[rng.index(rows->rows.size())][column] = variant;
     }
 }
@@ -176,13 +186,13 @@ void poolEquatedColumns(const schema::Schema& schema, schema::DatabaseContent& c
         if (columnA >= tableA->columns.size() || columnB >= tableB->columns.size()) continue;
         // The side that must stay unique gives its values to the other.
         bool fromA = isSingleColumnKey(*tableA, a.column) || !isSingleColumnKey(*tableB, b.column);
-        if (keyedColumns(*tableB)[columnB] && !keyedColumns(*tableA)[columnA]) fromA = false;
+        if (keyedColumns(schema, *tableB)[columnB] && !keyedColumns(schema, *tableA)[columnA]) fromA = false;
         auto* source = fromA ? rowsA : rowsB;
         auto* target = fromA ? rowsB : rowsA;
         const std::size_t from = fromA ? columnA : columnB;
         const std::size_t to = fromA ? columnB : columnA;
         const auto& targetTable = fromA ? *tableB : *tableA;
-        if (keyedColumns(targetTable)[to]) {
+        if (keyedColumns(schema, targetTable)[to]) {
             // A key on both sides: give the target the source's values in order, as far as they go.
             for (std::size_t r = 0; r < target->rows.size() && r < source->rows.size(); ++r)
                 target->rows[r][to] = source->rows[r][from];
@@ -202,7 +212,7 @@ void addNulls(const schema::Schema& schema, schema::DatabaseContent& content, fu
     for (auto& entry : content.tables) {
         const auto* table = schema.findTable(entry.table);
         if (table == nullptr || entry.rows.empty()) continue;
-        const auto keyed = keyedColumns(*table);
+        const auto keyed = keyedColumns(schema, *table);
         for (std::size_t c = 0; c < keyed.size(); ++c) {
             if (keyed[c] || table->columns[c].notNull || !rng.chance(0.5)) continue;
             entry.rows[rng.index(entry.rows.size())][c] = exec::Value::null();
