@@ -56,6 +56,7 @@ std::string columnSql(const Column& column, bool autoincrementKey)
     std::string out = quoteIdentifier(column.name);
     if (autoincrementKey) return out + " INTEGER PRIMARY KEY AUTOINCREMENT";
     if (!column.declaredType.empty()) out += fmt::format(" {}", typeSql(column.declaredType));
+    if (!column.collation.empty()) out += fmt::format(" COLLATE {}", column.collation);
     if (column.notNull) out += " NOT NULL";
     // PRAGMA table_info reports DEFAULT without its outer parentheses; adding
     // them back is always valid and reads back as the same text.

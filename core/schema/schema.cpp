@@ -56,8 +56,8 @@ const Table& sqliteSequenceTable()
     static const Table table = [] {
         Table t;
         t.name = "sqlite_sequence";
-        t.columns = {Column{"name", "", Affinity::Blob, LogicalType::Text, false, {}, false, false},
-                     Column{"seq", "", Affinity::Blob, LogicalType::Number, false, {}, false, false}};
+        t.columns = {Column{"name", "", Affinity::Blob, LogicalType::Text, false, {}, false, false, {}},
+                     Column{"seq", "", Affinity::Blob, LogicalType::Number, false, {}, false, false, {}}};
         t.sql = "CREATE TABLE sqlite_sequence(name,seq)";
         return t;
     }();

@@ -26,6 +26,10 @@ struct Column {
     std::optional<std::string> defaultValue;  ///< the DEFAULT expression's SQL text
     bool primaryKey = false;                  ///< part of the table's primary key
     bool autoincrement = false;               ///< INTEGER PRIMARY KEY AUTOINCREMENT
+    /// The column's collation as declared ("NOCASE", "RTRIM"); empty for BINARY. It
+    /// changes what `=`, ORDER BY, GROUP BY and DISTINCT see, so every database built
+    /// from the schema keeps it.
+    std::string collation;
 
     friend bool operator==(const Column&, const Column&) = default;
 };

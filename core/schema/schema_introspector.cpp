@@ -6,8 +6,10 @@
 #include "core/schema/create_sql_scan.h"
 
 #include <fmt/format.h>
+#include <sqlite3.h>
 
 #include <algorithm>
+#include <cctype>
 
 namespace sqleq::schema {
 
@@ -61,6 +63,28 @@ int64_t intOf(const Value& value)
     return value.type() == exec::ValueType::Integer ? value.asInteger() : 0;
 }
 
+/// The declared collation of `table.column`: empty for BINARY, "NOCASE" or "RTRIM";
+/// an error for any other (an application-defined one sqleq cannot reproduce).
+Result<std::string> readCollation(const Context& ctx, const std::string& table, const std::string& column)
+{
+    const char* collation = nullptr;
+    if (sqlite3_table_column_metadata(ctx.conn.handle(), "main", table.c_str(), column.c_str(), nullptr, &collation,
+                                      nullptr, nullptr, nullptr) != SQLITE_OK || collation == nullptr) {
+        return std::string();
+    }
+    const std::string name = collation;
+    if (sameIdentifier(name, "BINARY")) return std::string();
+    if (sameIdentifier(name, "NOCASE") || sameIdentifier(name, "RTRIM")) {
+        std::string upper = name;
+        for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        return upper;
+    }
+    return introspectError(ctx, table,
+                           fmt::format("column \"{}\" uses the collation \"{}\", which sqleq cannot reproduce in the "
+                                       "databases it builds",
+                                       column, name));
+}
+
 Status readColumns(const Context& ctx, Table& table)
 {
     auto rows = queryRows(
@@ -78,7 +102,20 @@ Status readColumns(const Context& ctx, Table& table)
         if (!row[3].isNull()) column.defaultValue = textOf(row[3]);
         column.primaryKey = intOf(row[4]) > 0;
         if (column.primaryKey) keyParts.emplace_back(intOf(row[4]), column.name);
+        if (auto collation = readCollation(ctx, table.name, column.name); !collation) return collation.error();
+        else column.collation = std::move(*collation);
         table.columns.push_back(std::move(column));
+    }
+    if (auto generated = queryRows(ctx, "SELECT name FROM pragma_table_xinfo(?1) WHERE hidden IN (2, 3)", table.name);
+        !generated) {
+        return generated.error();
+    } else if (!generated->empty()) {
+        // Sampled databases could not fill such a column, and leaving it out would change
+        // what queries see: say so rather than guess.
+        return introspectError(ctx, table.name,
+                               fmt::format("column \"{}\" is a generated column, which sqleq cannot reproduce in the "
+                                           "databases it builds",
+                                           textOf(generated->front()[0])));
     }
     std::sort(keyParts.begin(), keyParts.end());
     for (auto& part : keyParts) table.primaryKey.push_back(std::move(part.second));

@@ -16,6 +16,8 @@
 
 #include <QtTest>
 
+#include "tests/core/plain_recheck.h"
+
 #include <sqlite3.h>
 
 #include <algorithm>
@@ -52,81 +54,6 @@ std::vector<TrapPair> readPairs()
     return pairs;
 }
 
-// --- an independent re-check with plain SQLite ------------------------------------
-
-using Cell = std::string;  ///< "N", "n:<number>", "t:<text>", "b:<hex>": Python-like equality
-using Rows = std::vector<std::vector<Cell>>;
-
-Cell cellOf(sqlite3_stmt* statement, int column)
-{
-    switch (sqlite3_column_type(statement, column)) {
-    case SQLITE_NULL: return "N";
-    case SQLITE_INTEGER:
-    case SQLITE_FLOAT: {
-        const double value = sqlite3_column_double(statement, column);
-        char buffer[64];
-        std::snprintf(buffer, sizeof buffer, "n:%.17g", value);
-        return buffer;
-    }
-    case SQLITE_TEXT: return "t:" + std::string(reinterpret_cast<const char*>(sqlite3_column_text(statement, column)));
-    default: {
-        const auto* bytes = static_cast<const unsigned char*>(sqlite3_column_blob(statement, column));
-        std::string hex = "b:";
-        for (int i = 0; i < sqlite3_column_bytes(statement, column); ++i) hex += std::to_string(bytes[i]) + ",";
-        return hex;
-    }
-    }
-}
-
-struct Run {
-    bool ok = false;
-    int columns = 0;
-    Rows rows;
-};
-
-Run runPlain(sqlite3* db, const std::string& sql)
-{
-    Run run;
-    sqlite3_stmt* statement = nullptr;
-    if (sqlite3_prepare_v2(db, sql.c_str(), -1, &statement, nullptr) != SQLITE_OK) return run;
-    run.columns = sqlite3_column_count(statement);
-    int rc;
-    while ((rc = sqlite3_step(statement)) == SQLITE_ROW) {
-        std::vector<Cell> row;
-        for (int c = 0; c < run.columns; ++c) row.push_back(cellOf(statement, c));
-        run.rows.push_back(std::move(row));
-    }
-    run.ok = rc == SQLITE_DONE;
-    sqlite3_finalize(statement);
-    return run;
-}
-
-/// The official rule, written again: both empty → same; row or column counts differ →
-/// different; else same when some permutation of the candidate's columns gives the
-/// gold's rows (as a list when order matters, else as a bag).
-bool sameResults(const Run& gold, Run candidate, bool orderMatters)
-{
-    if (gold.rows.empty() && candidate.rows.empty()) return true;
-    if (gold.rows.size() != candidate.rows.size() || gold.columns != candidate.columns) return false;
-    std::vector<int> permutation(static_cast<std::size_t>(candidate.columns));
-    std::iota(permutation.begin(), permutation.end(), 0);
-    Rows expected = gold.rows;
-    if (!orderMatters) std::sort(expected.begin(), expected.end());
-    do {
-        Rows permuted;
-        for (const auto& row : candidate.rows) {
-            std::vector<Cell> cells;
-            for (int c : permutation) cells.push_back(row[static_cast<std::size_t>(c)]);
-            permuted.push_back(std::move(cells));
-        }
-        if (!orderMatters) std::sort(permuted.begin(), permuted.end());
-        if (permuted == expected) return true;
-    } while (std::next_permutation(permutation.begin(), permutation.end()));
-    return false;
-}
-
-std::string quoted(const std::string& name) { return "\"" + name + "\""; }
-
 /// The counterexample loaded into tables declared here from the schema's names and
 /// declared types (no constraints: the re-check must not lean on sqleq's DDL writer).
 sqlite3* loadCounterexample(const schema::Schema& schema, const schema::DatabaseContent& content)
@@ -134,65 +61,14 @@ sqlite3* loadCounterexample(const schema::Schema& schema, const schema::Database
     sqlite3* db = nullptr;
     sqlite3_open(":memory:", &db);
     for (const auto& table : schema.tables) {
-        std::string ddl = "CREATE TABLE " + quoted(table.name) + " (";
+        std::string ddl = "CREATE TABLE " + recheck::quoted(table.name) + " (";
         for (std::size_t c = 0; c < table.columns.size(); ++c) {
-            ddl += (c ? ", " : "") + quoted(table.columns[c].name) + " " + table.columns[c].declaredType;
+            ddl += (c ? ", " : "") + recheck::quoted(table.columns[c].name) + " " + table.columns[c].declaredType;
         }
         sqlite3_exec(db, (ddl + ")").c_str(), nullptr, nullptr, nullptr);
     }
-    for (const auto& entry : content.tables) {
-        const auto* table = schema.findTable(entry.table);
-        for (const auto& row : entry.rows) {
-            std::string sql = "INSERT INTO " + quoted(entry.table) + " VALUES (";
-            for (std::size_t c = 0; c < row.size(); ++c) sql += c ? ", ?" : "?";
-            sqlite3_stmt* insert = nullptr;
-            sqlite3_prepare_v2(db, (sql + ")").c_str(), -1, &insert, nullptr);
-            for (std::size_t c = 0; c < row.size(); ++c) {
-                const auto& value = row[c];
-                const int slot = static_cast<int>(c) + 1;
-                if (value.isNull()) sqlite3_bind_null(insert, slot);
-                else if (value.type() == exec::ValueType::Integer) sqlite3_bind_int64(insert, slot, value.asInteger());
-                else if (value.type() == exec::ValueType::Real) sqlite3_bind_double(insert, slot, value.asReal());
-                else if (value.type() == exec::ValueType::Text) sqlite3_bind_text(insert, slot, value.asText().c_str(), -1, SQLITE_TRANSIENT);
-                else sqlite3_bind_blob(insert, slot, value.asBlob().data(), static_cast<int>(value.asBlob().size()),
-                                       SQLITE_TRANSIENT);
-            }
-            sqlite3_step(insert);
-            sqlite3_finalize(insert);
-        }
-        (void)table;
-    }
+    recheck::insertContent(db, content);
     return db;
-}
-
-/// Names the first profile rule the database breaks; empty when it keeps them all.
-std::string profileViolation(sqlite3* db, const schema::Schema& schema, fuzz::Profile profile)
-{
-    for (const auto& table : schema.tables) {
-        if (profile == fuzz::Profile::Spider) {
-            const Run count = runPlain(db, "SELECT count(*) FROM " + quoted(table.name));
-            if (count.rows.empty() || count.rows[0][0] == "n:0") return "empty table " + table.name;
-            for (const auto& column : table.columns) {
-                const Run nulls = runPlain(db, "SELECT count(*) FROM " + quoted(table.name) + " WHERE "
-                                                   + quoted(column.name) + " IS NULL");
-                if (nulls.rows[0][0] != "n:0") return "NULL in " + table.name + "." + column.name;
-            }
-        }
-        for (const auto& key : table.foreignKeys) {
-            std::string sql = "SELECT count(*) FROM " + quoted(table.name) + " AS c WHERE ";
-            std::string notNull, match;
-            for (std::size_t k = 0; k < key.columns.size(); ++k) {
-                notNull += (k ? " AND " : "") + std::string("c.") + quoted(key.columns[k]) + " IS NOT NULL";
-                match += (k ? " AND " : "") + std::string("p.") + quoted(key.referencedColumns[k]) + " = c."
-                    + quoted(key.columns[k]);
-            }
-            sql += notNull + " AND NOT EXISTS (SELECT 1 FROM " + quoted(key.referencedTable) + " AS p WHERE " + match + ")";
-            const Run dangling = runPlain(db, sql);
-            if (!dangling.ok || dangling.rows[0][0] != "n:0")
-                return "a dangling " + table.name + " → " + key.referencedTable + " key";
-        }
-    }
-    return {};
 }
 
 } // namespace
@@ -250,13 +126,13 @@ private slots:
 
         QVERIFY(inspection->counterexample.has_value());
         sqlite3* db = loadCounterexample(schema, inspection->counterexample->content);
-        const std::string violation = profileViolation(db, schema, options.distill.profile);
-        const Run gold = runPlain(db, inspection->check.goldUsed);
-        const Run candidate = runPlain(db, inspection->check.candidateUsed);
+        const std::string violation = recheck::profileViolation(db, schema, options.distill.profile);
+        const recheck::Run gold = recheck::runPlain(db, inspection->check.goldUsed);
+        const recheck::Run candidate = recheck::runPlain(db, inspection->check.candidateUsed);
         sqlite3_close(db);
         QVERIFY2(violation.empty(), ("the counterexample breaks the profile: " + violation).c_str());
         QVERIFY2(gold.ok, "the gold does not run on the counterexample");
-        QVERIFY2(!candidate.ok || !sameResults(gold, candidate, inspection->orderMatters),
+        QVERIFY2(!candidate.ok || !recheck::sameResults(gold, candidate, inspection->orderMatters),
                  "the counterexample does not separate the queries when re-checked with plain SQLite");
     }
 };
