@@ -5,7 +5,9 @@
 // flags it with both valid results. Detected by experiment on private copies of the
 // database: the same rows stored in reverse order (which changes which of several
 // tied rows a sort or a group meets first) and PRAGMA reverse_unordered_selects (which
-// reverses scans that no ORDER BY fixes), alone and together.
+// reverses scans that no ORDER BY fixes), alone and together. Not found: ties among
+// rows whose INTEGER PRIMARY KEY (a rowid alias) fixes the scan order whatever the
+// insertion order — the values themselves would have to change.
 #pragma once
 
 #include "core/exec/connection.h"

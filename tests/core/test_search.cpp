@@ -1,0 +1,194 @@
+// Unit tests of core/search: targeted databases (deterministic, small, keys resolving,
+// each kind aimed at its difference), the search past a suite (finds what the suite
+// misses, keeps equivalent pairs equivalent, does not depend on the thread count,
+// skips tie-break-only separations, stops on cancel) and order dependence.
+#include "core/exec/executor.h"
+#include "core/schema/ddl_loader.h"
+#include "core/search/order_dependence.h"
+#include "core/search/search.h"
+#include "core/search/targeted_databases.h"
+
+#include <QtTest>
+
+using namespace sqleq;
+using suite::VerdictKind;
+
+namespace {
+
+constexpr const char* kDdl = R"sql(
+CREATE TABLE owner (id INTEGER PRIMARY KEY, name TEXT NOT NULL, city TEXT NOT NULL, age INTEGER NOT NULL);
+CREATE TABLE pet (pid INTEGER PRIMARY KEY, owner INTEGER NOT NULL REFERENCES owner (id), kind TEXT NOT NULL,
+                  weight REAL NOT NULL, tag INTEGER NOT NULL);
+)sql";
+
+const schema::Schema& testSchema()
+{
+    static const schema::Schema schema = [] {
+        auto loaded = schema::loadSchemaFromDdl(kDdl, "pets");
+        if (!loaded) qFatal("DDL failed: %s", loaded.error().message.c_str());
+        return loaded.value();
+    }();
+    return schema;
+}
+
+/// The pair judged on an empty suite, then searched: what the search alone finds.
+search::SearchOutcome searchOnly(std::string_view gold, std::string_view candidate,
+                                 fuzz::Profile profile = fuzz::Profile::Spider, unsigned jobs = 1)
+{
+    suite::Suite suite;
+    const suite::CheckOptions check;
+    const auto suiteResult = suite::checkCandidate(gold, candidate, suite, check);
+    return search::searchPastSuite(testSchema(), gold, candidate, suite, suiteResult, check,
+                                   {.budget = 300, .profile = profile, .seed = 0, .jobs = jobs});
+}
+
+} // namespace
+
+class TestSearch : public QObject {
+    Q_OBJECT
+
+private slots:
+    void targetedDatabasesAreSmallDeterministicAndResolve()
+    {
+        const search::TargetedDatabases first(testSchema(), "SELECT name FROM owner WHERE age > 30",
+                                              "SELECT name FROM owner WHERE age >= 30", fuzz::Profile::Spider, 0);
+        const search::TargetedDatabases second(testSchema(), "SELECT name FROM owner WHERE age > 30",
+                                               "SELECT name FROM owner WHERE age >= 30", fuzz::Profile::Spider, 0);
+        QVERIFY(first.size() >= 16);
+        std::size_t built = 0;
+        for (std::size_t i = 0; i < first.size(); ++i) {
+            QCOMPARE(first.label(i), second.label(i));
+            const auto a = first.build(i);
+            const auto b = second.build(i);
+            QCOMPARE(a.has_value(), b.has_value());
+            if (!a) continue;
+            ++built;
+            QCOMPARE(a->rowCount(), b->rowCount());
+            QVERIFY(a->rowCount() <= 2 * 40);
+            // Spider profile: every table non-empty, every key resolves (materialize enforces it).
+            for (const auto& table : testSchema().tables) QVERIFY(a->find(table.name) && !a->find(table.name)->rows.empty());
+            QVERIFY(schema::materialize(testSchema(), *a).ok());
+        }
+        QVERIFY(built > first.size() / 2);
+    }
+
+    void findsWhatRandomDatabasesMiss_data()
+    {
+        QTest::addColumn<QString>("gold");
+        QTest::addColumn<QString>("candidate");
+        QTest::newRow("boundary dropped") << "SELECT count(*) FROM pet WHERE weight > 0" << "SELECT count(*) FROM pet";
+        QTest::newRow("half boundary") << "SELECT kind FROM pet WHERE weight > 3" << "SELECT kind FROM pet WHERE weight > 3.5";
+        QTest::newRow("case") << "SELECT name FROM owner WHERE city = 'Paris'" << "SELECT name FROM owner WHERE city LIKE 'paris'";
+        QTest::newRow("tie at limit") << "SELECT name FROM owner WHERE age = (SELECT max(age) FROM owner)"
+                                      << "SELECT name FROM owner ORDER BY age DESC LIMIT 1";
+        QTest::newRow("two children") << "SELECT name FROM owner WHERE id IN (SELECT owner FROM pet)"
+                                      << "SELECT T1.name FROM owner AS T1 JOIN pet AS T2 ON T1.id = T2.owner";
+        QTest::newRow("group of k") << "SELECT owner FROM pet GROUP BY owner HAVING count(*) >= 7"
+                                    << "SELECT owner FROM pet GROUP BY owner HAVING count(*) > 7";
+        QTest::newRow("nothing passes") << "SELECT max(age) FROM owner WHERE city = 'Oslo'"
+                                        << "SELECT age FROM owner WHERE city = 'Oslo' ORDER BY age DESC LIMIT 1";
+        QTest::newRow("unlinked join") << "SELECT T1.name FROM owner AS T1 JOIN pet AS T2 ON T1.age = T2.tag"
+                                       << "SELECT T1.name FROM owner AS T1 JOIN pet AS T2 ON T1.id = T2.tag";
+    }
+
+    void findsWhatRandomDatabasesMiss()
+    {
+        QFETCH(QString, gold);
+        QFETCH(QString, candidate);
+        const auto found = searchOnly(gold.toStdString(), candidate.toStdString());
+        QCOMPARE(found.check.verdict, VerdictKind::Different);
+        QVERIFY(!found.foundBy.empty());
+        QVERIFY(found.tried >= 1);
+    }
+
+    void nullsAndEmptyTablesUnderStrict()
+    {
+        const auto found = searchOnly("SELECT count(age) FROM owner", "SELECT count(*) FROM owner", fuzz::Profile::Strict);
+        QCOMPARE(found.check.verdict, VerdictKind::Equivalent);  // age is NOT NULL
+        const auto empty = searchOnly("SELECT max(weight) FROM pet", "SELECT weight FROM pet ORDER BY weight DESC LIMIT 1",
+                                      fuzz::Profile::Strict);
+        QCOMPARE(empty.check.verdict, VerdictKind::Different);
+        QCOMPARE(searchOnly("SELECT max(weight) FROM pet", "SELECT weight FROM pet ORDER BY weight DESC LIMIT 1")
+                     .check.verdict,
+                 VerdictKind::Equivalent);
+    }
+
+    void equivalentPairsStayEquivalent_data()
+    {
+        QTest::addColumn<QString>("gold");
+        QTest::addColumn<QString>("candidate");
+        QTest::newRow("operands swapped") << "SELECT name FROM owner WHERE age > 30" << "SELECT name FROM owner WHERE 30 < age";
+        QTest::newRow("between") << "SELECT name FROM owner WHERE age BETWEEN 20 AND 30"
+                                 << "SELECT name FROM owner WHERE age >= 20 AND age <= 30";
+        QTest::newRow("join order") << "SELECT T1.name FROM owner AS T1 JOIN pet AS T2 ON T1.id = T2.owner"
+                                    << "SELECT T1.name FROM pet AS T2 JOIN owner AS T1 ON T2.owner = T1.id";
+        QTest::newRow("count key") << "SELECT count(*) FROM pet" << "SELECT count(pid) FROM pet";
+        QTest::newRow("tie-break only") << "SELECT name FROM owner ORDER BY age DESC LIMIT 1"
+                                        << "SELECT name FROM owner GROUP BY id ORDER BY age DESC LIMIT 1";
+    }
+
+    void equivalentPairsStayEquivalent()
+    {
+        QFETCH(QString, gold);
+        QFETCH(QString, candidate);
+        const auto found = searchOnly(gold.toStdString(), candidate.toStdString());
+        QVERIFY2(found.check.verdict == VerdictKind::Equivalent, found.foundBy.c_str());
+        QVERIFY(found.tried > 200);
+    }
+
+    void sameOutcomeWithAnyThreadCount()
+    {
+        const auto one = searchOnly("SELECT name FROM owner WHERE id IN (SELECT owner FROM pet)",
+                                    "SELECT T1.name FROM owner AS T1 JOIN pet AS T2 ON T1.id = T2.owner",
+                                    fuzz::Profile::Spider, 1);
+        const auto two = searchOnly("SELECT name FROM owner WHERE id IN (SELECT owner FROM pet)",
+                                    "SELECT T1.name FROM owner AS T1 JOIN pet AS T2 ON T1.id = T2.owner",
+                                    fuzz::Profile::Spider, 2);
+        QCOMPARE(one.foundBy, two.foundBy);
+        QCOMPARE(one.tried, two.tried);
+        QCOMPARE(one.check.comparison.message, two.check.comparison.message);
+    }
+
+    void cancelStops()
+    {
+        suite::Suite suite;
+        const suite::CheckOptions check;
+        const auto suiteResult = suite::checkCandidate("SELECT 1", "SELECT 1", suite, check);
+        std::atomic<bool> cancel{true};
+        const auto found = search::searchPastSuite(testSchema(), "SELECT 1", "SELECT 1", suite, suiteResult, check,
+                                                   {.budget = 300}, &cancel);
+        QVERIFY(found.cancelled);
+        QVERIFY(suite.databases.empty());
+    }
+
+    void orderDependenceFindsTies()
+    {
+        // A key that is not a rowid alias: SQLite scans in insertion order, so ties move.
+        auto loaded = schema::loadSchemaFromDdl("CREATE TABLE s (id NUMERIC PRIMARY KEY, name TEXT, age INTEGER);", "s");
+        QVERIFY(loaded.ok());
+        const schema::Schema& schema = *loaded;
+        auto connection = schema::materialize(
+            schema, schema::DatabaseContent{{{"s",
+                                              {{exec::Value::integer(1), exec::Value::text("a"), exec::Value::integer(40)},
+                                               {exec::Value::integer(2), exec::Value::text("b"), exec::Value::integer(40)},
+                                               {exec::Value::integer(3), exec::Value::text("c"), exec::Value::integer(9)}}}}});
+        QVERIFY(connection.ok());
+        const auto bytes = connection->serialize();
+        QVERIFY(bytes.ok());
+        const auto tie = search::checkOrderDependence(*bytes, schema, "SELECT name FROM s ORDER BY age DESC LIMIT 1",
+                                                      true, {});
+        QVERIFY(tie.detected);
+        QVERIFY(!search::checkOrderDependence(*bytes, schema, "SELECT name FROM s ORDER BY name LIMIT 1", true, {})
+                     .detected);
+        QVERIFY(search::checkOrderDependence(*bytes, schema, "SELECT name FROM s LIMIT 1", false, {}).detected);
+        const auto pair = search::checkPairOrderDependence(*bytes, schema, "SELECT name FROM s ORDER BY age DESC LIMIT 1",
+                                                           "SELECT name FROM s ORDER BY age DESC, id LIMIT 1", true, {});
+        QVERIFY(pair.tieBreakOnly);
+        const auto real = search::checkPairOrderDependence(*bytes, schema, "SELECT name FROM s ORDER BY age DESC LIMIT 1",
+                                                           "SELECT name FROM s ORDER BY age LIMIT 1", true, {});
+        QVERIFY(!real.tieBreakOnly);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestSearch)
+#include "test_search.moc"
