@@ -92,6 +92,13 @@ nlohmann::json toJson(const CheckCommandOptions& options, const schema::Schema& 
     out["candidate_used"] = check.candidateUsed;
     out["diagnosis"] = diagnosisJson(inspection);
     out["wall_clock_fired"] = inspection.wallClockFired;
+    nlohmann::json clauses = nlohmann::json::array();
+    for (const auto& difference : inspection.diagnosis.clauses) {
+        clauses.push_back({{"clause", inspect::clauseName(difference.clause)},
+                           {"gold", difference.gold},
+                           {"candidate", difference.candidate}});
+    }
+    out["clauses"] = clauses;
     const auto& order = inspection.diagnosis.nondeterminism;
     out["nondeterminism"] = {
         {"gold", order.gold},
@@ -148,6 +155,11 @@ void printText(const CheckCommandOptions& options, const schema::Schema& schema,
         fmt::print("the candidate behaves like {} ({})\n",
                    inspect::describeNeighbor(inspection.distilled.golds.front().goldSql, match.neighbor),
                    neighbors::familyName(match.neighbor.family));
+    }
+    for (const auto& difference : inspection.diagnosis.clauses) {
+        fmt::print("{} differs: gold `{}`, candidate `{}`\n", inspect::clauseName(difference.clause),
+                   difference.gold.empty() ? "(none)" : difference.gold,
+                   difference.candidate.empty() ? "(none)" : difference.candidate);
     }
     const auto& order = inspection.diagnosis.nondeterminism;
     if (order.gold || order.candidate) {

@@ -129,6 +129,7 @@ Result<Inspection> inspect(const schema::Schema& schema, std::string_view gold, 
         report(progress, "diagnosing", 0, 0);
         diagnoseNearestNeighbors(inspection, schema, limits, cancel);
         diagnoseNondeterminism(inspection, fuzz::materializableSchema(schema), limits);
+        inspection.diagnosis.clauses = diffClauses(gold, inspection.check.candidateUsed);
     }
     inspection.cancelled = cancelRequested(cancel);
     inspection.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

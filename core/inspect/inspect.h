@@ -8,6 +8,7 @@
 
 #include "core/base/result.h"
 #include "core/compare/compare.h"
+#include "core/inspect/clause_diff.h"
 #include "core/exec/query_outcome.h"
 #include "core/minimize/counterexample.h"
 #include "core/neighbors/neighbors.h"
@@ -91,6 +92,7 @@ struct Nondeterminism {
 struct Diagnosis {
     std::vector<NeighborMatch> nearestNeighbors;  ///< in the neighbors' order; at most kMaxNearestNeighbors
     Nondeterminism nondeterminism;                ///< on the separating database
+    std::vector<ClauseDifference> clauses;        ///< gold vs the candidate as judged, clause by clause
 };
 
 inline constexpr std::size_t kMaxNearestNeighbors = 5;

@@ -119,6 +119,22 @@ private slots:
         QVERIFY(found);
     }
 
+    void clauseDiffSaysWhereTheyDiffer()
+    {
+        const auto inspection = inspectOrDie(kGold, "SELECT name FROM people WHERE age >= 34 ORDER BY name");
+        std::vector<std::string> clauses;
+        for (const auto& difference : inspection.diagnosis.clauses)
+            clauses.emplace_back(inspect::clauseName(difference.clause));
+        QCOMPARE(clauses, (std::vector<std::string>{"where", "order_by"}));
+        QCOMPARE(inspection.diagnosis.clauses.front().gold, std::string("age > 34"));
+        QCOMPARE(inspection.diagnosis.clauses.front().candidate, std::string("age >= 34"));
+        QVERIFY(inspect::diffClauses("select NAME from PEOPLE", "SELECT name FROM people").empty());
+        QCOMPARE(inspect::diffClauses("SELECT a FROM t UNION SELECT a FROM u", "SELECT a FROM t UNION ALL SELECT a FROM u")
+                     .size(),
+                 std::size_t{1});
+        QVERIFY(inspect::diffClauses("SELECT", "SELECT a FROM t").empty());  // no parse, no diff
+    }
+
     void everyDatabaseRunForTheView()
     {
         auto options = defaults();

@@ -54,10 +54,29 @@ QString differentTitle(const RunResult& result)
 /// "The candidate behaves like the gold with `age > 34` → `age >= 34`", from the nearest neighbor.
 QString diagnosisText(const RunResult& result)
 {
+    QString text;
     const auto& nearest = result.diagnosis.nearestNeighbors;
-    if (nearest.empty() || result.distilled.golds.empty()) return {};
-    const std::string edit = inspect::describeNeighbor(result.distilled.golds.front().goldSql, nearest.front().neighbor);
-    return QObject::tr("\nThe candidate behaves like %1.").arg(QString::fromStdString(edit));
+    if (!nearest.empty() && !result.distilled.golds.empty()) {
+        const std::string edit = inspect::describeNeighbor(result.distilled.golds.front().goldSql, nearest.front().neighbor);
+        text += QObject::tr("\nThe candidate behaves like %1.").arg(QString::fromStdString(edit));
+    } else if (!result.diagnosis.clauses.empty()) {
+        QStringList parts;
+        for (const auto& difference : result.diagnosis.clauses) {
+            parts << QObject::tr("%1: `%2` vs `%3`")
+                         .arg(QString::fromUtf8(inspect::clauseName(difference.clause).data()).toUpper().replace('_', ' '),
+                              QString::fromStdString(difference.gold.empty() ? "—" : difference.gold),
+                              QString::fromStdString(difference.candidate.empty() ? "—" : difference.candidate));
+        }
+        text += QObject::tr("\nDiffers in %1.").arg(parts.join(QStringLiteral("; ")));
+    }
+    const auto& order = result.diagnosis.nondeterminism;
+    if (order.gold || order.candidate) {
+        text += order.tieBreakOnly
+            ? QObject::tr("\nOnly tie-breaking separates them here: read in another order they agree.")
+            : QObject::tr("\nThe %1 result depends on row order here (ties, bare columns).")
+                  .arg(order.gold ? QObject::tr("gold's") : QObject::tr("candidate's"));
+    }
+    return text;
 }
 
 } // namespace
