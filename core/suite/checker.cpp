@@ -1,11 +1,9 @@
 // The verdict for a candidate on a suite, as test-suite-sql-eval's eval_exec_match
-// decides it (variants in order, databases in order, first separation ends a variant),
-// plus --deep: more sampled databases when the suite sees no difference. Runs every
-// query through the safe executor on private copies of the suite's databases.
+// decides it (variants in order, databases in order, first separation ends a variant).
+// Runs every query through the safe executor on private copies of the suite's
+// databases. Searching past the suite is core/search's job.
 #include "core/exec/executor.h"
 #include "core/exec/spider_compat.h"
-#include "core/fuzz/fuzz.h"
-#include "core/sql/parser.h"
 #include "core/suite/spider_options.h"
 #include "core/suite/suite.h"
 #include "core/suite/suite_diagnostic.h"
@@ -14,10 +12,6 @@
 
 namespace sqleq::suite {
 namespace {
-
-/// Seeds of --deep streams differ from the suite's so a deep check never re-draws the
-/// databases distillation already rejected.
-constexpr uint64_t kDeepStream = 0x6A09E667F3BCC909ull;
 
 /// The suite's databases opened lazily, and the gold's outcome on each run once.
 class SuiteSession {
@@ -204,64 +198,6 @@ CheckResult checkCandidate(std::string_view gold, std::string_view candidate, co
     result.goldOutcome = session.gold(best.passed);
     result.verdict = result.candidateOutcome.ok() ? VerdictKind::Different : VerdictKind::CandidateError;
     describe(result, suite, false);
-    return result;
-}
-
-namespace {
-
-fuzz::GoldConstants constantsOf(const schema::Schema& schema, std::string_view gold, std::string_view candidate)
-{
-    fuzz::GoldConstants constants;
-    for (std::string_view text : {gold, candidate}) {
-        const sql::ParseOutput parsed = sql::parse(exec::officialPostprocess(text));
-        if (parsed.ok()) fuzz::merge(constants, fuzz::collectConstants(*parsed.statement, schema));
-    }
-    return constants;
-}
-
-/// Whether the deep database `conn` separates the variant that passed the suite.
-bool separates(exec::Connection& conn, const CheckResult& passed, const CheckOptions& options,
-               const exec::ExecLimits& limits)
-{
-    const exec::QueryOutcome gold = exec::runQuery(conn, passed.goldUsed, limits);
-    if (!gold.ok()) return false;  // the gold must run: such a database says nothing
-    const exec::QueryOutcome candidate = exec::runQuery(conn, passed.candidateUsed, limits);
-    const bool orderMatters = orderMattersFor(passed.goldUsed, options.orderRule);
-    return !compare::compareOutcomes(gold, candidate, orderMatters).same();
-}
-
-} // namespace
-
-CheckResult checkCandidateDeep(const schema::Schema& schema, std::string_view gold, std::string_view candidate,
-                               Suite& suite, const CheckOptions& options, const DeepOptions& deep,
-                               const std::atomic<bool>* cancel)
-{
-    CheckResult result = checkCandidate(gold, candidate, suite, options, cancel);
-    if (result.verdict != VerdictKind::Equivalent || result.cancelled || deep.databases == 0) return result;
-    const fuzz::GoldConstants constants = constantsOf(schema, gold, candidate);
-    exec::ExecLimits limits = options.limits;
-    limits.cancel = cancel;
-    for (std::size_t i = 0; i < deep.databases; ++i) {
-        if (cancelRequested(cancel)) {
-            result.cancelled = true;
-            return result;
-        }
-        const fuzz::SampleSpec spec{.profile = deep.profile, .seed = deep.seed ^ kDeepStream, .index = i};
-        auto conn = fuzz::sampleConnection(schema, constants, spec);
-        if (!conn.ok() || !separates(*conn, result, options, limits)) continue;
-        auto bytes = conn->serialize();
-        if (!bytes.ok()) continue;
-        SuiteDatabase database;
-        database.label = fmt::format("deep sample {}", i);
-        database.sampleIndex = i;
-        database.bytes = std::move(bytes.value());
-        suite.databases.push_back(std::move(database));
-        CheckResult again = checkCandidate(gold, candidate, suite, options, cancel);
-        if (again.verdict != VerdictKind::Equivalent || again.cancelled) return again;
-        // Another plugged variant passes this database too: it separates nothing.
-        suite.databases.pop_back();
-        result = std::move(again);
-    }
     return result;
 }
 

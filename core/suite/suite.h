@@ -171,23 +171,6 @@ struct CheckResult {
 CheckResult checkCandidate(std::string_view gold, std::string_view candidate, const Suite& suite,
                            const CheckOptions& options, const std::atomic<bool>* cancel = nullptr);
 
-struct DeepOptions {
-    std::size_t databases = 0;  ///< extra databases to sample when the suite finds no difference
-    fuzz::Profile profile = fuzz::Profile::Spider;
-    uint64_t seed = 0;
-};
-
-/// checkCandidate, then, when the suite finds no difference, up to deep.databases more
-/// databases sampled with the constants of both queries (the candidate's own too); a
-/// sampled database that separates them is appended to `suite` and reported.
-/// The deep stream is (deep.profile, deep.seed ^ a fixed constant), so it never replays
-/// the suite's own stream; databases are tried in index order on the calling thread,
-/// and one on which the gold fails is skipped. With plugValue, a database that separates
-/// the passing variant but not some other variant is not kept, and sampling goes on.
-CheckResult checkCandidateDeep(const schema::Schema& schema, std::string_view gold, std::string_view candidate,
-                               Suite& suite, const CheckOptions& options, const DeepOptions& deep,
-                               const std::atomic<bool>* cancel = nullptr);
-
 /// The official evaluator's remove_distinct: every DISTINCT keyword token cut out of the
 /// text and nothing else touched, so "SELECT DISTINCT a" becomes "SELECT  a" and
 /// "count(DISTINCT x)" becomes "count( x)". Text after a lexer error is kept as is.

@@ -405,22 +405,6 @@ private slots:
         QVERIFY(early->suite.databases.empty());
     }
 
-    void deepFindsWhatTheSuiteMisses()
-    {
-        const std::string candidate = "SELECT name FROM people WHERE age > 34 AND name <> 'Zyxwv'";
-        QCOMPARE(check(kGold, candidate).verdict, VerdictKind::Equivalent);
-        suite::Suite s = figure1().suite;
-        const std::size_t before = s.databases.size();
-        suite::DeepOptions deep;
-        deep.databases = 200;
-        deep.seed = 1;
-        const auto result = suite::checkCandidateDeep(peopleSchema(), kGold, candidate, s, suite::CheckOptions{}, deep);
-        QCOMPARE(result.verdict, VerdictKind::Different);
-        QCOMPARE(s.databases.size(), before + 1);
-        QCOMPARE(result.separatingDatabase, int(before));
-        QVERIFY(s.databases.back().label.starts_with("deep sample"));
-    }
-
     void batchGroupsBySchema()
     {
         QTemporaryDir dir;
