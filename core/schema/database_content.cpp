@@ -102,29 +102,56 @@ const TableRows* DatabaseContent::find(std::string_view table) const
     return nullptr;
 }
 
-Result<exec::Connection> materialize(const Schema& schema, const DatabaseContent& content)
+namespace {
+
+/// Inserts `content` into `connection`, which holds the schema's empty tables.
+Result<exec::Connection> fill(exec::Connection connection, const Schema& schema, const DatabaseContent& content)
 {
-    auto connection = createDatabase(schema);
-    if (!connection) return connection.error();
     // Keys are checked per row, so a dangling reference is reported where it happens;
     // only a key cycle among the tables defers the check to COMMIT.
     bool cyclic = false;
     const auto order = parentsFirst(schema, content, cyclic);
     const char* begin = cyclic ? "PRAGMA foreign_keys = ON; BEGIN; PRAGMA defer_foreign_keys = ON;"
                                : "PRAGMA foreign_keys = ON; BEGIN;";
-    if (auto status = connection->executeScript(begin); !status) return status.error();
+    if (auto status = connection.executeScript(begin); !status) return status.error();
     for (const TableRows* entry : order) {
         const Table* table = schema.findTable(entry->table);
         if (table == nullptr) {
             return Diagnostic{"schema.materialize",
                               fmt::format("schema \"{}\" has no table \"{}\"", schema.name, entry->table), {}, {}};
         }
-        if (auto status = insertRows(*connection, *table, entry->rows); !status) return status.error();
+        if (auto status = insertRows(connection, *table, entry->rows); !status) return status.error();
     }
-    if (auto status = connection->executeScript("COMMIT; PRAGMA foreign_keys = OFF;"); !status) {
+    if (auto status = connection.executeScript("COMMIT; PRAGMA foreign_keys = OFF;"); !status) {
         return status.error();
     }
     return connection;
+}
+
+Result<exec::Bytes> emptyImage(const Schema& schema)
+{
+    auto connection = createDatabase(schema);
+    if (!connection) return connection.error();
+    return connection->serialize();
+}
+
+} // namespace
+
+Result<exec::Connection> materialize(const Schema& schema, const DatabaseContent& content)
+{
+    auto connection = createDatabase(schema);
+    if (!connection) return connection.error();
+    return fill(std::move(*connection), schema, content);
+}
+
+Materializer::Materializer(const Schema& schema) : m_schema(schema), m_empty(emptyImage(schema)) {}
+
+Result<exec::Connection> Materializer::build(const DatabaseContent& content) const
+{
+    if (!m_empty) return m_empty.error();
+    auto connection = exec::Connection::deserializeCopy(*m_empty);
+    if (!connection) return connection.error();
+    return fill(std::move(*connection), m_schema, content);
 }
 
 Result<DatabaseContent> readContent(const exec::Connection& connection, const Schema& schema)

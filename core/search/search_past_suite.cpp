@@ -36,7 +36,8 @@ class Search {
 public:
     Search(const schema::Schema& schema, const suite::CheckResult& suiteResult, const suite::CheckOptions& check,
            const SearchOptions& options, const std::atomic<bool>* cancel)
-        : m_schema(schema), m_readable(fuzz::materializableSchema(schema)), m_suiteResult(suiteResult),
+        : m_schema(schema), m_readable(fuzz::materializableSchema(schema)), m_materializer(m_readable),
+          m_suiteResult(suiteResult),
           m_options(options), m_targeted(schema, suiteResult.goldUsed, suiteResult.candidateUsed, options.profile,
                                          options.seed),
           m_orderMatters(suite::orderMattersFor(suiteResult.goldUsed, check.orderRule))
@@ -84,17 +85,20 @@ private:
         if (index < m_targeted.size()) {
             auto content = m_targeted.build(index);
             if (!content) return std::nullopt;
-            auto connection = schema::materialize(m_readable, *content);
+            auto connection = m_materializer.build(*content);
             return connection ? std::optional(std::move(*connection)) : std::nullopt;
         }
         const fuzz::SampleSpec spec{.profile = m_options.profile, .seed = m_options.seed ^ kRandomStream,
                                     .index = index - m_targeted.size()};
-        auto connection = fuzz::sampleConnection(m_schema, m_targeted.constants(), spec);
+        auto content = fuzz::sampleDatabase(m_schema, m_targeted.constants(), spec);
+        if (!content) return std::nullopt;
+        auto connection = m_materializer.build(*content);
         return connection ? std::optional(std::move(*connection)) : std::nullopt;
     }
 
     const schema::Schema& m_schema;
     schema::Schema m_readable;
+    schema::Materializer m_materializer;  ///< builds every database from one empty image
     const suite::CheckResult& m_suiteResult;
     SearchOptions m_options;
     TargetedDatabases m_targeted;
