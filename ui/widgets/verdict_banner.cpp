@@ -33,6 +33,22 @@ QString assumptions(const RunResult& result)
     return text;
 }
 
+/// The texts as judged, when they are not what the editors show (plug-value put the
+/// gold's values in, DISTINCT was removed, `> =` was rewritten): the counterexample
+/// separates these, not the editors' texts.
+QString judgedTexts(const RunResult& result)
+{
+    const auto differs = [](const QString& shown, const std::string& judged) {
+        return shown.simplified() != QString::fromStdString(judged).simplified();
+    };
+    QString text;
+    if (differs(result.session.gold, result.check.goldUsed))
+        text += QObject::tr("\nGold as judged: %1").arg(QString::fromStdString(result.check.goldUsed));
+    if (differs(result.session.candidate, result.check.candidateUsed))
+        text += QObject::tr("\nCandidate as judged: %1").arg(QString::fromStdString(result.check.candidateUsed));
+    return text;
+}
+
 QString errorText(const exec::QueryOutcome& outcome)
 {
     if (outcome.status == exec::OutcomeStatus::Timeout) return QObject::tr("time budget exceeded");
@@ -142,7 +158,8 @@ void VerdictBanner::showResult(const RunResult& result)
     }
     case suite::VerdictKind::Different:
         display(State::Different, differentTitle(result),
-                QString::fromStdString(check.comparison.message) + diagnosisText(result) + QLatin1Char('\n') + detail);
+                QString::fromStdString(check.comparison.message) + diagnosisText(result) + judgedTexts(result)
+                    + QLatin1Char('\n') + detail);
         return;
     case suite::VerdictKind::CandidateError:
         display(State::CandidateError, tr("Candidate does not run: %1").arg(errorText(check.candidateOutcome)),
