@@ -72,7 +72,15 @@ std::vector<const TableRows*> parentsFirst(const Schema& schema, const DatabaseC
         });
     };
     std::vector<const TableRows*> ordered;
-    cyclic = false;
+    // A table that references itself (emp.manager_id → emp.emp_id) is a cycle of one:
+    // a row may name a parent inserted after it.
+    cyclic = std::any_of(pending.begin(), pending.end(), [&](const TableRows* entry) {
+        const Table* table = schema.findTable(entry->table);
+        return table != nullptr
+            && std::any_of(table->foreignKeys.begin(), table->foreignKeys.end(), [&](const ForeignKey& key) {
+                   return sameIdentifier(key.referencedTable, entry->table);
+               });
+    });
     while (!pending.empty()) {
         auto ready = std::find_if(pending.begin(), pending.end(), [&](const TableRows* t) { return !dependsOnPending(t); });
         if (ready == pending.end()) {

@@ -31,6 +31,19 @@ CREATE TABLE enrolment (student INTEGER NOT NULL, dept TEXT NOT NULL, num INTEGE
                         PRIMARY KEY (student, dept, num), FOREIGN KEY (dept, num) REFERENCES course (dept, num));
 )sql";
 
+// An exercise-style schema: a self-referencing key (every employee's manager is an
+// employee), a nullable key, dates as text, a NOCASE title, a composite key with CHECKs.
+constexpr const char* kStaff = R"sql(
+CREATE TABLE dept (dept_id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, city TEXT NOT NULL);
+CREATE TABLE emp (emp_id INTEGER PRIMARY KEY, name TEXT NOT NULL, salary REAL NOT NULL CHECK (salary >= 0),
+                  hired DATE NOT NULL, dept_id INTEGER REFERENCES dept (dept_id),
+                  manager_id INTEGER REFERENCES emp (emp_id));
+CREATE TABLE project (proj_id INTEGER PRIMARY KEY, title TEXT NOT NULL COLLATE NOCASE, budget INTEGER);
+CREATE TABLE works_on (emp_id INTEGER NOT NULL REFERENCES emp (emp_id),
+                       proj_id INTEGER NOT NULL REFERENCES project (proj_id),
+                       hours INTEGER NOT NULL CHECK (hours > 0), PRIMARY KEY (emp_id, proj_id));
+)sql";
+
 struct Case {
     const char* name;
     const char* ddl;
@@ -66,6 +79,34 @@ const Case kCases[] = {
      "different", "different"},
     {"null grades", kConstrained, "SELECT count(grade) FROM enrolment", "SELECT count(*) FROM enrolment",
      "equivalent", "different"},
+    {"staff: manager earns less", kStaff,
+     "SELECT e.name FROM emp AS e JOIN emp AS m ON e.manager_id = m.emp_id WHERE e.salary > m.salary",
+     "SELECT e.name FROM emp AS e JOIN emp AS m ON e.manager_id = m.emp_id WHERE e.salary >= m.salary",
+     "different", "different"},
+    {"staff: departments without staff", kStaff,
+     "SELECT d.name, count(e.emp_id) FROM dept AS d LEFT JOIN emp AS e ON e.dept_id = d.dept_id GROUP BY d.dept_id",
+     "SELECT d.name, count(*) FROM dept AS d JOIN emp AS e ON e.dept_id = d.dept_id GROUP BY d.dept_id",
+     "different", "different"},
+    {"staff: union all", kStaff, "SELECT city FROM dept UNION SELECT name FROM emp",
+     "SELECT city FROM dept UNION ALL SELECT name FROM emp", "different", "different"},
+    {"staff: group by name", kStaff,
+     "SELECT name, sum(hours) FROM emp JOIN works_on USING (emp_id) GROUP BY emp_id",
+     "SELECT name, sum(hours) FROM emp JOIN works_on USING (emp_id) GROUP BY name", "different", "different"},
+    {"staff: not in vs not exists", kStaff, "SELECT name FROM emp WHERE emp_id NOT IN (SELECT manager_id FROM emp)",
+     "SELECT name FROM emp AS e WHERE NOT EXISTS (SELECT 1 FROM emp AS m WHERE m.manager_id = e.emp_id)",
+     "equivalent", "different"},
+    {"staff: second highest", kStaff, "SELECT max(salary) FROM emp WHERE salary < (SELECT max(salary) FROM emp)",
+     "SELECT salary FROM emp ORDER BY salary DESC LIMIT 1 OFFSET 1", "different", "different"},
+    {"staff: integer division", kStaff, "SELECT avg(hours) FROM works_on",
+     "SELECT sum(hours) / count(*) FROM works_on", "different", "different"},
+    {"staff: case of a city", kStaff, "SELECT name FROM dept WHERE city = 'Paris'",
+     "SELECT name FROM dept WHERE city LIKE 'paris'", "different", "different"},
+    {"staff: nocase title", kStaff, "SELECT count(*) FROM project WHERE title = 'alpha'",
+     "SELECT count(*) FROM project WHERE title = 'ALPHA'", "equivalent", "equivalent"},
+    {"staff: between", kStaff, "SELECT name FROM emp WHERE salary BETWEEN 1000 AND 2000",
+     "SELECT name FROM emp WHERE salary >= 1000 AND salary <= 2000", "equivalent", "equivalent"},
+    {"staff: hired since", kStaff, "SELECT name FROM emp WHERE hired >= '2020-01-01'",
+     "SELECT name FROM emp WHERE hired > '2020-01-01'", "different", "different"},
 };
 
 schema::Schema loadOrDie(const char* ddl)
@@ -109,6 +150,7 @@ private slots:
         if (inspection->check.verdict != suite::VerdictKind::Different) return;
 
         QVERIFY(inspection->counterexample.has_value());
+        QVERIFY2(inspection->counterexample->minimized, inspection->counterexample->note.c_str());
         sqlite3* db = nullptr;
         sqlite3_open(":memory:", &db);
         QCOMPARE(sqlite3_exec(db, pair.ddl, nullptr, nullptr, nullptr), SQLITE_OK);  // the user's own script
