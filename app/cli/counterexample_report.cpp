@@ -5,6 +5,7 @@
 #include "app/cli/result_printer.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace sqleq::cli {
 namespace {
@@ -41,6 +42,7 @@ nlohmann::json counterexampleJson(const schema::Schema& schema, const std::optio
                                   {"after", counterexample->content.rowCount()},
                                   {"minimized", counterexample->minimized}};
     if (!counterexample->note.empty()) out["counterexample_note"] = counterexample->note;
+    out["counterexample_tables_read"] = counterexample->tablesRead;
     out["gold_rows"] = compare::rowsToJson(counterexample->goldOutcome.result.rows);
     out["candidate_rows"] = compare::rowsToJson(counterexample->candidateOutcome.result.rows);
     return out;
@@ -56,11 +58,18 @@ void printCounterexample(const schema::Schema& schema, const std::optional<minim
     } else {
         fmt::print("\nseparating database: {} rows ({})\n", rows, counterexample->note);
     }
+    std::vector<std::string> unread;
     for (const auto& entry : counterexample->content.tables) {
         if (entry.rows.empty()) continue;
+        if (!counterexample->isRead(entry.table)) {
+            unread.push_back(fmt::format("{} ({} row{})", entry.table, entry.rows.size(), entry.rows.size() == 1 ? "" : "s"));
+            continue;
+        }
         fmt::print("\ntable {}:\n", entry.table);
         printResultTable(stdout, exec::ResultSet{columnNames(schema, entry.table), entry.rows});
     }
+    // Kept only so that no table is empty (the profile): the JSON has their rows.
+    if (!unread.empty()) fmt::print("\nnot read by either query: {}\n", fmt::join(unread, ", "));
     for (const auto& [title, outcome] : {std::pair{"gold", &counterexample->goldOutcome},
                                          std::pair{"candidate", &counterexample->candidateOutcome}}) {
         fmt::print("\n{} result:\n", title);

@@ -6,6 +6,8 @@
 #include "core/fuzz/sampler.h"
 #include "core/minimize/separating_database.h"
 
+#include <algorithm>
+
 namespace sqleq::minimize {
 namespace {
 
@@ -33,7 +35,27 @@ void runBoth(Counterexample& counterexample, const schema::Schema& schema, const
                                                          check.comparison.orderMatters);
 }
 
+std::vector<std::string> tablesReadByEither(const schema::Schema& schema, const suite::CheckResult& check)
+{
+    std::vector<std::string> read = tablesReadBy(check.goldUsed);
+    for (auto& table : tablesReadBy(check.candidateUsed)) read.push_back(std::move(table));
+    std::vector<std::string> inSchemaOrder;
+    for (const auto& table : schema.tables) {
+        const bool isRead = std::any_of(read.begin(), read.end(), [&](const std::string& name) {
+            return schema::sameIdentifier(name, table.name);
+        });
+        if (isRead) inSchemaOrder.push_back(table.name);
+    }
+    return inSchemaOrder;
+}
+
 } // namespace
+
+bool Counterexample::isRead(std::string_view table) const
+{
+    return std::any_of(tablesRead.begin(), tablesRead.end(),
+                       [&](const std::string& name) { return schema::sameIdentifier(name, table); });
+}
 
 std::optional<Counterexample> buildCounterexample(const schema::Schema& schema, const suite::Suite& suite,
                                                   const suite::CheckResult& check, bool keepTablesNonEmpty,
@@ -61,6 +83,7 @@ std::optional<Counterexample> buildCounterexample(const schema::Schema& schema, 
         counterexample.rowsBefore = counterexample.content.rowCount();
         counterexample.note = "shown whole: " + minimized.error().message;
     }
+    counterexample.tablesRead = tablesReadByEither(schema, check);
     runBoth(counterexample, readable, check, limits);
     return counterexample;
 }

@@ -14,6 +14,8 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace sqleq::minimize {
 
@@ -25,6 +27,11 @@ struct Counterexample {
     exec::QueryOutcome goldOutcome;   ///< the gold as the checker ran it, on `content`
     exec::QueryOutcome candidateOutcome;
     compare::Comparison comparison;   ///< its onlyIn…Indices point into the two outcomes
+    /// Schema tables the gold or the candidate (as judged) reads, in schema order: the
+    /// others are only there because the profile keeps every table non-empty, and front
+    /// ends show them collapsed ("not read by either query").
+    std::vector<std::string> tablesRead;
+    [[nodiscard]] bool isRead(std::string_view table) const;
 };
 
 /// For a `different` verdict with a separating database in `suite`: that database shrunk

@@ -58,6 +58,7 @@ void adaptCounterexample(RunResult& result, std::optional<minimize::Counterexamp
     result.counterexampleComparison = std::move(counterexample->comparison);
     result.counterexampleMinimized = counterexample->minimized;
     result.counterexampleNote = QString::fromStdString(counterexample->note);
+    result.tablesRead = std::move(counterexample->tablesRead);
 }
 
 void adaptInspection(RunResult& result, inspect::Inspection& inspection)

@@ -12,9 +12,12 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QRadioButton>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace sqleq::ui {
 
@@ -146,12 +149,36 @@ void DatabaseView::refresh()
     updateTitles();
 }
 
+bool DatabaseView::isReadByEitherQuery(std::size_t tab) const
+{
+    const std::string& name = m_result->schema.tables[tab].name;
+    return std::any_of(m_result->tablesRead.begin(), m_result->tablesRead.end(),
+                       [&](const std::string& read) { return schema::sameIdentifier(read, name); });
+}
+
 void DatabaseView::updateTitles()
 {
+    // On the counterexample, a table neither query reads holds rows only because the
+    // profile allows no empty table: its tab says so, greyed, and the view opens on a
+    // table the queries read.
+    const bool counterexample = showingCounterexample() && !m_result->tablesRead.empty();
+    int firstRead = -1;
     for (std::size_t tab = 0; tab < m_models.size(); ++tab) {
+        const int index = static_cast<int>(tab);
         const QString name = QString::fromStdString(m_result->schema.tables[tab].name);
-        m_tabs->setTabText(static_cast<int>(tab), QStringLiteral("%1 (%2)").arg(name).arg(m_models[tab]->totalRowCount()));
+        const bool unread = counterexample && !isReadByEitherQuery(tab);
+        if (!unread && firstRead < 0 && m_models[tab]->totalRowCount() > 0) firstRead = index;
+        m_tabs->setTabText(index, unread ? tr("%1 (%2, not read)").arg(name).arg(m_models[tab]->totalRowCount())
+                                         : QStringLiteral("%1 (%2)").arg(name).arg(m_models[tab]->totalRowCount()));
+        m_tabs->setTabToolTip(index, unread ? tr("Not read by either query: its rows are there only because the "
+                                                 "profile allows no empty table")
+                                            : QString());
+        m_tabs->tabBar()->setTabTextColor(index, unread ? palette().color(QPalette::Disabled, QPalette::WindowText)
+                                                        : QColor());
     }
+    const int current = m_tabs->currentIndex();
+    if (counterexample && firstRead >= 0 && (current < 0 || !isReadByEitherQuery(static_cast<std::size_t>(current))))
+        m_tabs->setCurrentIndex(firstRead);
 }
 
 bool DatabaseView::followForeignKey(const QModelIndex& index)

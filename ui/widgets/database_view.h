@@ -55,6 +55,7 @@ private:
     void rebuildTabs();
     void refresh();
     void updateTitles();
+    [[nodiscard]] bool isReadByEitherQuery(std::size_t tab) const;
 
     RunResultPtr m_result;
     int m_database = -1;
