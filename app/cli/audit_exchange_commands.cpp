@@ -28,7 +28,7 @@ struct ExportOptions {
 int runExport(const ExportOptions& options)
 {
     const auto& [projectPath, outPath, annotator] = options;
-    auto store = audit::AnnotationStore::open(projectPath);
+    auto store = audit::AnnotationStore::openReadOnly(projectPath);
     if (!store) return inputError(store.error());
     auto items = store->items();
     if (!items) return inputError(items.error());
@@ -98,7 +98,7 @@ struct Side {
 // One annotator's annotations; without --annotator-X the project must have exactly one.
 Result<Side> loadSide(const std::string& projectPath, const std::string& annotator, char flag)
 {
-    auto store = audit::AnnotationStore::open(projectPath);
+    auto store = audit::AnnotationStore::openReadOnly(projectPath);
     if (!store) return store.error();
     auto items = store->items();
     if (!items) return items.error();
