@@ -37,6 +37,7 @@ struct StoreLimits {
     static constexpr int kMaxValueBytes = 16 << 20;               ///< one text in the store
     static constexpr std::uint64_t kStepBudget = 50'000'000;      ///< SQLite VM steps per store call
     static constexpr std::int64_t kHeapBudget = 256ll << 20;      ///< SQLite heap growth per store call
+    static constexpr std::uint64_t kMaxExportBytes = 256ull << 20;  ///< text of an export, before escaping
 };
 
 enum class Verdict { Equivalent, NotEquivalent, Unsure };
@@ -179,6 +180,15 @@ std::string exportAnnotationsTsv(const std::vector<AuditItem>& items, const std:
 /// verdict, reason, note, annotator, updated_at and the item's metrics.
 std::string exportAnnotationsJson(const std::vector<AuditItem>& items, const std::vector<Annotation>& annotations);
 
+enum class ExportFormat { Tsv, Json };
+
+/// exportAnnotationsTsv or exportAnnotationsJson, refused ("audit.limit", naming the
+/// limit and the size) when the texts it would write exceed `maxBytes`: each
+/// annotation repeats its item's SQL, so a small project can ask for a huge export.
+/// The size is summed before anything is built.
+Result<std::string> exportAnnotations(const std::vector<AuditItem>& items, const std::vector<Annotation>& annotations,
+                                      ExportFormat format, std::uint64_t maxBytes = StoreLimits::kMaxExportBytes);
+
 struct ImportReport {
     std::vector<Annotation> annotations;  ///< matched rows, ready for setAnnotations
     std::size_t rows = 0;                 ///< data rows read
@@ -186,6 +196,7 @@ struct ImportReport {
     std::size_t unmatched = 0;            ///< rows whose (database, gold, pred) is no item
     std::size_t withoutVerdict = 0;       ///< rows with neither a verdict column nor a reason
     std::vector<std::string> warnings;    ///< "line 17: no item has this database, gold and pred"
+    std::size_t warningsNotListed = 0;    ///< warnings past the first 1,000, counted only
 };
 
 /// Reads a TSV in that layout (the 5 columns are required, the 3 extras optional)
@@ -196,8 +207,10 @@ struct ImportReport {
 /// items annotates each of them, unless an `index` column picks one. When two rows
 /// give the same (item, annotator), the later wins with a warning. Errors: a
 /// missing column in the header, a malformed line (wrong field count, unknown
-/// verdict, non-numeric index), no annotator at all ("audit.import", naming
-/// `source` and the line).
+/// verdict, non-numeric index), no annotator at all; hostile input: a text over
+/// 64 MiB, a line over 4 MiB, over 64 fields, a NUL byte, invalid UTF-8, more
+/// annotations than StoreLimits allows ("audit.import", naming `source`, the line
+/// and, for a bad byte, its position in the line and `span` in the text).
 Result<ImportReport> importAnnotationsTsv(std::string_view tsvText, const std::vector<AuditItem>& items,
                                           const std::string& defaultAnnotator, std::string_view source = "tsv");
 
