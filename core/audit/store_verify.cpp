@@ -239,7 +239,11 @@ Status quickCheck(sqlite3* db, const fs::path& file)
     if (!check) return openError(file, fmt::format("corrupt ({})", check.error().message));
     auto row = check->step();
     if (!row) return openError(file, fmt::format("corrupt ({})", row.error().message));
-    if (*row && check->text(0) != "ok") return openError(file, fmt::format("corrupt: {}", check->text(0)));
+    if (*row && check->text(0) != "ok") {
+        auto finding = check->text(0);
+        std::replace(finding.begin(), finding.end(), '\n', ' ');
+        return openError(file, fmt::format("corrupt (PRAGMA quick_check: {})", finding));
+    }
     return {};
 }
 
@@ -248,7 +252,9 @@ Result<std::int32_t> verifyIdentity(sqlite3* db, const fs::path& file)
 {
     auto applicationId = integerOf(db, file, "PRAGMA application_id");
     if (!applicationId) {
-        return openError(file, fmt::format("not an sqleq audit project ({})", sqlite3_errmsg(db)));
+        const bool damaged = (sqlite3_errcode(db) & 0xff) == SQLITE_CORRUPT;
+        return openError(file, fmt::format("{} ({})", damaged ? "corrupt or truncated" : "not an sqleq audit project",
+                                           sqlite3_errmsg(db)));
     }
     if (*applicationId != kApplicationId) {
         return openError(file, fmt::format("not an sqleq audit project (application_id {:#x}, expected {:#x})",
