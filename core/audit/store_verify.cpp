@@ -28,9 +28,30 @@ namespace fs = std::filesystem;
 struct SchemaObject {
     std::string type;
     std::string table;
-    std::string sql;
+    std::string sql;  ///< as normalizedSql gives it
     bool operator==(const SchemaObject&) const = default;
 };
+
+// The stored CREATE text with layout removed: whitespace runs become one space and
+// none is kept beside a parenthesis or comma. The stored text is what the creating
+// statement said, but an upgrade's ALTER TABLE splices its column in with a layout
+// of SQLite's choosing, which need not be the same in every SQLite version.
+std::string normalizedSql(std::string_view sql)
+{
+    std::string out;
+    bool pendingSpace = false;
+    for (const char c : sql) {
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
+            pendingSpace = true;
+            continue;
+        }
+        const bool tight = c == '(' || c == ')' || c == ',';
+        if (pendingSpace && !out.empty() && !tight && out.back() != '(' && out.back() != ',') out += ' ';
+        pendingSpace = false;
+        out += c;
+    }
+    return out;
+}
 
 using Schema = std::map<std::string, SchemaObject>;  ///< by name
 
@@ -57,7 +78,7 @@ Result<Schema> schemaOf(sqlite3* db, const fs::path& file)
         if (!row) return row.error();
         if (!*row) break;
         if (schema.size() > 100) break;  // far more than sqleq's; the comparison will say so
-        schema[select->text(1)] = SchemaObject{select->text(0), select->text(2), select->text(3)};
+        schema[select->text(1)] = SchemaObject{select->text(0), select->text(2), normalizedSql(select->text(3))};
     }
     return schema;
 }

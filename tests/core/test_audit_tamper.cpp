@@ -116,6 +116,25 @@ private slots:
         }
     }
 
+    void layoutOfAStoredDefinitionDoesNotMatterItsMeaningDoes()
+    {
+        // Another SQLite may splice an upgrade's columns in with another layout.
+        const auto relaid = validProject();
+        runSql(relaid, "PRAGMA writable_schema=ON; UPDATE sqlite_master SET sql = replace(replace(sql, '    ', '  '), "
+                       "',', ' ,\n') WHERE name = 'items';");
+        auto store = AnnotationStore::openReadOnly(relaid);
+        QVERIFY2(store.ok(), store.ok() ? "" : store.error().message.c_str());
+        QCOMPARE(store->items()->size(), std::size_t(3));
+
+        const auto changed = validProject();
+        runSql(changed, "PRAGMA writable_schema=ON; UPDATE sqlite_master SET sql = replace(sql, 'extra', "
+                        "'extreme') WHERE name = 'items';");
+        auto refused = AnnotationStore::open(changed);
+        QVERIFY(!refused.ok());
+        QVERIFY2(contains(refused.error().message, "the table items is not defined as sqleq defines it"),
+                 refused.error().message.c_str());
+    }
+
     void oversizedFileIsRefusedBeforeSqliteReadsIt()
     {
         const auto path = validProject();
