@@ -25,6 +25,8 @@
 
 #include <map>
 #include <mutex>
+#include <optional>
+#include <string_view>
 #include <utility>
 
 namespace sqleq::audit::detail {

@@ -15,7 +15,9 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <array>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <vector>
