@@ -195,6 +195,23 @@ private slots:
         QVERIFY(!QFile::exists(out.filePath(QStringLiteral("out.tsv"))));
     }
 
+    void importRefusesHostileTsvWithItsPosition()
+    {
+        const auto project = newProject();
+        const auto before = sqleq::audit::testing::fileState(project.toStdString());
+        const auto tsv = writeText(m_dir, "hostile.tsv",
+                                   QByteArray("database name\tgold\tpred\tequivalent reason\tnote\n"
+                                              "shop\tSELECT \xff\tx\t\t\n"));
+        auto run = runCli({"audit", "import", project, "--tsv", tsv, "--annotator", "ana"});
+        QCOMPARE(run.exitCode, 3);
+        QVERIFY2(run.err.contains(tsv + QStringLiteral(": line 2, byte 13: invalid UTF-8")), qPrintable(run.err));
+        const auto nul = writeText(m_dir, "nul.tsv", QByteArray("database name\tgold\0", 19));
+        run = runCli({"audit", "import", project, "--tsv", nul, "--annotator", "ana"});
+        QCOMPARE(run.exitCode, 3);
+        QVERIFY2(run.err.contains(QStringLiteral("line 1, byte 19: a NUL byte")), qPrintable(run.err));
+        QVERIFY(sqleq::audit::testing::fileState(project.toStdString()).bytes == before.bytes);
+    }
+
     // status, export and agree open the project read-only: no -wal/-shm appears,
     // the file's bytes and modification time stay the same.
     void readOnlyCommandsLeaveTheProjectUntouched()
