@@ -79,7 +79,8 @@ int runNew(const NewOptions& options)
 
 int runStatus(const std::string& projectPath)
 {
-    auto store = audit::AnnotationStore::open(projectPath);
+    // Read-only: status leaves the project and its directory exactly as they were.
+    auto store = audit::AnnotationStore::openReadOnly(projectPath);
     if (!store) return inputError(store.error());
     auto items = store->items();
     if (!items) return inputError(items.error());

@@ -28,16 +28,16 @@ struct ExportOptions {
 int runExport(const ExportOptions& options)
 {
     const auto& [projectPath, outPath, annotator] = options;
-    auto store = audit::AnnotationStore::open(projectPath);
+    auto store = audit::AnnotationStore::openReadOnly(projectPath);
     if (!store) return inputError(store.error());
     auto items = store->items();
     if (!items) return inputError(items.error());
     auto annotations = annotator.empty() ? store->annotations() : store->annotationsBy(annotator);
     if (!annotations) return inputError(annotations.error());
-    const bool json = outPath.ends_with(".json");
-    const auto text = json ? audit::exportAnnotationsJson(*items, *annotations)
-                           : audit::exportAnnotationsTsv(*items, *annotations);
-    if (auto written = writeFileAtomically(outPath, text); !written) return inputError(written.error());
+    const auto format = outPath.ends_with(".json") ? audit::ExportFormat::Json : audit::ExportFormat::Tsv;
+    const auto text = audit::exportAnnotations(*items, *annotations, format);
+    if (!text) return inputError(Diagnostic{text.error().code, projectPath + ": " + text.error().message, {}, {}});
+    if (auto written = writeFileAtomically(outPath, *text); !written) return inputError(written.error());
     fmt::print("wrote {} annotations to {}\n", annotations->size(), outPath);
     return kExitSuccess;
 }
@@ -66,9 +66,8 @@ int runImport(const ImportOptions& options)
     for (std::size_t i = 0; i < report->warnings.size() && i < kWarningsShown; ++i) {
         fmt::print(stderr, "warning: {}: {}\n", tsvPath, report->warnings[i]);
     }
-    if (report->warnings.size() > kWarningsShown) {
-        fmt::print(stderr, "warning: … and {} more\n", report->warnings.size() - kWarningsShown);
-    }
+    const std::size_t warnings = report->warnings.size() + report->warningsNotListed;
+    if (warnings > kWarningsShown) fmt::print(stderr, "warning: … and {} more\n", warnings - kWarningsShown);
     // One transaction: a row the store refuses leaves the project as it was.
     auto stored = store->setAnnotations(report->annotations);
     if (!stored) {
@@ -98,7 +97,7 @@ struct Side {
 // One annotator's annotations; without --annotator-X the project must have exactly one.
 Result<Side> loadSide(const std::string& projectPath, const std::string& annotator, char flag)
 {
-    auto store = audit::AnnotationStore::open(projectPath);
+    auto store = audit::AnnotationStore::openReadOnly(projectPath);
     if (!store) return store.error();
     auto items = store->items();
     if (!items) return items.error();

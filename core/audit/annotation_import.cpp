@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <tuple>
@@ -19,6 +20,51 @@ namespace sqleq::audit {
 namespace {
 
 constexpr std::string_view kWhitespace = " \t\r\n\f\v";
+
+// An annotation TSV comes from anywhere (a download, another tool): the bounds
+// below keep a hostile one from exhausting memory, and every refusal names the
+// line and byte. Real files are far smaller: esm_false_negatives.tsv is 29 KB.
+constexpr std::size_t kMaxTextBytes = 64u << 20;
+constexpr std::size_t kMaxLineBytes = 4u << 20;  ///< two SQL texts at the SQL cap and a note
+constexpr std::size_t kMaxFields = 64;
+constexpr std::size_t kMaxWarnings = 1000;
+
+// The length of the valid UTF-8 sequence at the start of `text`, 0 when invalid
+// (overlong forms, surrogates and code points past U+10FFFF are invalid too).
+std::size_t utf8SequenceLength(std::string_view text)
+{
+    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+    const unsigned char lead = byte(0);
+    if (lead < 0x80) return 1;
+    std::size_t length = 0;
+    unsigned char low = 0x80, high = 0xBF;  // the second byte's range
+    if (lead >= 0xC2 && lead <= 0xDF) length = 2;
+    else if (lead == 0xE0) { length = 3; low = 0xA0; }
+    else if (lead >= 0xE1 && lead <= 0xEC) length = 3;
+    else if (lead == 0xED) { length = 3; high = 0x9F; }
+    else if (lead >= 0xEE && lead <= 0xEF) length = 3;
+    else if (lead == 0xF0) { length = 4; low = 0x90; }
+    else if (lead >= 0xF1 && lead <= 0xF3) length = 4;
+    else if (lead == 0xF4) { length = 4; high = 0x8F; }
+    else return 0;
+    if (text.size() < length || byte(1) < low || byte(1) > high) return 0;
+    for (std::size_t i = 2; i < length; ++i) {
+        if (byte(i) < 0x80 || byte(i) > 0xBF) return 0;
+    }
+    return length;
+}
+
+// The offset within `line` of its first NUL byte or invalid UTF-8, with what it is.
+std::optional<std::pair<std::size_t, const char*>> firstBadByte(std::string_view line)
+{
+    for (std::size_t i = 0; i < line.size();) {
+        if (line[i] == '\0') return std::make_pair(i, "a NUL byte (is this a text file?)");
+        const auto length = utf8SequenceLength(line.substr(i));
+        if (length == 0) return std::make_pair(i, "invalid UTF-8");
+        i += length;
+    }
+    return std::nullopt;
+}
 
 std::string_view trim(std::string_view text)
 {
@@ -90,6 +136,15 @@ private:
     {
         return Diagnostic{"audit.import", fmt::format("{}: line {}: {}", m_source, line, what), {}, {}};
     }
+    /// An error at a byte of the text: "line 3, byte 17" (1-based), with the span set.
+    Diagnostic errorAt(std::size_t line, std::size_t byteInLine, std::size_t offset, const std::string& what) const
+    {
+        const auto begin = static_cast<std::uint32_t>(offset);
+        return Diagnostic{"audit.import", fmt::format("{}: line {}, byte {}: {}", m_source, line, byteInLine + 1, what),
+                          SourceSpan{begin, begin + 1}, {}};
+    }
+    Status checkLine(std::string_view line, std::size_t lineNumber, std::size_t offset) const;
+    void warn(std::string warning);
     Status readHeader(std::string_view line);
     Status readRow(std::string_view line, std::size_t lineNumber);
     Result<std::vector<std::size_t>> matchRow(const std::vector<std::string_view>& fields, std::size_t lineNumber);
@@ -104,6 +159,25 @@ private:
     ImportReport m_report;
     std::map<std::pair<std::size_t, std::string>, std::pair<std::size_t, std::size_t>> m_recorded;  ///< → (slot, line)
 };
+
+void TsvImporter::warn(std::string warning)
+{
+    if (m_report.warnings.size() < kMaxWarnings) m_report.warnings.push_back(std::move(warning));
+    else ++m_report.warningsNotListed;
+}
+
+Status TsvImporter::checkLine(std::string_view line, std::size_t lineNumber, std::size_t offset) const
+{
+    if (line.size() > kMaxLineBytes) {
+        return errorAt(lineNumber, kMaxLineBytes, offset + kMaxLineBytes,
+                       fmt::format("the line is longer than {} MiB, the limit of a line", kMaxLineBytes >> 20));
+    }
+    if (const auto bad = firstBadByte(line)) return errorAt(lineNumber, bad->first, offset + bad->first, bad->second);
+    if (static_cast<std::size_t>(std::count(line.begin(), line.end(), '\t')) >= kMaxFields) {
+        return error(lineNumber, fmt::format("more than {} fields", kMaxFields));
+    }
+    return {};
+}
 
 Status TsvImporter::readHeader(std::string_view line)
 {
@@ -153,7 +227,7 @@ Result<std::vector<std::size_t>> TsvImporter::matchRow(const std::vector<std::st
         return std::vector<std::size_t>{byIndex->second};
     }
     if (!candidates.empty()) {
-        m_report.warnings.push_back(fmt::format("line {}: item {} holds another pair; matched by database, gold and "
+        warn(fmt::format("line {}: item {} holds another pair; matched by database, gold and "
                                                 "pred instead",
                                                 lineNumber, index));
     }
@@ -169,7 +243,7 @@ void TsvImporter::record(Annotation annotation, std::size_t lineNumber)
         m_report.annotations.push_back(std::move(annotation));
         return;
     }
-    m_report.warnings.push_back(fmt::format("line {}: replaces line {} for item {} (annotator {})", lineNumber,
+    warn(fmt::format("line {}: replaces line {} for item {} (annotator {})", lineNumber,
                                             previous->second.second, annotation.itemIndex, annotation.annotator));
     m_report.annotations[previous->second.first] = std::move(annotation);
     previous->second.second = lineNumber;
@@ -188,7 +262,7 @@ Status TsvImporter::readRow(std::string_view line, std::size_t lineNumber)
     if (!matched) return matched.error();
     if (matched->empty()) {
         ++m_report.unmatched;
-        m_report.warnings.push_back(fmt::format("line {}: no item has this database, gold and pred", lineNumber));
+        warn(fmt::format("line {}: no item has this database, gold and pred", lineNumber));
     } else {
         ++m_report.matched;
     }
@@ -227,15 +301,24 @@ Status TsvImporter::readRow(std::string_view line, std::size_t lineNumber)
 
 Result<ImportReport> TsvImporter::run(std::string_view text)
 {
+    if (text.size() > kMaxTextBytes) {
+        return Diagnostic{"audit.import",
+                          fmt::format("{}: {} bytes, more than the {} MiB an annotation TSV may have", m_source,
+                                      text.size(), kMaxTextBytes >> 20),
+                          {}, {}};
+    }
     constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+    const std::string_view whole = text;
     if (text.starts_with(kByteOrderMark)) text.remove_prefix(kByteOrderMark.size());
     std::size_t lineNumber = 0;
     bool headerRead = false;
     while (!text.empty()) {
         const auto newline = text.find('\n');
         auto line = text.substr(0, newline);
+        const auto offset = static_cast<std::size_t>(line.data() - whole.data());
         text = newline == std::string_view::npos ? std::string_view{} : text.substr(newline + 1);
         ++lineNumber;
+        if (auto checked = checkLine(line, lineNumber, offset); !checked) return checked.error();
         if (line.ends_with('\r')) line.remove_suffix(1);
         if (!headerRead) {
             if (auto status = readHeader(line); !status) return status.error();
@@ -244,6 +327,10 @@ Result<ImportReport> TsvImporter::run(std::string_view text)
         }
         if (trim(line).empty()) continue;
         if (auto status = readRow(line, lineNumber); !status) return status.error();
+        if (m_report.annotations.size() > StoreLimits::kMaxAnnotations) {
+            return error(lineNumber, fmt::format("more than {} annotations, the most a project may hold",
+                                                 StoreLimits::kMaxAnnotations));
+        }
     }
     if (!headerRead) return error(1, "empty file, expected a header line");
     std::sort(m_report.annotations.begin(), m_report.annotations.end(), [](const Annotation& a, const Annotation& b) {

@@ -4,6 +4,7 @@
 
 #include "core/audit/audit.h"
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <map>
@@ -40,7 +41,10 @@ std::string exportAnnotationsJson(const std::vector<AuditItem>& items, const std
     for (const auto& item : items) byIndex.emplace(item.index, &item);
     static const AuditItem kUnknownItem;
 
-    auto array = nlohmann::json::array();
+    // Object by object rather than one DOM of the whole array: the same text as
+    // array.dump(2), with one object in memory at a time.
+    if (annotations.empty()) return "[]\n";
+    std::string out = "[\n";
     for (const auto& annotation : annotations) {
         const auto found = byIndex.find(annotation.itemIndex);
         const AuditItem& item = found != byIndex.end() ? *found->second : kUnknownItem;
@@ -55,10 +59,41 @@ std::string exportAnnotationsJson(const std::vector<AuditItem>& items, const std
                               {"annotator", annotation.annotator},
                               {"updated_at", annotation.updatedAt}};
         addMetrics(object, item.metrics);
-        array.push_back(std::move(object));
+        // Invalid UTF-8 in a query (it happens in scraped predictions) must not abort the export.
+        const auto text = object.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+        if (out.size() > 2) out += ",\n";
+        out += "  ";
+        for (const char c : text) {
+            out += c;
+            if (c == '\n') out += "  ";
+        }
     }
-    // Invalid UTF-8 in a query (it happens in scraped predictions) must not abort the export.
-    return array.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    return out + "\n]\n";
+}
+
+Result<std::string> exportAnnotations(const std::vector<AuditItem>& items, const std::vector<Annotation>& annotations,
+                                      ExportFormat format, std::uint64_t maxBytes)
+{
+    std::map<std::size_t, const AuditItem*> byIndex;
+    for (const auto& item : items) byIndex.emplace(item.index, &item);
+    std::uint64_t bytes = 0;
+    for (const auto& annotation : annotations) {
+        bytes += 256 + annotation.annotator.size() + annotation.reason.size() + annotation.note.size();
+        if (const auto found = byIndex.find(annotation.itemIndex); found != byIndex.end()) {
+            const AuditItem& item = *found->second;
+            bytes += item.dbId.size() + item.question.size() + item.gold.size() + item.prediction.size();
+            for (const auto& note : item.metrics.notes) bytes += note.size();
+        }
+    }
+    if (bytes > maxBytes) {
+        return Diagnostic{"audit.limit",
+                          fmt::format("the export would hold {} bytes of text ({} annotations), more than the {} MiB "
+                                      "an export may have",
+                                      bytes, annotations.size(), maxBytes >> 20),
+                          {}, {}};
+    }
+    return format == ExportFormat::Json ? exportAnnotationsJson(items, annotations)
+                                        : exportAnnotationsTsv(items, annotations);
 }
 
 } // namespace sqleq::audit

@@ -4,6 +4,7 @@
 
 #include "core/audit/audit.h"
 
+#include "core/audit/store_connection.h"
 #include "core/audit/store_rows.h"
 #include "core/audit/store_schema.h"
 #include "core/audit/store_sql.h"
@@ -24,26 +25,6 @@ namespace sqleq::audit {
 namespace {
 
 namespace fs = std::filesystem;
-
-// FULLMUTEX keeps SQLite itself safe if a caller hands the store to another
-// thread; the store still expects one caller at a time (its transactions are
-// per connection).
-constexpr int kOpenFlags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX;
-
-struct ConnectionCloser {
-    void operator()(sqlite3* db) const { sqlite3_close_v2(db); }
-};
-using OwnedConnection = std::unique_ptr<sqlite3, ConnectionCloser>;
-
-Result<OwnedConnection> openConnection(const fs::path& path, const char* code)
-{
-    sqlite3* raw = nullptr;
-    const int rc = sqlite3_open_v2(path.c_str(), &raw, kOpenFlags, nullptr);
-    OwnedConnection db(raw);
-    if (rc != SQLITE_OK) return detail::storeError(code, path, "cannot open", db.get());
-    sqlite3_extended_result_codes(db.get(), 1);
-    return db;
-}
 
 Diagnostic createError(const fs::path& path, const std::string& why)
 {
@@ -98,38 +79,26 @@ Status fillNewProject(sqlite3* db, const fs::path& path, const ProjectSources& s
 
 // Opens the claimed empty file and fills it; on failure the connection is closed
 // before the caller sees the error.
-Result<OwnedConnection> makeNewProject(const fs::path& path, const ProjectSources& sources,
-                                       const std::vector<AuditItem>& items)
+Result<std::unique_ptr<detail::Connection>> makeNewProject(const fs::path& path, const ProjectSources& sources,
+                                                           const std::vector<AuditItem>& items)
 {
-    auto db = openConnection(path, "audit.create");
-    if (!db) return db.error();
-    if (auto filled = fillNewProject(db->get(), path, sources, items); !filled) return filled.error();
-    return db;
+    auto connection = detail::Connection::openNew(path);
+    if (!connection) return connection.error();
+    (*connection)->beginCall();
+    if (auto filled = fillNewProject((*connection)->db(), path, sources, items); !filled) return filled.error();
+    return connection;
 }
 
 } // namespace
 
-AnnotationStore::AnnotationStore(fs::path path, sqlite3* db) : m_path(std::move(path)), m_db(db) {}
-
-AnnotationStore::AnnotationStore(AnnotationStore&& other) noexcept
-    : m_path(std::move(other.m_path)), m_db(std::exchange(other.m_db, nullptr))
+AnnotationStore::AnnotationStore(fs::path path, std::unique_ptr<detail::Connection> connection)
+    : m_path(std::move(path)), m_connection(std::move(connection))
 {
 }
 
-AnnotationStore& AnnotationStore::operator=(AnnotationStore&& other) noexcept
-{
-    if (this != &other) {
-        sqlite3_close_v2(m_db);
-        m_path = std::move(other.m_path);
-        m_db = std::exchange(other.m_db, nullptr);
-    }
-    return *this;
-}
-
-AnnotationStore::~AnnotationStore()
-{
-    sqlite3_close_v2(m_db);
-}
+AnnotationStore::AnnotationStore(AnnotationStore&&) noexcept = default;
+AnnotationStore& AnnotationStore::operator=(AnnotationStore&&) noexcept = default;
+AnnotationStore::~AnnotationStore() = default;
 
 Result<AnnotationStore> AnnotationStore::create(const fs::path& path, const ProjectSources& sources,
                                                 const std::vector<AuditItem>& items)
@@ -146,41 +115,41 @@ Result<AnnotationStore> AnnotationStore::create(const fs::path& path, const Proj
         return Diagnostic{"audit.create", made.error().message, {}, {}};
     }
     syncDirectory(path);
-    return AnnotationStore(path, made->release());
+    return AnnotationStore(path, std::move(*made));
 }
 
 Result<AnnotationStore> AnnotationStore::open(const fs::path& path)
 {
-    std::error_code error;
-    const auto status = fs::status(path, error);
-    if (!fs::exists(status)) {
-        return Diagnostic{"audit.open", fmt::format("{}: no such file", path.string()), {}, {}};
-    }
-    if (!fs::is_regular_file(status)) {
-        return Diagnostic{"audit.open", fmt::format("{}: not a file", path.string()), {}, {}};
-    }
-    auto db = openConnection(path, "audit.open");
-    if (!db) return db.error();
-    if (auto valid = detail::validateProject(db->get(), path); !valid) return valid.error();
-    if (auto configured = detail::configureConnection(db->get(), path); !configured) return configured.error();
-    return AnnotationStore(path, db->release());
+    auto connection = detail::Connection::open(path, detail::OpenMode::ReadWrite);
+    if (!connection) return connection.error();
+    return AnnotationStore(path, std::move(*connection));
+}
+
+Result<AnnotationStore> AnnotationStore::openReadOnly(const fs::path& path)
+{
+    auto connection = detail::Connection::open(path, detail::OpenMode::ReadOnly);
+    if (!connection) return connection.error();
+    return AnnotationStore(path, std::move(*connection));
 }
 
 Result<ProjectSources> AnnotationStore::sources() const
 {
-    return detail::readSources(m_db, m_path);
+    return m_connection->read([&](sqlite3* db) { return detail::readSources(db, m_path); });
 }
 
 Result<std::vector<AuditItem>> AnnotationStore::items() const
 {
-    return detail::readItems(m_db, m_path);
+    return m_connection->read(
+        [&](sqlite3* db) { return detail::readItems(db, m_path, m_connection->formatVersion()); });
 }
 
 Status AnnotationStore::updateMetrics(const std::vector<evaluation::ItemMetrics>& metrics)
 {
-    auto transaction = detail::WriteTransaction::begin(m_db, m_path);
+    m_connection->beginCall();
+    sqlite3* db = m_connection->db();
+    auto transaction = detail::WriteTransaction::begin(db, m_path);
     if (!transaction) return transaction.error();
-    if (auto status = detail::updateItemMetrics(m_db, m_path, metrics); !status) return status;
+    if (auto status = detail::updateItemMetrics(db, m_path, metrics); !status) return status;
     return transaction->commit();
 }
 

@@ -12,15 +12,33 @@
 
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-struct sqlite3;
-
 namespace sqleq::audit {
+
+namespace detail {
+class Connection;
+}
+
+/// What an audit project may hold. A project file is untrusted input (it travels
+/// between annotators): open() refuses one beyond these bounds, and every store call
+/// runs under a step and memory budget, so no file can hang or exhaust a command.
+struct StoreLimits {
+    static constexpr std::uint64_t kMaxFileBytes = 128ull << 20;  ///< the file plus its -wal
+    static constexpr std::size_t kMaxItems = 200'000;
+    static constexpr std::size_t kMaxAnnotations = 500'000;
+    static constexpr std::size_t kMaxReasons = 10'000;
+    static constexpr std::size_t kMaxProjectKeys = 1'000;
+    static constexpr int kMaxValueBytes = 16 << 20;               ///< one text in the store
+    static constexpr std::uint64_t kStepBudget = 50'000'000;      ///< SQLite VM steps per store call
+    static constexpr std::int64_t kHeapBudget = 256ll << 20;      ///< SQLite heap growth per store call
+    static constexpr std::uint64_t kMaxExportBytes = 256ull << 20;  ///< text of an export, before escaping
+};
 
 enum class Verdict { Equivalent, NotEquivalent, Unsure };
 
@@ -74,9 +92,20 @@ public:
     /// and, for a bad item such as a duplicate index, the item).
     static Result<AnnotationStore> create(const std::filesystem::path& path, const ProjectSources& sources,
                                           const std::vector<AuditItem>& items);
-    /// Opens an existing project; errors name the file ("audit.open": no such file,
-    /// not a project, newer format, corrupt per PRAGMA quick_check).
+    /// Opens an existing project for reading and writing, after verifying it (see
+    /// StoreLimits and detail::verifyProject): errors "audit.open" name the file and
+    /// what is wrong (no such file, not a project, newer format, a table missing,
+    /// replaced by a view or redefined, a trigger, an orphan annotation, too large,
+    /// corrupt per PRAGMA quick_check). A refused file is left exactly as it was. A
+    /// project of an older format is upgraded in one transaction.
     static Result<AnnotationStore> open(const std::filesystem::path& path);
+    /// Opens a project for reading only, verified as open() does (an older format is
+    /// read as it is, not upgraded). Neither the file nor its directory changes: when
+    /// no other connection has the project open (no -wal file), SQLite reads it as
+    /// immutable and every read checks afterwards that the file did not change
+    /// meanwhile (if it did, the read is repeated on a fresh connection); otherwise
+    /// it shares the existing -wal/-shm like any reader. Edits fail ("audit.sql").
+    static Result<AnnotationStore> openReadOnly(const std::filesystem::path& path);
 
     AnnotationStore(AnnotationStore&&) noexcept;
     AnnotationStore& operator=(AnnotationStore&&) noexcept;
@@ -117,9 +146,9 @@ public:
     Status updateMetrics(const std::vector<evaluation::ItemMetrics>& metrics);
 
 private:
-    AnnotationStore(std::filesystem::path path, sqlite3* db);
+    AnnotationStore(std::filesystem::path path, std::unique_ptr<detail::Connection> connection);
     std::filesystem::path m_path;
-    sqlite3* m_db = nullptr;
+    std::unique_ptr<detail::Connection> m_connection;
 };
 
 /// A project built from a submission (buildProject).
@@ -151,6 +180,15 @@ std::string exportAnnotationsTsv(const std::vector<AuditItem>& items, const std:
 /// verdict, reason, note, annotator, updated_at and the item's metrics.
 std::string exportAnnotationsJson(const std::vector<AuditItem>& items, const std::vector<Annotation>& annotations);
 
+enum class ExportFormat { Tsv, Json };
+
+/// exportAnnotationsTsv or exportAnnotationsJson, refused ("audit.limit", naming the
+/// limit and the size) when the texts it would write exceed `maxBytes`: each
+/// annotation repeats its item's SQL, so a small project can ask for a huge export.
+/// The size is summed before anything is built.
+Result<std::string> exportAnnotations(const std::vector<AuditItem>& items, const std::vector<Annotation>& annotations,
+                                      ExportFormat format, std::uint64_t maxBytes = StoreLimits::kMaxExportBytes);
+
 struct ImportReport {
     std::vector<Annotation> annotations;  ///< matched rows, ready for setAnnotations
     std::size_t rows = 0;                 ///< data rows read
@@ -158,6 +196,7 @@ struct ImportReport {
     std::size_t unmatched = 0;            ///< rows whose (database, gold, pred) is no item
     std::size_t withoutVerdict = 0;       ///< rows with neither a verdict column nor a reason
     std::vector<std::string> warnings;    ///< "line 17: no item has this database, gold and pred"
+    std::size_t warningsNotListed = 0;    ///< warnings past the first 1,000, counted only
 };
 
 /// Reads a TSV in that layout (the 5 columns are required, the 3 extras optional)
@@ -168,8 +207,10 @@ struct ImportReport {
 /// items annotates each of them, unless an `index` column picks one. When two rows
 /// give the same (item, annotator), the later wins with a warning. Errors: a
 /// missing column in the header, a malformed line (wrong field count, unknown
-/// verdict, non-numeric index), no annotator at all ("audit.import", naming
-/// `source` and the line).
+/// verdict, non-numeric index), no annotator at all; hostile input: a text over
+/// 64 MiB, a line over 4 MiB, over 64 fields, a NUL byte, invalid UTF-8, more
+/// annotations than StoreLimits allows ("audit.import", naming `source`, the line
+/// and, for a bad byte, its position in the line and `span` in the text).
 Result<ImportReport> importAnnotationsTsv(std::string_view tsvText, const std::vector<AuditItem>& items,
                                           const std::string& defaultAnnotator, std::string_view source = "tsv");
 

@@ -3,6 +3,7 @@
 
 #include "core/audit/audit.h"
 
+#include "core/audit/store_connection.h"
 #include "core/audit/store_rows.h"
 #include "core/audit/store_sql.h"
 
@@ -18,13 +19,16 @@ Diagnostic annotationError(const std::filesystem::path& file, std::size_t item, 
     return Diagnostic{"audit.annotation", fmt::format("{}: item {}: {}", file.string(), item, why), {}, {}};
 }
 
-Result<std::vector<Annotation>> readAnnotations(detail::StoreStatement& select)
+Result<std::vector<Annotation>> readAnnotations(detail::StoreStatement& select, const std::filesystem::path& file)
 {
     std::vector<Annotation> annotations;
     for (;;) {
         auto row = select.step();
         if (!row) return row.error();
         if (!*row) break;
+        if (annotations.size() == StoreLimits::kMaxAnnotations) {
+            return detail::tooManyRows(file, "annotations", annotations.size());
+        }
         Annotation annotation;
         annotation.itemIndex = static_cast<std::size_t>(select.integer(0));
         annotation.annotator = select.text(1);
@@ -82,9 +86,11 @@ Result<Annotation> upsertAnnotation(sqlite3* db, const std::filesystem::path& fi
 
 Result<Annotation> AnnotationStore::setAnnotation(const Annotation& annotation)
 {
-    auto transaction = detail::WriteTransaction::begin(m_db, m_path);
+    m_connection->beginCall();
+    sqlite3* const db = m_connection->db();
+    auto transaction = detail::WriteTransaction::begin(db, m_path);
     if (!transaction) return transaction.error();
-    auto stored = upsertAnnotation(m_db, m_path, annotation);
+    auto stored = upsertAnnotation(db, m_path, annotation);
     if (!stored) return stored.error();
     if (auto committed = transaction->commit(); !committed) return committed.error();
     return stored;
@@ -92,13 +98,15 @@ Result<Annotation> AnnotationStore::setAnnotation(const Annotation& annotation)
 
 Result<std::vector<Annotation>> AnnotationStore::setAnnotations(const std::vector<Annotation>& annotations)
 {
-    auto transaction = detail::WriteTransaction::begin(m_db, m_path);
+    m_connection->beginCall();
+    sqlite3* const db = m_connection->db();
+    auto transaction = detail::WriteTransaction::begin(db, m_path);
     if (!transaction) return transaction.error();
     std::vector<Annotation> stored;
     stored.reserve(annotations.size());
     for (const Annotation& annotation : annotations) {
         // Any failure returns before commit: the transaction rolls back as a whole.
-        auto one = upsertAnnotation(m_db, m_path, annotation);
+        auto one = upsertAnnotation(db, m_path, annotation);
         if (!one) return one.error();
         stored.push_back(std::move(*one));
     }
@@ -108,13 +116,15 @@ Result<std::vector<Annotation>> AnnotationStore::setAnnotations(const std::vecto
 
 Result<bool> AnnotationStore::clearAnnotation(std::size_t itemIndex, const std::string& annotator)
 {
-    auto transaction = detail::WriteTransaction::begin(m_db, m_path);
+    m_connection->beginCall();
+    sqlite3* const db = m_connection->db();
+    auto transaction = detail::WriteTransaction::begin(db, m_path);
     if (!transaction) return transaction.error();
-    auto exists = detail::itemExists(m_db, m_path, itemIndex);
+    auto exists = detail::itemExists(db, m_path, itemIndex);
     if (!exists) return exists.error();
     if (!*exists) return annotationError(m_path, itemIndex, "no such item in the project");
     auto remove = detail::StoreStatement::prepare(
-        m_db, m_path, "DELETE FROM annotations WHERE item_index = ?1 AND annotator = ?2 RETURNING item_index");
+        db, m_path, "DELETE FROM annotations WHERE item_index = ?1 AND annotator = ?2 RETURNING item_index");
     if (!remove) return remove.error();
     remove->bindInt(1, static_cast<std::int64_t>(itemIndex));
     remove->bindText(2, annotator);
@@ -131,41 +141,50 @@ Result<bool> AnnotationStore::clearAnnotation(std::size_t itemIndex, const std::
 
 Result<std::vector<Annotation>> AnnotationStore::annotations() const
 {
-    auto select = detail::StoreStatement::prepare(
-        m_db, m_path, fmt::format("SELECT {} FROM annotations ORDER BY item_index, annotator", kAnnotationColumns));
-    if (!select) return select.error();
-    return readAnnotations(*select);
+    return m_connection->read([&](sqlite3* db) -> Result<std::vector<Annotation>> {
+        auto select = detail::StoreStatement::prepare(
+            db, m_path, fmt::format("SELECT {} FROM annotations ORDER BY item_index, annotator", kAnnotationColumns));
+        if (!select) return select.error();
+        return readAnnotations(*select, m_path);
+    });
 }
 
 Result<std::vector<Annotation>> AnnotationStore::annotationsBy(const std::string& annotator) const
 {
-    auto select = detail::StoreStatement::prepare(
-        m_db, m_path,
-        fmt::format("SELECT {} FROM annotations WHERE annotator = ?1 ORDER BY item_index", kAnnotationColumns));
-    if (!select) return select.error();
-    select->bindText(1, annotator);
-    return readAnnotations(*select);
+    return m_connection->read([&](sqlite3* db) -> Result<std::vector<Annotation>> {
+        auto select = detail::StoreStatement::prepare(
+            db, m_path,
+            fmt::format("SELECT {} FROM annotations WHERE annotator = ?1 ORDER BY item_index", kAnnotationColumns));
+        if (!select) return select.error();
+        select->bindText(1, annotator);
+        return readAnnotations(*select, m_path);
+    });
 }
 
 Result<std::vector<std::string>> AnnotationStore::reasons() const
 {
-    auto select = detail::StoreStatement::prepare(m_db, m_path, "SELECT text FROM reasons ORDER BY position");
-    if (!select) return select.error();
-    std::vector<std::string> reasons;
-    for (;;) {
-        auto row = select->step();
-        if (!row) return row.error();
-        if (!*row) break;
-        reasons.push_back(select->text(0));
-    }
-    return reasons;
+    return m_connection->read([&](sqlite3* db) -> Result<std::vector<std::string>> {
+        auto select = detail::StoreStatement::prepare(db, m_path, "SELECT text FROM reasons ORDER BY position");
+        if (!select) return select.error();
+        std::vector<std::string> reasons;
+        for (;;) {
+            auto row = select->step();
+            if (!row) return row.error();
+            if (!*row) break;
+            if (reasons.size() == StoreLimits::kMaxReasons) return detail::tooManyRows(m_path, "reasons", reasons.size());
+            reasons.push_back(select->text(0));
+        }
+        return reasons;
+    });
 }
 
 Status AnnotationStore::addReason(const std::string& reason)
 {
-    auto transaction = detail::WriteTransaction::begin(m_db, m_path);
+    m_connection->beginCall();
+    sqlite3* const db = m_connection->db();
+    auto transaction = detail::WriteTransaction::begin(db, m_path);
     if (!transaction) return transaction.error();
-    if (auto added = detail::insertReason(m_db, m_path, reason); !added) return added;
+    if (auto added = detail::insertReason(db, m_path, reason); !added) return added;
     return transaction->commit();
 }
 

@@ -16,6 +16,10 @@ namespace {
 constexpr const char* kItemColumns =
     "item_index, db_id, question, gold, prediction, hardness, esm, exec, testsuite, sqleval, pcm_f1, "
     "testsuite_verdict, separating_db, notes, sqleq, testsuite_false_positive, sqleq_found_by";
+// Format 1 has no sqleq columns: the values they get on an upgrade stand in.
+constexpr const char* kItemColumnsFormat1 =
+    "item_index, db_id, question, gold, prediction, hardness, esm, exec, testsuite, sqleval, pcm_f1, "
+    "testsuite_verdict, separating_db, notes, NULL, 0, ''";
 
 std::string joinNotes(const std::vector<std::string>& notes)
 {
@@ -129,10 +133,11 @@ Result<ProjectSources> readSources(sqlite3* db, const std::filesystem::path& fil
     if (!select) return select.error();
     ProjectSources sources;
     // Unknown keys are skipped: a later minor format may add some.
-    for (;;) {
+    for (std::size_t rows = 0;; ++rows) {
         auto row = select->step();
         if (!row) return row.error();
         if (!*row) break;
+        if (rows == StoreLimits::kMaxProjectKeys) return tooManyRows(file, "project", rows);
         const auto key = select->text(0);
         auto value = select->text(1);
         if (key == "gold") sources.gold = std::move(value);
@@ -168,15 +173,26 @@ Status insertItems(sqlite3* db, const std::filesystem::path& file, const std::ve
     return {};
 }
 
-Result<std::vector<AuditItem>> readItems(sqlite3* db, const std::filesystem::path& file)
+Diagnostic tooManyRows(const std::filesystem::path& file, std::string_view table, std::size_t limit)
 {
-    auto select = StoreStatement::prepare(db, file, fmt::format("SELECT {} FROM items ORDER BY item_index", kItemColumns));
+    return Diagnostic{"audit.limit",
+                      fmt::format("{}: the table {} holds more than {} rows, the store's limit", file.string(), table,
+                                  limit),
+                      {}, {}};
+}
+
+Result<std::vector<AuditItem>> readItems(sqlite3* db, const std::filesystem::path& file, std::int32_t version)
+{
+    auto select = StoreStatement::prepare(
+        db, file,
+        fmt::format("SELECT {} FROM items ORDER BY item_index", version == 1 ? kItemColumnsFormat1 : kItemColumns));
     if (!select) return select.error();
     std::vector<AuditItem> items;
     for (;;) {
         auto row = select->step();
         if (!row) return row.error();
         if (!*row) break;
+        if (items.size() == StoreLimits::kMaxItems) return tooManyRows(file, "items", items.size());
         items.push_back(itemFromRow(*select));
     }
     return items;

@@ -7,12 +7,16 @@
 #include <fmt/format.h>
 #include <sqlite3.h>
 
+#include <string>
+#include <vector>
+
 namespace sqleq::audit::detail {
 namespace {
 
 // Metrics columns mirror evaluation::ItemMetrics minus the component scores, which
 // the GUI recomputes on demand; NULL means "not computed". Verdicts are stored by
 // name so that the file stays readable with the sqlite3 shell.
+// Format 2, as create() writes it.
 constexpr const char* kTables = R"sql(
 CREATE TABLE project (
     key   TEXT PRIMARY KEY,
@@ -53,34 +57,74 @@ CREATE TABLE annotations (
 CREATE INDEX annotations_by_annotator ON annotations (annotator, item_index);
 )sql";
 
+// Format 1 exactly as sqleq wrote it (byte for byte: open() compares the stored
+// definitions with these, so this text must never change).
+constexpr const char* kTablesFormat1 = R"sql(
+CREATE TABLE project (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE items (
+    item_index        INTEGER PRIMARY KEY CHECK (item_index >= 0),
+    db_id             TEXT NOT NULL,
+    question          TEXT NOT NULL DEFAULT '',
+    gold              TEXT NOT NULL,
+    prediction        TEXT NOT NULL,
+    hardness          TEXT NULL CHECK (hardness IN ('easy', 'medium', 'hard', 'extra')),
+    esm               INTEGER NULL CHECK (esm IN (0, 1)),
+    exec              INTEGER NULL CHECK (exec IN (0, 1)),
+    testsuite         INTEGER NULL CHECK (testsuite IN (0, 1)),
+    sqleval           INTEGER NULL CHECK (sqleval IN (0, 1)),
+    pcm_f1            REAL NULL,
+    testsuite_verdict TEXT NOT NULL DEFAULT '',
+    separating_db     INTEGER NOT NULL DEFAULT -1,
+    notes             TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE reasons (
+    text     TEXT NOT NULL UNIQUE CHECK (text <> ''),
+    position INTEGER NOT NULL UNIQUE
+);
+CREATE TABLE annotations (
+    item_index INTEGER NOT NULL REFERENCES items (item_index),
+    annotator  TEXT NOT NULL CHECK (annotator <> ''),
+    verdict    TEXT NOT NULL CHECK (verdict IN ('equivalent', 'not_equivalent', 'unsure')),
+    reason     TEXT NOT NULL DEFAULT '',
+    note       TEXT NOT NULL DEFAULT '',
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (item_index, annotator)
+) WITHOUT ROWID;
+CREATE INDEX annotations_by_annotator ON annotations (annotator, item_index);
+)sql";
+
+// The upgrade of format 1 to 2; SQLite appends the columns to the stored CREATE
+// TABLE text, which is why an upgraded file's definition differs from a new one's.
+constexpr const char* kUpgradeToFormat2 =
+    "ALTER TABLE items ADD COLUMN sqleq INTEGER NULL CHECK (sqleq IN (0, 1));"
+    "ALTER TABLE items ADD COLUMN testsuite_false_positive INTEGER NOT NULL DEFAULT 0 "
+    "CHECK (testsuite_false_positive IN (0, 1));"
+    "ALTER TABLE items ADD COLUMN sqleq_found_by TEXT NOT NULL DEFAULT '';";
+
+} // namespace
+
 Diagnostic openError(const std::filesystem::path& file, const std::string& why)
 {
     return Diagnostic{"audit.open", fmt::format("{}: {}", file.string(), why), {}, {}};
 }
 
-Result<std::int64_t> pragmaInteger(sqlite3* db, const std::filesystem::path& file, const char* sql)
+std::vector<std::string> referenceScripts(std::int32_t version)
 {
-    auto statement = StoreStatement::prepare(db, file, sql);
-    if (!statement) return statement.error();
-    auto row = statement->step();
-    if (!row) return row.error();
-    return *row ? statement->integer(0) : 0;
+    if (version == 1) return {kTablesFormat1};
+    if (version == 2) return {kTables, std::string(kTablesFormat1) + kUpgradeToFormat2};
+    return {};
 }
 
 // Format 2 adds sqleq's verdict beside the test suite's. Older projects get the
-// columns empty (sqleq not computed), in one transaction, when they are opened.
+// columns empty (sqleq not computed), in one transaction, when they are opened
+// read-write (a read-only open reads format 1 as it is).
 Status migrate(sqlite3* db, const std::filesystem::path& file, std::int32_t version)
 {
     if (version >= 2) return {};
-    const auto steps = fmt::format(
-        "BEGIN IMMEDIATE;"
-        "ALTER TABLE items ADD COLUMN sqleq INTEGER NULL CHECK (sqleq IN (0, 1));"
-        "ALTER TABLE items ADD COLUMN testsuite_false_positive INTEGER NOT NULL DEFAULT 0 "
-        "CHECK (testsuite_false_positive IN (0, 1));"
-        "ALTER TABLE items ADD COLUMN sqleq_found_by TEXT NOT NULL DEFAULT '';"
-        "PRAGMA user_version={};"
-        "COMMIT;",
-        kFormatVersion);
+    const auto steps = fmt::format("BEGIN IMMEDIATE;{}PRAGMA user_version={};COMMIT;", kUpgradeToFormat2, kFormatVersion);
     if (auto status = execSql(db, file, steps.c_str()); !status) {
         (void)execSql(db, file, "ROLLBACK");
         return openError(file, fmt::format("cannot upgrade format {} to {}: {}", version, kFormatVersion,
@@ -88,8 +132,6 @@ Status migrate(sqlite3* db, const std::filesystem::path& file, std::int32_t vers
     }
     return {};
 }
-
-} // namespace
 
 Status configureConnection(sqlite3* db, const std::filesystem::path& file)
 {
@@ -111,32 +153,6 @@ Status createTables(sqlite3* db, const std::filesystem::path& file)
     if (auto status = execSql(db, file, kTables); !status) return status;
     const auto stamp = fmt::format("PRAGMA application_id={}; PRAGMA user_version={};", kApplicationId, kFormatVersion);
     return execSql(db, file, stamp.c_str());
-}
-
-Status validateProject(sqlite3* db, const std::filesystem::path& file)
-{
-    sqlite3_busy_timeout(db, 5000);
-    auto applicationId = pragmaInteger(db, file, "PRAGMA application_id");
-    if (!applicationId) {
-        return openError(file, fmt::format("not an sqleq audit project ({})", sqlite3_errmsg(db)));
-    }
-    if (*applicationId != kApplicationId) return openError(file, "not an sqleq audit project");
-    auto version = pragmaInteger(db, file, "PRAGMA user_version");
-    if (!version) return version.error();
-    if (*version > kFormatVersion) {
-        return openError(file, fmt::format("written by a newer sqleq (format {}; this build reads up to format {})",
-                                           *version, kFormatVersion));
-    }
-    if (*version < 1) return openError(file, "not an sqleq audit project (no format version)");
-    if (*version < kFormatVersion) {
-        if (auto migrated = migrate(db, file, static_cast<std::int32_t>(*version)); !migrated) return migrated;
-    }
-    auto check = StoreStatement::prepare(db, file, "PRAGMA quick_check");
-    if (!check) return openError(file, fmt::format("corrupt ({})", check.error().message));
-    auto row = check->step();
-    if (!row) return openError(file, fmt::format("corrupt ({})", row.error().message));
-    if (*row && check->text(0) != "ok") return openError(file, fmt::format("corrupt: {}", check->text(0)));
-    return {};
 }
 
 } // namespace sqleq::audit::detail

@@ -8,6 +8,8 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <string>
+#include <vector>
 
 struct sqlite3;
 
@@ -27,9 +29,25 @@ Status configureConnection(sqlite3* db, const std::filesystem::path& file);
 /// creating transaction so a failed create leaves no half-made format behind.
 Status createTables(sqlite3* db, const std::filesystem::path& file);
 
-/// Checks that an opened file is a project this build can read, and not corrupt
-/// (PRAGMA quick_check). Runs before configureConnection so that a foreign file is
-/// never switched to WAL. Errors "audit.open" name the file.
-Status validateProject(sqlite3* db, const std::filesystem::path& file);
+/// "<file>: <why>" under "audit.open": the error of a file open() refuses.
+Diagnostic openError(const std::filesystem::path& file, const std::string& why);
+
+/// The DDL scripts whose tables a file of format `version` may hold, byte for byte:
+/// for format 2 the one create() runs and format 1's upgraded by migrate(). Empty
+/// for a version this build does not know.
+std::vector<std::string> referenceScripts(std::int32_t version);
+
+/// Upgrades a verified file of an older format to kFormatVersion in one transaction
+/// (nothing when it is current). Needs a read-write connection.
+Status migrate(sqlite3* db, const std::filesystem::path& file, std::int32_t version);
+
+/// Checks that an opened file is a project this build can read, before any query
+/// touches its tables: application_id, format version, every table exactly as
+/// sqleq defines it (no view, trigger or other object), the project row, row counts
+/// within the store's limits, annotations that name an existing item and a listed
+/// reason, PRAGMA quick_check. Returns the format version. Runs before
+/// configureConnection so that a refused file is never switched to WAL or changed.
+/// Errors "audit.open" name the file and what is wrong.
+Result<std::int32_t> verifyProject(sqlite3* db, const std::filesystem::path& file);
 
 } // namespace sqleq::audit::detail

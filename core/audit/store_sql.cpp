@@ -2,6 +2,9 @@
 
 #include "core/audit/store_sql.h"
 
+#include "core/audit/audit.h"
+#include "core/audit/store_connection.h"
+
 #include <fmt/format.h>
 #include <sqlite3.h>
 
@@ -23,7 +26,14 @@ std::string_view firstLineOf(std::string_view sql)
 
 Diagnostic storeError(std::string code, const std::filesystem::path& file, std::string_view what, sqlite3* db)
 {
-    const char* reason = db != nullptr ? sqlite3_errmsg(db) : "out of memory";
+    std::string reason = db != nullptr ? sqlite3_errmsg(db) : "out of memory";
+    // Name the limit that was hit, not only SQLite's word for it.
+    if (db != nullptr && sqlite3_errcode(db) == SQLITE_INTERRUPT) {
+        if (auto budget = budgetExceeded(db); !budget.empty()) reason = std::move(budget);
+    } else if (db != nullptr && sqlite3_errcode(db) == SQLITE_TOOBIG) {
+        reason = fmt::format("a value is larger than {} MiB, the store's limit ({})",
+                             StoreLimits::kMaxValueBytes >> 20, reason);
+    }
     return Diagnostic{std::move(code), fmt::format("{}: {}: {}", file.string(), what, reason), {}, {}};
 }
 

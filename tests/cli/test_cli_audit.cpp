@@ -3,6 +3,8 @@
 // TSV/JSON export and import, agreement between two annotators' projects, and the
 // exit codes and messages of bad input.
 
+#include "tests/core/audit_tamper_support.h"
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -153,6 +155,81 @@ private slots:
         QCOMPARE(run.exitCode, 3);
         QVERIFY(run.err.contains(notProject));
         QVERIFY(run.err.contains(QStringLiteral("not an sqleq audit project")));
+    }
+
+    void tamperedProjectIsRefusedByEveryCommand_data()
+    {
+        QTest::addColumn<int>("which");
+        const auto& all = sqleq::audit::testing::tamperings();
+        for (std::size_t i = 0; i < all.size(); ++i) QTest::newRow(all[i].name) << static_cast<int>(i);
+    }
+
+    // Each tampering: exit code 3, a message naming the file and the fault, from
+    // the read-only and the read-write commands alike; the file stays as it was.
+    void tamperedProjectIsRefusedByEveryCommand()
+    {
+        QFETCH(int, which);
+        const auto& tampering = sqleq::audit::testing::tamperings()[static_cast<std::size_t>(which)];
+        const auto project = newProject();
+        annotate(project, 1, "not_equivalent", "ana", {"--reason", "different output columns"});
+        annotate(project, 2, "equivalent", "bo");
+        QVERIFY(sqleq::audit::testing::tamper(project.toStdString(), tampering));
+        const auto before = sqleq::audit::testing::fileState(project.toStdString());
+        QTemporaryDir out;
+        const auto tsv = writeText(out, "in.tsv", "database name\tgold\tpred\tequivalent reason\tnote\n");
+        const QList<QStringList> commands{
+            {"audit", "status", project},
+            {"audit", "export", project, "--out", out.filePath(QStringLiteral("out.tsv"))},
+            {"audit", "agree", project, "--annotator-a", "ana", "--annotator-b", "bo"},
+            {"audit", "annotate", project, "--item", "0", "--verdict", "equivalent", "--annotator", "cy"},
+            {"audit", "import", project, "--tsv", tsv, "--annotator", "cy"},
+        };
+        for (const auto& command : commands) {
+            const auto run = runCli(command);
+            QVERIFY2(run.exitCode == 3, qPrintable(command.join(' ') + ": " + run.err));
+            QVERIFY2(run.err.contains(project), qPrintable(run.err));
+            QVERIFY2(sqleq::audit::testing::mentions(run.err.toStdString(), tampering.expected), qPrintable(run.err));
+            QVERIFY2(sqleq::audit::testing::fileState(project.toStdString()) == before,
+                     qPrintable(command.join(' ') + " changed a refused project"));
+        }
+        QVERIFY(!QFile::exists(out.filePath(QStringLiteral("out.tsv"))));
+    }
+
+    void importRefusesHostileTsvWithItsPosition()
+    {
+        const auto project = newProject();
+        const auto before = sqleq::audit::testing::fileState(project.toStdString());
+        const auto tsv = writeText(m_dir, "hostile.tsv",
+                                   QByteArray("database name\tgold\tpred\tequivalent reason\tnote\n"
+                                              "shop\tSELECT \xff\tx\t\t\n"));
+        auto run = runCli({"audit", "import", project, "--tsv", tsv, "--annotator", "ana"});
+        QCOMPARE(run.exitCode, 3);
+        QVERIFY2(run.err.contains(tsv + QStringLiteral(": line 2, byte 13: invalid UTF-8")), qPrintable(run.err));
+        const auto nul = writeText(m_dir, "nul.tsv", QByteArray("database name\tgold\0", 19));
+        run = runCli({"audit", "import", project, "--tsv", nul, "--annotator", "ana"});
+        QCOMPARE(run.exitCode, 3);
+        QVERIFY2(run.err.contains(QStringLiteral("line 1, byte 19: a NUL byte")), qPrintable(run.err));
+        QVERIFY(sqleq::audit::testing::fileState(project.toStdString()).bytes == before.bytes);
+    }
+
+    // status, export and agree open the project read-only: no -wal/-shm appears,
+    // the file's bytes and modification time stay the same.
+    void readOnlyCommandsLeaveTheProjectUntouched()
+    {
+        QTemporaryDir own;
+        const auto project = own.filePath(QStringLiteral("ro.sqleq-audit"));
+        QCOMPARE(runCli({"audit", "new", "--gold", m_gold, "--pred", m_pred, "--tables", m_tables, "--out", project})
+                     .exitCode,
+                 0);
+        annotate(project, 1, "not_equivalent", "ana");
+        annotate(project, 1, "equivalent", "bo");
+        const auto before = sqleq::audit::testing::fileState(project.toStdString());
+        QCOMPARE(before.directory.size(), std::size_t(1));
+        QTemporaryDir out;
+        QCOMPARE(runCli({"audit", "status", project}).exitCode, 0);
+        QCOMPARE(runCli({"audit", "export", project, "--out", out.filePath(QStringLiteral("a.json"))}).exitCode, 0);
+        QCOMPARE(runCli({"audit", "agree", project, "--annotator-a", "ana", "--annotator-b", "bo"}).exitCode, 0);
+        QVERIFY(sqleq::audit::testing::fileState(project.toStdString()) == before);
     }
 
     void annotateClearRemovesTheAnnotation()

@@ -3,6 +3,7 @@
 // Exchange formats and agreement are in test_audit_exchange.cpp.
 
 #include "core/audit/audit.h"
+#include "core/audit/store_schema.h"
 #include "tests/core/audit_test_support.h"
 #include "core/dataset/questions_file.h"
 
@@ -404,11 +405,18 @@ private slots:
 
     void formatOneProjectsGainTheSqleqColumns()
     {
+        const auto current = freshPath();
+        { auto created = createSample(current); }
+        // A project as format 1 wrote it (its exact DDL): no sqleq columns.
         const auto path = freshPath();
-        { auto created = createSample(path); }
-        // A project as format 1 wrote it: no sqleq columns.
-        runSql(path, "ALTER TABLE items DROP COLUMN sqleq; ALTER TABLE items DROP COLUMN testsuite_false_positive; "
-                     "ALTER TABLE items DROP COLUMN sqleq_found_by; PRAGMA user_version=1;");
+        runSql(path, audit::detail::referenceScripts(1).front().c_str());
+        runSql(path, ("ATTACH '" + current + "' AS current;"
+                      "INSERT INTO project SELECT * FROM current.project;"
+                      "INSERT INTO items SELECT item_index, db_id, question, gold, prediction, hardness, esm, exec, "
+                      "testsuite, sqleval, pcm_f1, testsuite_verdict, separating_db, notes FROM current.items;"
+                      "INSERT INTO reasons SELECT * FROM current.reasons;"
+                      "DETACH current; PRAGMA application_id=1936811377; PRAGMA user_version=1;")
+                         .c_str());
         auto store = AnnotationStore::open(path);
         QVERIFY2(store.ok(), store.ok() ? "" : store.error().message.c_str());
         QCOMPARE(pragmaText(path, "PRAGMA user_version"), std::string("2"));

@@ -169,6 +169,76 @@ private slots:
         QVERIFY(!audit::importAnnotationsTsv("", sampleItems(), "a").ok());
     }
 
+    // A TSV from anywhere: each kind of hostile input is refused with the line and,
+    // for a bad byte, its position (message and span).
+    void importRefusesHostileInput()
+    {
+        const std::string header = kEsmHeader;
+        const auto refused = [](const std::string& text, const char* expected, std::uint32_t offset = 0) {
+            auto report = audit::importAnnotationsTsv(text, sampleItems(), "a", "x.tsv");
+            QVERIFY(!report.ok());
+            QCOMPARE(report.error().code, std::string("audit.import"));
+            QVERIFY2(contains(report.error().message, expected), report.error().message.c_str());
+            if (offset != 0) QCOMPARE(report.error().span.begin, offset);
+        };
+        const std::string row = "car_1\tSELECT 1\tSELECT 2\treason\tnote\n";
+        refused(header + row + "pets_1\tSELECT \xC3\x28\tx\t\t\n", "x.tsv: line 3, byte 15: invalid UTF-8",
+                static_cast<std::uint32_t>(header.size() + row.size() + 14));
+        refused(header + "car\xED\xA0\x80\tSELECT 1\tSELECT 2\t\t\n", "line 2, byte 4: invalid UTF-8");  // a surrogate
+        refused(header + "car\xC0\xAF\tSELECT 1\tSELECT 2\t\t\n", "line 2, byte 4: invalid UTF-8");  // overlong
+        refused(header + std::string("car_1\tSELECT\0 1\tx\t\t\n", 19), "line 2, byte 13: a NUL byte");
+        refused(std::string("database name\0\tgold", 19), "line 1, byte 14: a NUL byte");
+        refused(header + "car_1\tSELECT '" + std::string(5u << 20, 'x') + "'\tx\t\t\n",
+                "line 2, byte 4194305: the line is longer than 4 MiB");
+        refused(header + std::string(100, '\t') + "\n", "line 2: more than 64 fields");
+        refused(std::string(65u << 20, '\n'), "more than the 64 MiB an annotation TSV may have");
+        refused("database name\tgold\tpred\tequivalent reason\tnote\tindex\ncar_1\tSELECT 1\tSELECT 2\t\t\t"
+                "99999999999999999999999\n",
+                "line 2: the index \"99999999999999999999999\" is not a number");
+
+        // Valid UTF-8 of every length still imports; a BOM is skipped.
+        auto fine = audit::importAnnotationsTsv("\xEF\xBB\xBF" + header + "pets_1\tSELECT count(*) FROM pets\t"
+                                                "SELECT count(DISTINCT petid) FROM pets\tcaf\xC3\xA9 \xE2\x82\xAC "
+                                                "\xF0\x9F\x90\x88\t\n",
+                                                sampleItems(), "a", "x.tsv");
+        QVERIFY2(fine.ok(), fine.ok() ? "" : fine.error().message.c_str());
+        QCOMPARE(fine->annotations.size(), std::size_t(2));  // the pair of items 1 and 3
+        QCOMPARE(fine->annotations.front().reason, std::string("caf\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x90\x88"));
+    }
+
+    void importListsAThousandWarningsAndCountsTheRest()
+    {
+        std::string text = kEsmHeader;
+        for (int i = 0; i < 1500; ++i) text += "car_1\tSELECT " + std::to_string(i) + "\tx\treason\t\n";
+        auto report = audit::importAnnotationsTsv(text, sampleItems(), "a", "x.tsv");
+        QVERIFY(report.ok());
+        QCOMPARE(report->unmatched, std::size_t(1500));
+        QCOMPARE(report->warnings.size(), std::size_t(1000));
+        QCOMPARE(report->warningsNotListed, std::size_t(500));
+    }
+
+    void exportIsBoundedBeforeItIsBuilt()
+    {
+        // One item, many annotators: every row repeats the item's SQL.
+        std::vector<AuditItem> items{item(0, "db", "SELECT '" + std::string(100'000, 'x') + "'", "SELECT 1")};
+        std::vector<Annotation> annotations;
+        for (int i = 0; i < 50; ++i) annotations.push_back(annotation(0, "a" + std::to_string(i), Verdict::Unsure));
+        auto refused = audit::exportAnnotations(items, annotations, audit::ExportFormat::Json, 4u << 20);
+        QVERIFY(!refused.ok());
+        QCOMPARE(refused.error().code, std::string("audit.limit"));
+        QVERIFY2(contains(refused.error().message, "more than the 4 MiB an export may have"),
+                 refused.error().message.c_str());
+        auto json = audit::exportAnnotations(items, annotations, audit::ExportFormat::Json, 8u << 20);
+        QVERIFY(json.ok());
+        QCOMPARE(*json, audit::exportAnnotationsJson(items, annotations));
+        QCOMPARE(nlohmann::json::parse(*json).size(), std::size_t(50));
+        QCOMPARE(*json, nlohmann::json::parse(*json).dump(2) + "\n");  // the layout of one DOM's dump
+        auto tsv = audit::exportAnnotations(items, annotations, audit::ExportFormat::Tsv, 8u << 20);
+        QVERIFY(tsv.ok());
+        QCOMPARE(*tsv, audit::exportAnnotationsTsv(items, annotations));
+        QCOMPARE(audit::exportAnnotationsJson(items, {}), std::string("[]\n"));
+    }
+
     void jsonExportCarriesItemAndMetrics()
     {
         auto items = sampleItems();

@@ -26,6 +26,7 @@
 #include "ui/session/session_controller.h"
 #include "ui/session/session_job.h"
 #include "ui/widgets/verdict_banner.h"
+#include "tests/core/audit_tamper_support.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemModelTester>
@@ -37,6 +38,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
@@ -337,6 +339,64 @@ private slots:
         QCOMPARE(finished.count(), 1);
         QCOMPARE(window.lastResult()->session.gold, QStringLiteral("SELECT name FROM singer WHERE age > 30"));
         QCOMPARE(window.verdictBanner()->state(), ui::VerdictBanner::State::Different);
+    }
+
+    // A tampered project is refused — by openProject with the error, by the menu's
+    // open with a titled dialog — and the project already open stays open, with
+    // its annotations; the refused file is not changed.
+    void tamperedProjectIsRefusedAndTheOpenOneStays()
+    {
+        QTemporaryDir dir;
+        const QString path = makeProject(QDir(dir.path()));
+        ui::MainWindow window;
+        window.show();
+        QString error;
+        QVERIFY2(window.audit()->openProject(path, &error), qPrintable(error));
+        ui::AuditProject* open = window.audit()->project();
+        QVERIFY(open->annotate(0, audit::Verdict::Equivalent, QStringLiteral("alias"), QString(), &error));
+        const auto loaded = window.audit()->loadedItem();
+
+        int count = 0;
+        for (const auto& tampering : audit::testing::tamperings()) {
+            const QString bad = makeProject(QDir(dir.path()), QStringLiteral("bad%1.sqleq-audit").arg(++count));
+            {
+                auto store = audit::AnnotationStore::open(bad.toStdString());
+                QVERIFY(store.ok());
+                audit::Annotation annotation;
+                annotation.annotator = "bob";
+                annotation.reason = "alias";
+                QVERIFY(store->setAnnotation(annotation).ok());
+            }
+            QVERIFY(audit::testing::tamper(bad.toStdString(), tampering));
+            const auto before = audit::testing::fileState(bad.toStdString());
+            error.clear();
+            QVERIFY2(!window.audit()->openProject(bad, &error), tampering.name);
+            QVERIFY2(error.contains(bad), qPrintable(error));
+            QVERIFY2(audit::testing::mentions(error.toStdString(), tampering.expected), qPrintable(error));
+            QCOMPARE(window.audit()->project(), open);
+            QVERIFY(audit::testing::fileState(bad.toStdString()) == before);
+        }
+
+        // Through the menu: a dialog titled for what failed, naming the file and the fault.
+        const QString bad = dir.filePath(QStringLiteral("bad1.sqleq-audit"));
+        QString title;
+        QString text;
+        QTimer::singleShot(0, [&] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            QVERIFY(box != nullptr);
+            title = box->windowTitle();
+            text = box->text();
+            box->accept();
+        });
+        window.audit()->openProjectReporting(bad);
+        QCOMPARE(title, QStringLiteral("Cannot open the audit project"));
+        QVERIFY2(text.contains(bad) && text.contains(QStringLiteral("items is a view, not a table")), qPrintable(text));
+
+        QCOMPARE(window.audit()->project(), open);
+        QCOMPARE(open->path(), path);
+        QCOMPARE(window.audit()->loadedItem(), loaded);
+        QVERIFY(open->annotation(0).has_value());
+        QVERIFY(window.audit()->itemsDock()->isVisible());
     }
 
     void verdictShortcutsPersistAcrossReopening()

@@ -41,9 +41,13 @@ AuditExchange::AuditExchange(QWidget* window, AppSettings* settings, QObject* pa
 bool AuditExchange::exportAnnotations(const AuditProject& project, const QString& path, Format format, QString* error)
 {
     const std::vector<audit::Annotation> annotations = project.allAnnotations(error);
-    const std::string text = format == Format::Tsv ? audit::exportAnnotationsTsv(*project.items(), annotations)
-                                                   : audit::exportAnnotationsJson(*project.items(), annotations);
-    const Status written = writeFileAtomically(path.toStdString(), text);
+    const auto text = audit::exportAnnotations(*project.items(), annotations,
+                                               format == Format::Tsv ? audit::ExportFormat::Tsv : audit::ExportFormat::Json);
+    if (!text) {
+        if (error) *error = fromStd(text.error().message);
+        return false;
+    }
+    const Status written = writeFileAtomically(path.toStdString(), *text);
     if (!written && error) *error = fromStd(written.error().message);
     return written.ok();
 }
@@ -84,7 +88,8 @@ std::optional<audit::ImportReport> AuditExchange::importTsv(AuditProject& projec
 std::optional<audit::Agreement> AuditExchange::compareWith(const AuditProject& project, const QString& otherPath,
                                                            const QString& otherAnnotator, QString* error)
 {
-    auto other = audit::AnnotationStore::open(otherPath.toStdString());
+    // Only read: the other annotator's file is neither upgraded nor touched.
+    auto other = audit::AnnotationStore::openReadOnly(otherPath.toStdString());
     if (!other) {
         if (error) *error = fromStd(other.error().message);
         return std::nullopt;
@@ -118,7 +123,8 @@ QString AuditExchange::importSummary(const audit::ImportReport& report, const QS
                        .arg(report.withoutVerdict);
     const std::size_t shown = std::min<std::size_t>(report.warnings.size(), 8);
     for (std::size_t i = 0; i < shown; ++i) text += QLatin1Char('\n') + fromStd(report.warnings[i]);
-    if (report.warnings.size() > shown) text += tr("\n… and %1 more").arg(report.warnings.size() - shown);
+    const std::size_t warnings = report.warnings.size() + report.warningsNotListed;
+    if (warnings > shown) text += tr("\n… and %1 more").arg(warnings - shown);
     return text;
 }
 
@@ -197,11 +203,14 @@ void AuditExchange::compareDialog()
     if (path.isEmpty()) return;
 
     QStringList names;
-    if (auto other = audit::AnnotationStore::open(path.toStdString())) {
-        if (auto all = other->annotations())
-            for (const audit::Annotation& annotation : *all)
-                if (const QString name = fromStd(annotation.annotator); !names.contains(name)) names << name;
+    auto other = audit::AnnotationStore::openReadOnly(path.toStdString());
+    auto all = other ? other->annotations() : Result<std::vector<audit::Annotation>>(other.error());
+    if (!all) {
+        QMessageBox::warning(m_window, tr("Cannot open the audit project"), fromStd(all.error().message));
+        return;
     }
+    for (const audit::Annotation& annotation : *all)
+        if (const QString name = fromStd(annotation.annotator); !names.contains(name)) names << name;
     if (path == m_project->path()) names.removeAll(m_project->annotator());
     if (names.isEmpty()) {
         QMessageBox::information(m_window, tr("Compare with another annotator"), tr("%1 holds no other annotator's verdicts.").arg(path));

@@ -159,7 +159,11 @@ bool AuditMode::openProject(const QString& path, QString* error)
 void AuditMode::openProjectReporting(const QString& path)
 {
     QString error;
-    if (!openProject(path, &error)) m_window->showError(tr("Cannot open the audit project: %1").arg(error));
+    if (openProject(path, &error)) return;
+    // A refused project (missing, damaged, tampered with) leaves the open one as it
+    // was; the dialog names the file and what is wrong with it.
+    m_window->statusBar()->showMessage(tr("Cannot open the audit project %1").arg(QFileInfo(path).fileName()));
+    QMessageBox::warning(m_window, tr("Cannot open the audit project"), error);
 }
 
 void AuditMode::selectStartItem()
