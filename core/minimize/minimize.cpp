@@ -1,9 +1,11 @@
 // minimizeCounterexample: verify the input, ddmin over rows, a 1-minimality pass,
 // value simplification, and — when values changed — a second 1-minimality pass,
-// since a simpler value can make another row redundant.
+// since a simpler value can make another row redundant; last, references pointed at
+// parents that stay anyway (reference_repointer.h), when that frees a row.
 
 #include "core/minimize/minimize.h"
 
+#include "core/minimize/reference_repointer.h"
 #include "core/minimize/row_graph.h"
 #include "core/minimize/row_reducer.h"
 #include "core/minimize/separation_oracle.h"
@@ -58,13 +60,19 @@ Result<MinimizeResult> minimizeCounterexample(const schema::DatabaseContent& sep
         result.valuesSimplified = simplifyValues(*graph, oracle, reducer, request);
     }
     result.content = graph->contentOf(reducer.kept());
+    result.comparison = reducer.comparison();
+    result.oneMinimal = reducer.oneMinimal();
+    if (result.oneMinimal && !reducer.stopped()) {
+        oracle.setPhase(MinimizePhase::OneMinimal);
+        const auto repointed = repointReferences(keys, request, oracle, result.content, result.comparison,
+                                                 request.maxRepointRuns);
+        if (repointed.repointed > 0) result.oneMinimal = repointed.oneMinimal;
+    }
     result.rowsBefore = separating.rowCount();
     result.rowsAfter = result.content.rowCount();
     result.queryRuns = oracle.runs();
-    result.comparison = reducer.comparison();
     result.cancelled = oracle.cancelled();
     result.budgetExhausted = !result.cancelled && oracle.budgetExhausted();
-    result.oneMinimal = reducer.oneMinimal();
     return result;
 }
 

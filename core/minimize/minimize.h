@@ -52,6 +52,9 @@ struct MinimizeRequest {
     std::function<void(const MinimizeProgress&)> progress;
     std::size_t maxQueryRuns = 3000;  ///< hard bound on evaluations, all phases together
     std::size_t maxValueRuns = 300;   ///< bound on evaluations spent on value simplification
+    /// Bound on evaluations spent pointing references at other kept parents (a row kept
+    /// only as a parent can then go).
+    std::size_t maxRepointRuns = 200;
     bool simplifyValues = true;
 };
 

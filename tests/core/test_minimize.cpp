@@ -226,6 +226,28 @@ private slots:
         verifyResult(req, *result);
     }
 
+    // Every table must keep a row and no key may be NULL (the spider profile): the
+    // project's lead heads a chain of managers, each in another department. Pointing
+    // the lead's manager at herself frees the rest of the chain and their departments.
+    void repointsReferencesToFreeRows()
+    {
+        Fixture fixture = load(
+            "CREATE TABLE dept (id INTEGER PRIMARY KEY);"
+            "CREATE TABLE emp (id INTEGER PRIMARY KEY, dept INTEGER NOT NULL REFERENCES dept(id),"
+            "                  manager INTEGER NOT NULL REFERENCES emp(id));"
+            "CREATE TABLE project (id INTEGER PRIMARY KEY, title TEXT NOT NULL, lead INTEGER NOT NULL REFERENCES emp(id));"
+            "INSERT INTO dept VALUES (1), (2), (3);"
+            "INSERT INTO emp VALUES (1, 1, 2), (2, 2, 3), (3, 3, 3);"
+            "INSERT INTO project VALUES (1, 'xdata', 1), (2, 'data', 3);");
+        auto req = request(fixture, "SELECT title FROM project WHERE title LIKE '%data%'",
+                           "SELECT title FROM project WHERE title LIKE 'data%'");
+        req.nonEmptyTables = {"dept", "emp", "project"};
+        auto result = minimize::minimizeCounterexample(fixture.content, req);
+        QVERIFY2(result.ok(), result.ok() ? "" : result.error().message.c_str());
+        QCOMPARE(result->rowsAfter, std::size_t(3));  // one department, one employee, one project
+        verifyResult(req, *result);
+    }
+
     // Duplicates are the point: count(*) vs count(DISTINCT x), DISTINCT vs not.
     void needsTwoRows()
     {
