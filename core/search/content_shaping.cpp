@@ -107,6 +107,20 @@ std::vector<exec::Value> variantsOf(const exec::Value& value, bool fractional)
     return out;
 }
 
+/// The variants of a LIKE/GLOB pattern's literal piece ("%Hey%" gives "Hey"): the piece
+/// alone, after and before other text (anchored patterns differ there), and in other
+/// case (LIKE ignores ASCII case, GLOB, instr and `=` do not).
+std::vector<exec::Value> patternVariantsOf(const std::string& piece)
+{
+    std::vector<exec::Value> out{exec::Value::text(piece)};
+    for (std::string variant : {"x" + piece, piece + "x", withCase(piece, false), withCase(piece, true),
+                                "x" + withCase(piece, false) + "x"}) {
+        auto value = exec::Value::text(std::move(variant));
+        if (std::find(out.begin(), out.end(), value) == out.end()) out.push_back(std::move(value));
+    }
+    return out;
+}
+
 bool columnHolds(const schema::TableRows& rows, std::size_t column, const exec::Value& value)
 {
     return std::any_of(rows.rows.begin(), rows.rows.end(), [&](const exec::Row& row) { return row[column] == value; });
@@ -158,13 +172,16 @@ void plantConstantVariants(const schema::Schema& schema, schema::DatabaseContent
 {
     std::size_t ordinal = 0;
     for (const auto& constant : constants.items) {
-        if (!constant.attributed() || constant.use != fuzz::ConstantUse::Compare) continue;
+        if (!constant.attributed()) continue;
+        const bool pattern = constant.use == fuzz::ConstantUse::Pattern;
+        if (pattern && constant.value.type() != exec::ValueType::Text) continue;
         const auto* table = schema.findTable(constant.table);
         auto* rows = rowsOf(content, constant.table);
         if (table == nullptr || rows == nullptr || rows->rows.empty()) continue;
         const std::size_t column = columnIndex(*table, constant.column);
         if (column >= table->columns.size()) continue;
-        const auto variants = variantsOf(constant.value, table->columns[column].affinity != schema::Affinity::Integer);
+        const auto variants = pattern ? patternVariantsOf(constant.value.asText())
+                                      : variantsOf(constant.value, table->columns[column].affinity != schema::Affinity::Integer);
         const exec::Value& variant = variants[(round + ordinal++) % variants.size()];
         if (keyedColumns(schema, *table)[column] && columnHolds(*rows, column, variant)) continue;
         rows->rows[rng.index(rows->rows.size())][column] = variant;
