@@ -27,9 +27,9 @@ struct NeighborsOptions {
 std::string capNote(const neighbors::NeighborStats& stats)
 {
     if (stats.capped == 0) return {};
-    return fmt::format("capped: {} of {} proposed edits were left out by the cap on work per gold (at most 2,000 "
-                       "per mutation family, spread evenly over the query, and 32 MiB of neighbor text); the "
-                       "neighbors are a representative sample",
+    return fmt::format("capped: {} of {} proposed edits were left out by the cap on work per gold (at most 1,000 "
+                       "per mutation family, 2,000 in all and 1 MiB of edited text, spread evenly over the "
+                       "query); the neighbors are a representative sample",
                        stats.capped, stats.capped + stats.proposed);
 }
 

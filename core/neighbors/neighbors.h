@@ -67,8 +67,9 @@ struct NeighborStats {
     std::size_t unprepared = 0;  ///< SQLite cannot prepare it on the schema
     std::size_t kept = 0;
     /// Proposals left out by the cap on work per gold, before any test: a family
-    /// proposing more than 2,000 edits keeps 2,000 spread evenly over the gold, and a
-    /// gold's proposals hold at most 32 MiB of text. 0 for every Spider dev gold.
+    /// proposing more than 1,000 edits keeps 1,000 spread evenly over the gold, and a
+    /// gold keeps at most 2,000 proposals and 1 MiB of proposed text (proposals × gold
+    /// length), again spread evenly. 0 for every Spider dev gold.
     std::size_t capped = 0;
 };
 
