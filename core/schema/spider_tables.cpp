@@ -129,9 +129,12 @@ Status addKeyColumn(Builder& b, const json& index)
     return {};
 }
 
+Status checkKeyShapes(const Builder& b, const json& entry, bool foreign);
+
 /// Entries are column indices, or lists of them (composite keys in some releases).
 Status readPrimaryKeys(Builder& b, const json& entry)
 {
+    if (const Status st = checkKeyShapes(b, entry, false); !st) return st;
     for (const json& key : entry.at("primary_keys")) {
         if (key.is_array()) {
             for (const json& part : key)
@@ -183,6 +186,7 @@ void groupForeignKeys(Builder& b, const std::vector<KeyPair>& pairs)
 
 Status readForeignKeys(Builder& b, const json& entry)
 {
+    if (const Status st = checkKeyShapes(b, entry, true); !st) return st;
     std::vector<KeyPair> pairs;
     std::set<std::pair<int64_t, int64_t>> seen;  // dog_kennels lists one key twice
     for (const json& pair : entry.at("foreign_keys")) {
@@ -265,21 +269,27 @@ Status checkShape(const Builder& b, const json& entry)
         if (!c.is_array() || c.size() != 2 || !isIndex(c[0]) || !c[1].is_string())
             return b.error(fmt::format("column_names_original[{}] should be a [table index, column name] pair", i));
     }
-    for (std::size_t i = 0; i < list("primary_keys")->size(); ++i) {
-        const json& k = (*list("primary_keys"))[i];
-        if (!isIndex(k) && !(k.is_array() && std::all_of(k.begin(), k.end(), isIndex)))
+    return {};
+}
+
+/// Key entries are checked when their step runs, so a bad primary key is reported
+/// before a malformed foreign key, in the order of the conversion.
+Status checkKeyShapes(const Builder& b, const json& entry, bool foreign)
+{
+    const json& keys = entry.at(foreign ? "foreign_keys" : "primary_keys");
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        const json& k = keys[i];
+        if (foreign && !isIndexPair(k))
+            return b.error(fmt::format("foreign_keys[{}] should be a [child column index, parent column index] pair", i));
+        if (!foreign && !isIndex(k) && !(k.is_array() && std::all_of(k.begin(), k.end(), isIndex)))
             return b.error(fmt::format("primary_keys[{}] should be a column index or a list of them", i));
     }
-    for (std::size_t i = 0; i < list("foreign_keys")->size(); ++i)
-        if (!isIndexPair((*list("foreign_keys"))[i]))
-            return b.error(fmt::format("foreign_keys[{}] should be a [child column index, parent column index] pair", i));
     return {};
 }
 
 Status readTables(Builder& b, const json& entry)
 {
     const json& names = entry.at("table_names_original");
-    if (names.empty()) return b.error("table_names_original is empty; a schema needs at least one table");
     std::map<std::string, std::size_t> seen;  // lower-cased name → first index
     for (std::size_t i = 0; i < names.size(); ++i) {
         std::string name = names[i].get<std::string>();
