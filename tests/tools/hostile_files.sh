@@ -32,12 +32,13 @@ printf '[{"db_id": "concert_singer", "table_names_original": ["singer"], "column
 
 run() {
     local label=$1; shift
+    rm -f "$W/items.tsv"
     /usr/bin/time -v -o "$W/time" timeout 120 "$@" > "$W/out" 2> "$W/err"
     local code=$?
     local wall rss msg
     wall=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$W/time")
     rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$W/time")
-    msg=$(grep -m1 -E 'error|warning|capped|rejects' "$W/err" "$W/out" "$W"/items.tsv 2>/dev/null | sed 's/^[^:]*://' | cut -c1-140)
+    msg=$(cat "$W/err" "$W/out" "$W/items.tsv" 2>/dev/null | grep -m1 -E "error|warning|capped|rejects|^verdict" | cut -c1-160)
     printf '| %s | %s | %s | %s MB | %s |\n' "$label" "$code" "$wall" "$((rss / 1024))" "${msg//|/\\|}"
 }
 
