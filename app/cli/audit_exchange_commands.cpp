@@ -57,7 +57,7 @@ int runImport(const ImportOptions& options)
     if (!store) return inputError(store.error());
     auto items = store->items();
     if (!items) return inputError(items.error());
-    auto text = dataset::readTextFile(tsvPath);
+    auto text = dataset::readTextFile(tsvPath, {input_limits::kDatasetFile, "TSV file"});
     if (!text) return inputError(text.error());
     auto report = audit::importAnnotationsTsv(*text, *items, annotator, tsvPath);
     if (!report) return inputError(report.error());

@@ -17,7 +17,7 @@ namespace {
 // Script errors carry a span into the file; users want its line and column.
 Diagnostic withPosition(Diagnostic error, const std::string& path)
 {
-    if (auto text = dataset::readTextFile(path); text && error.span.valid()) {
+    if (auto text = dataset::readTextFile(path, {input_limits::kDdl, "DDL file"}); text && error.span.valid()) {
         error.message = fmt::format("{}: {}", path, formatDiagnostic(*text, error));
     }
     return error;

@@ -18,8 +18,10 @@
 
 #include <chrono>
 #include <filesystem>
+#include <algorithm>
 #include <map>
 #include <memory>
+#include <optional>
 
 namespace sqleq::cli {
 namespace {
@@ -66,25 +68,45 @@ std::optional<exec::Bytes> readOriginal(const std::string& dir, const std::strin
     return std::move(*bytes);
 }
 
-nlohmann::json groupSummary(const SchemaGroup& group, const suite::DistillResult& result)
+/// Gold queries of one schema at most: they share one suite and every neighbor of every
+/// gold runs on every sampled database, so more is a mistake (or an attack), not a dataset.
+constexpr std::size_t kMaxGoldsPerSchema = 5000;
+
+/// The first schema with more golds than kMaxGoldsPerSchema, as an error naming it.
+std::optional<std::string> tooManyGolds(const std::vector<SchemaGroup>& groups, const std::string& goldPath)
+{
+    for (const auto& group : groups) {
+        if (group.queries.size() <= kMaxGoldsPerSchema) continue;
+        return fmt::format("{}: {} gold queries for db_id \"{}\", more than the limit of {} per schema "
+                           "(one suite each); split the file or pick schemas with --db-id",
+                           goldPath, group.queries.size(), group.dbId, kMaxGoldsPerSchema);
+    }
+    return std::nullopt;
+}
+
+nlohmann::json groupSummary(const SchemaGroup& group, const suite::DistillResult& result,
+                            const std::vector<dataset::GoldItem>& gold)
 {
     std::size_t total = 0;
     std::size_t undistinguished = 0;
     nlohmann::json items = nlohmann::json::array();
     for (std::size_t k = 0; k < result.golds.size(); ++k) {
-        const auto& gold = result.golds[k];
+        const auto& report = result.golds[k];
         // Neighbors that read like the gold once DISTINCT is removed are no targets.
         nlohmann::json left = nlohmann::json::array();
         std::size_t targets = 0;
-        for (const auto& status : gold.neighbors) {
+        for (const auto& status : report.neighbors) {
             if (status.sameAsGoldWhenRun) continue;
             ++targets;
             if (status.distinguishedBy < 0) left.push_back(status.neighbor.sql);
         }
         total += targets;
         undistinguished += left.size();
-        items.push_back({{"index", group.itemIndices[k]}, {"neighbors", targets},
-                         {"undistinguished", left}, {"error", gold.error ? gold.error->message : std::string()}});
+        // A line refused for its size says so, not "the query is empty".
+        const std::string& refused = gold[group.itemIndices[k]].error;
+        const std::string error = !refused.empty() ? refused : report.error ? report.error->message : std::string();
+        items.push_back({{"index", group.itemIndices[k]}, {"neighbors", targets}, {"undistinguished", left},
+                         {"error", error}, {"work_budget_spent", report.workBudgetSpent}});
     }
     return {{"db_id", group.dbId}, {"gold_queries", group.queries.size()}, {"suite_size", result.suite.databases.size()},
             {"sampled", result.sampled}, {"gold_failures", result.goldFailures}, {"seconds", result.seconds},
@@ -99,13 +121,22 @@ int runDistill(const DistillCommandOptions& options)
         fmt::print(stderr, "error: {}\n", gold.error().message);
         return kExitInputError;
     }
+    for (const auto& item : *gold)
+        if (!item.error.empty()) fmt::print(stderr, "warning: {}; reported as that item's error\n", item.error);
+    const auto groups = groupBySchema(*gold, options.onlyDbIds);
+    if (const auto tooMany = tooManyGolds(groups, options.goldPath)) {
+        fmt::print(stderr, "error: {}\n", *tooMany);
+        return kExitInputError;
+    }
     const auto start = std::chrono::steady_clock::now();
     nlohmann::json summary = {{"schemas", nlohmann::json::array()}};
     std::size_t neighborsTotal = 0;
     std::size_t undistinguishedTotal = 0;
     std::size_t suiteTotal = 0;
-    ProgressBar bar;
-    for (const auto& group : groupBySchema(*gold, options.onlyDbIds)) {
+    // Suites are written schema by schema as they complete; on a pipe, progress lines
+    // show that a long run is alive.
+    ProgressBar bar(ProgressBar::Piped::Lines);
+    for (const auto& group : groups) {
         auto schema = schema::loadSpiderSchema(options.tablesPath, group.dbId);
         if (!schema) {
             fmt::print(stderr, "error: {}\n", schema.error().message);
@@ -123,14 +154,17 @@ int runDistill(const DistillCommandOptions& options)
             fmt::print(stderr, "error: {}\n", written.error().message);
             return kExitInputError;
         }
-        auto entry = groupSummary(group, *result);
+        auto entry = groupSummary(group, *result, *gold);
         neighborsTotal += entry["neighbors"].get<std::size_t>();
         undistinguishedTotal += entry["undistinguished"].get<std::size_t>();
         suiteTotal += result->suite.databases.size();
-        fmt::print("{:<28} {:>4} queries  suite {:>3}  sampled {:>4}  neighbors {:>6}  undistinguished {:>4}  {:>7.1f} s\n",
+        const auto overBudget = std::count_if(result->golds.begin(), result->golds.end(),
+                                              [](const suite::GoldReport& r) { return r.workBudgetSpent; });
+        fmt::print("{:<28} {:>4} queries  suite {:>3}  sampled {:>4}  neighbors {:>6}  undistinguished {:>4}  {:>7.1f} s{}\n",
                    group.dbId, group.queries.size(), result->suite.databases.size(), result->sampled,
                    entry["neighbors"].get<std::size_t>(), entry["undistinguished"].get<std::size_t>(),
-                   result->seconds);
+                   result->seconds,
+                   overBudget > 0 ? fmt::format("  ({} gold(s) gave up at their work budget)", overBudget) : "");
         std::fflush(stdout);
         summary["schemas"].push_back(std::move(entry));
     }

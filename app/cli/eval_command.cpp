@@ -142,6 +142,8 @@ int runEval(EvalCommandOptions options)
         fmt::print(stderr, "error: {}\n", inputs.error().message);
         return kExitInputError;
     }
+    for (const auto& [index, why] : inputs->lineErrors)
+        fmt::print(stderr, "warning: item {}: {}; scored as an empty query\n", index, why);
     inputs->tables = options.tablesPath;
     inputs->originalDatabases = options.databasesDir;
     inputs->suites = options.suitesDir;

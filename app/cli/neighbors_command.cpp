@@ -23,7 +23,18 @@ struct NeighborsOptions {
     bool json = false;
 };
 
-nlohmann::json neighborsToJson(const std::string& gold, const std::vector<neighbors::Neighbor>& found)
+/// Empty unless the cap on work per gold left proposals out.
+std::string capNote(const neighbors::NeighborStats& stats)
+{
+    if (stats.capped == 0) return {};
+    return fmt::format("capped: {} of {} proposed edits were left out by the cap on work per gold (at most 1,000 "
+                       "per mutation family, 2,000 in all and 1 MiB of edited text, spread evenly over the "
+                       "query); the neighbors are a representative sample",
+                       stats.capped, stats.capped + stats.proposed);
+}
+
+nlohmann::json neighborsToJson(const std::string& gold, const std::vector<neighbors::Neighbor>& found,
+                               const neighbors::NeighborStats& stats)
 {
     nlohmann::json list = nlohmann::json::array();
     std::map<std::string, int> byFamily;
@@ -35,12 +46,16 @@ nlohmann::json neighborsToJson(const std::string& gold, const std::vector<neighb
                         {"gold_span", {{"begin", neighbor.goldSpan.begin}, {"end", neighbor.goldSpan.end}}},
                         {"replacement", neighbor.replacement}});
     }
-    return {{"gold", gold}, {"total", found.size()}, {"by_family", byFamily}, {"neighbors", list}};
+    return {{"gold", gold}, {"total", found.size()}, {"by_family", byFamily},
+            {"capped", {{"applied", stats.capped > 0}, {"left_out", stats.capped}, {"proposed", stats.proposed + stats.capped}}},
+            {"neighbors", list}};
 }
 
-void printNeighbors(const std::string& gold, const std::vector<neighbors::Neighbor>& found)
+void printNeighbors(const std::string& gold, const std::vector<neighbors::Neighbor>& found,
+                    const neighbors::NeighborStats& stats)
 {
     fmt::print("{} neighbors of: {}\n", found.size(), gold);
+    if (const auto note = capNote(stats); !note.empty()) fmt::print("{}\n", note);
     std::map<std::string, std::vector<const neighbors::Neighbor*>> byFamily;
     for (const auto& neighbor : found) byFamily[std::string(neighbors::familyName(neighbor.family))].push_back(&neighbor);
     for (const auto& [family, members] : byFamily) {
@@ -66,15 +81,16 @@ int runNeighbors(const NeighborsOptions& options)
         fmt::print(stderr, "error: {}\n", source.error().message);
         return kExitInputError;
     }
-    auto found = neighbors::generateNeighbors(*gold, source->schema, options.generation);
+    neighbors::NeighborStats stats;
+    auto found = neighbors::generateNeighbors(*gold, source->schema, options.generation, &stats);
     if (!found) {
         fmt::print(stderr, "error: gold: {}\n", formatDiagnostic(*gold, found.error()));
         return kExitInputError;
     }
     if (options.json) {
-        fmt::print("{}\n", neighborsToJson(*gold, *found).dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
+        fmt::print("{}\n", neighborsToJson(*gold, *found, stats).dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
     } else {
-        printNeighbors(*gold, *found);
+        printNeighbors(*gold, *found, stats);
     }
     return kExitSuccess;
 }

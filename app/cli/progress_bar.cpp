@@ -11,12 +11,30 @@
 
 namespace sqleq::cli {
 
-ProgressBar::ProgressBar() : m_enabled(::isatty(STDERR_FILENO) == 1) {}
+ProgressBar::ProgressBar(Piped piped)
+    : m_enabled(::isatty(STDERR_FILENO) == 1), m_lines(!m_enabled && piped == Piped::Lines)
+{
+}
+
+void ProgressBar::printLine(const suite::Progress& progress, const std::string& label)
+{
+    const std::string heading = label + '\t' + progress.phase;
+    const auto now = std::chrono::steady_clock::now();
+    if (heading == m_lastHeading && now - m_lastDraw < std::chrono::seconds(5)) return;
+    m_lastHeading = heading;
+    m_lastDraw = now;
+    const std::string count = progress.total > 0 ? fmt::format("{}/{}", progress.done, progress.total)
+                                                 : fmt::format("{}", progress.done);
+    fmt::print(stderr, "progress: {}{}{} {} | suite {} | undistinguished {}\n", label, label.empty() ? "" : " ",
+               progress.phase, count, progress.suiteSize, progress.undistinguished);
+    std::fflush(stderr);
+}
 
 ProgressBar::~ProgressBar() { finish(); }
 
 void ProgressBar::update(const suite::Progress& progress, const std::string& label)
 {
+    if (m_lines) printLine(progress, label);
     if (!m_enabled) return;
     const auto now = std::chrono::steady_clock::now();
     if (m_drawn && now - m_lastDraw < std::chrono::milliseconds(100)) return;

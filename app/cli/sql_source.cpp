@@ -20,10 +20,13 @@ void addSqlSourceOptions(CLI::App& command, SqlSource& source, const std::string
 
 Result<std::string> readSqlSource(const SqlSource& source)
 {
-    if (!source.file.empty()) return dataset::readTextFile(source.file);
+    const FileLimit limit{input_limits::kSqlText, "SQL file"};
+    if (!source.file.empty()) return dataset::readTextFile(source.file, limit);
     if (source.text.empty()) {
         return Diagnostic{"cli.missing", fmt::format("--{0} or --{0}-file is required", source.name), {}, {}};
     }
+    if (source.text.size() > limit.maxBytes)
+        return tooLargeError("--" + source.name, source.text.size(), {limit.maxBytes, "one query"});
     return source.text;
 }
 

@@ -19,7 +19,8 @@ struct SqlSource {
 /// Adds `--<name>` and `--<name>-file`, mutually exclusive, one of them required.
 void addSqlSourceOptions(CLI::App& command, SqlSource& source, const std::string& description);
 
-/// The query text; the error names the option or the unreadable file.
+/// The query text, at most input_limits::kSqlText (1 MiB) bytes; the error names the
+/// option or the unreadable or oversized file.
 Result<std::string> readSqlSource(const SqlSource& source);
 
 } // namespace sqleq::cli

@@ -21,7 +21,7 @@ Diagnostic lineError(const std::string& path, uint32_t line, const std::string& 
 
 Result<std::vector<Question>> readQuestionsFile(const std::string& path)
 {
-    auto text = readTextFile(path);
+    auto text = readTextFile(path, {input_limits::kDatasetFile, "questions file"});
     if (!text) return text.error();
     std::vector<Question> questions;
     std::string_view rest = *text;

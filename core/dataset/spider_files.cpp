@@ -4,10 +4,6 @@
 
 #include <fmt/format.h>
 
-#include <cerrno>
-#include <cstring>
-#include <fstream>
-#include <sstream>
 
 namespace sqleq::dataset {
 namespace {
@@ -40,23 +36,24 @@ Status forEachLine(const std::string& text, OnLine&& onLine)
     return {};
 }
 
+/// The refusal of one line longer than a query may be, or empty when it fits.
+std::string lineTooLong(const std::string& path, uint32_t lineNumber, std::size_t size)
+{
+    if (size <= input_limits::kSqlText) return {};
+    return fmt::format("{}: line {}: {} bytes, larger than the {} limit for one query", path, lineNumber, size,
+                       formatByteLimit(input_limits::kSqlText));
+}
+
 } // namespace
 
-Result<std::string> readTextFile(const std::string& path)
+Result<std::string> readTextFile(const std::string& path, const FileLimit& limit)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        return Diagnostic{"io.open", fmt::format("cannot open {}: {}", path, std::strerror(errno)), {}, {}};
-    }
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    if (in.bad()) return Diagnostic{"io.read", fmt::format("cannot read {}", path), {}, {}};
-    return buffer.str();
+    return readFileCapped(path, limit);
 }
 
 Result<std::vector<GoldItem>> readGoldFile(const std::string& path)
 {
-    auto text = readTextFile(path);
+    auto text = readTextFile(path, {input_limits::kDatasetFile, "gold file"});
     if (!text) return text.error();
     std::vector<GoldItem> items;
     auto status = forEachLine(*text, [&](std::string_view line, uint32_t lineNumber) -> Status {
@@ -64,7 +61,9 @@ Result<std::vector<GoldItem>> readGoldFile(const std::string& path)
         if (tab == std::string_view::npos) {
             return Diagnostic{"dataset.gold", fmt::format("{}:{}: expected `SQL<TAB>db_id`, found no tab", path, lineNumber), {}, "a tab before the db_id"};
         }
-        items.push_back({std::string(line.substr(0, tab)), std::string(line.substr(tab + 1)), lineNumber});
+        std::string error = lineTooLong(path, lineNumber, tab);
+        const std::string_view sql = error.empty() ? line.substr(0, tab) : std::string_view{};
+        items.push_back({std::string(sql), std::string(line.substr(tab + 1)), lineNumber, std::move(error)});
         return {};
     });
     if (!status) return status.error();
@@ -73,11 +72,13 @@ Result<std::vector<GoldItem>> readGoldFile(const std::string& path)
 
 Result<std::vector<Prediction>> readPredictionsFile(const std::string& path)
 {
-    auto text = readTextFile(path);
+    auto text = readTextFile(path, {input_limits::kDatasetFile, "predictions file"});
     if (!text) return text.error();
     std::vector<Prediction> predictions;
     auto status = forEachLine(*text, [&](std::string_view line, uint32_t lineNumber) -> Status {
-        predictions.push_back({std::string(line.substr(0, line.find('\t'))), lineNumber});
+        const std::string_view sql = line.substr(0, line.find('\t'));
+        std::string error = lineTooLong(path, lineNumber, sql.size());
+        predictions.push_back({error.empty() ? std::string(sql) : std::string(), lineNumber, std::move(error)});
         return {};
     });
     if (!status) return status.error();

@@ -57,6 +57,8 @@ Result<Evaluation> evaluateSubmission(const SubmissionInputs& inputs, const Eval
             return;
         }
         evaluation.items[i] = evaluators[worker]->evaluate(i, inputs.gold[i], inputs.predictions[i]);
+        if (const auto refused = inputs.lineErrors.find(i); refused != inputs.lineErrors.end())
+            evaluation.items[i].notes.insert(evaluation.items[i].notes.begin(), "input: " + refused->second);
     }, [&](std::size_t done, std::size_t total) {
         if (!progress) return;
         suite::Progress report;

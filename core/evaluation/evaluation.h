@@ -79,6 +79,9 @@ struct SubmissionInputs {
     std::filesystem::path tables;                ///< Spider tables.json
     std::filesystem::path originalDatabases;     ///< DIR/<db_id>/<db_id>.sqlite, as the official --db
     std::filesystem::path suites;                ///< DIR/<db_id>/*.sqlite (released or distilled suites)
+    /// Item index → why its gold or prediction line was refused (longer than the 1 MiB
+    /// cap on one query; the refused query is empty). Noted on the item as "input: …".
+    std::map<std::size_t, std::string> lineErrors;
 };
 
 /// Reads a gold file and a predictions file into SubmissionInputs (paths left empty).

@@ -71,7 +71,8 @@ void ItemEvaluator::addSpiderMetrics(ItemMetrics& item, const suite::GoldItem& g
         item.esm = matched->exact;
         item.components = matched->components;
         if (!matched->predictionParsed)
-            item.notes.push_back("esm: the official parser rejects the prediction (scored as the empty SQL)");
+            item.notes.push_back(fmt::format("esm: the official parser rejects the prediction ({}; scored as the "
+                                             "empty SQL)", matched->predictionError));
         return;
     }
     auto hardness = metrics::classifyHardness(gold.sql, index, gold.dbId);

@@ -33,8 +33,15 @@ Result<SubmissionInputs> readSubmission(const std::string& goldPath, const std::
     SubmissionInputs inputs;
     inputs.gold.reserve(gold->size());
     inputs.predictions.reserve(predictions->size());
-    for (auto& item : *gold) inputs.gold.push_back({std::move(item.sql), std::move(item.dbId)});
-    for (auto& prediction : *predictions) inputs.predictions.push_back(std::move(prediction.sql));
+    for (std::size_t i = 0; i < gold->size(); ++i) {
+        auto& item = (*gold)[i];
+        auto& prediction = (*predictions)[i];
+        std::string refused = item.error;
+        if (!prediction.error.empty()) refused += (refused.empty() ? "" : "; ") + prediction.error;
+        if (!refused.empty()) inputs.lineErrors.emplace(i, std::move(refused));
+        inputs.gold.push_back({std::move(item.sql), std::move(item.dbId)});
+        inputs.predictions.push_back(std::move(prediction.sql));
+    }
     return inputs;
 }
 

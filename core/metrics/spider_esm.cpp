@@ -109,6 +109,8 @@ Result<EsmResult> exactSetMatch(std::string_view gold, std::string_view pred,
                                      : std::string(pred);
     auto predSql = parseSpiderSql(predText, **db);
     result.predictionParsed = predSql.ok();
+    if (!predSql)
+        result.predictionError = predSql.error().message;
     SpiderSql p = predSql ? std::move(*predSql) : emptySql();
     SpiderSql& g = *goldSql;
     std::vector<std::vector<std::string>> goldJoins;

@@ -58,6 +58,7 @@ struct EsmResult {
     bool exact = false;            ///< the official verdict (or the fixed one with fixJoinPredicates)
     bool officialExact = false;    ///< the official verdict, whatever the options
     bool predictionParsed = false; ///< false: scored as the official empty SQL
+    std::string predictionError;   ///< why the official parser rejected the prediction
     Hardness hardness = Hardness::Easy; ///< of the gold
     ComponentScores components;
 };

@@ -1,15 +1,19 @@
 // Builds SpiderSchemaIndex from tables.json: the same per-database view the
 // official evaluator gets from get_schema (tables and columns lower-cased, in
 // file order) plus build_foreign_key_map's column unification, including its
-// quirk of never merging two key sets that a later pair would connect.
+// quirk of never merging two key sets that a later pair would connect. The file
+// is read under the tables.json size cap and validated by schema::parseSpiderSchemas
+// first (the one validation every command shares), so every index used here is known
+// to be in range.
 #include "core/metrics/spider_schema_index.h"
+
+#include "core/base/capped_file.h"
+#include "core/schema/spider_tables.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 namespace sqleq::metrics {
 namespace {
@@ -78,6 +82,8 @@ SpiderDbSchema buildDb(const nlohmann::json& entry) {
 
 Result<SpiderSchemaIndex> SpiderSchemaIndex::fromJson(std::string_view jsonText,
                                                       std::string_view source) {
+    if (auto valid = schema::parseSpiderSchemas(jsonText, source); !valid)
+        return valid.error();
     SpiderSchemaIndex index;
     try {
         const auto root = nlohmann::json::parse(jsonText);
@@ -85,20 +91,19 @@ Result<SpiderSchemaIndex> SpiderSchemaIndex::fromJson(std::string_view jsonText,
             auto db = buildDb(entry);
             index.m_dbs.emplace(db.dbId, std::move(db));
         }
-    } catch (const std::exception& e) {
+    } catch (const std::exception&) {
+        // parseSpiderSchemas accepted the file, so this is sqleq's bug, not the user's.
         return Diagnostic{"metrics.tables_json",
-                          std::string(source) + ": cannot read Spider schemas: " + e.what(), {}, {}};
+                          std::string(source) + ": internal error while indexing the validated schemas", {}, {}};
     }
     return index;
 }
 
 Result<SpiderSchemaIndex> SpiderSchemaIndex::fromFile(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return Diagnostic{"metrics.tables_json", "cannot open " + path.string(), {}, {}};
-    std::ostringstream text;
-    text << in.rdbuf();
-    return fromJson(text.str(), path.string());
+    auto text = readFileCapped(path, {input_limits::kTablesJson, "tables.json file"});
+    if (!text)
+        return text.error();
+    return fromJson(*text, path.string());
 }
 
 const SpiderDbSchema* SpiderSchemaIndex::find(std::string_view dbId) const {

@@ -26,10 +26,11 @@ struct SpiderDbSchema {
 
 class SpiderSchemaIndex {
 public:
-    /// Parses a tables.json text; malformed entries become a "metrics.tables_json" Diagnostic.
+    /// Parses a tables.json text after schema::parseSpiderSchemas has validated it, so a
+    /// malformed file gets the same Diagnostic here as in every other command.
     static Result<SpiderSchemaIndex> fromJson(std::string_view jsonText,
                                               std::string_view source = "tables.json");
-    /// Reads and parses a tables.json file; errors name the file.
+    /// Reads (under the tables.json size cap) and parses a tables.json file; errors name the file.
     static Result<SpiderSchemaIndex> fromFile(const std::filesystem::path& path);
 
     /// The database `dbId`, or nullptr when the file has none of that name.

@@ -1,7 +1,9 @@
 // The official parser, rule for rule (parse_sql, parse_from, parse_select,
 // parse_condition, parse_value, ...). Python raises on a missing key, a failed
 // assert or an index past the end; here those are a ParseAbort that never leaves
-// this file: parseSpiderSql turns it into a Diagnostic.
+// this file: parseSpiderSql turns it into a Diagnostic. Python's recursion limit
+// ends hostile nesting there; here parse_sql counts its depth (subqueries and
+// INTERSECT/UNION/EXCEPT arms alike) and stops at kMaxSqlDepth with the position.
 #include "core/metrics/spider_sql_parser.h"
 
 #include "core/metrics/spider_tokenizer.h"
@@ -19,6 +21,10 @@ namespace {
 struct ParseAbort {
     std::string message;
 };
+
+/// Nested parse_sql calls at most: far beyond any real query (Spider's deepest nests
+/// 4), far below what the stack of a worker thread holds.
+constexpr size_t kMaxSqlDepth = 200;
 
 constexpr std::array<std::string_view, 9> kClauseKeywords = {
     "select", "from", "where", "group", "order", "limit", "intersect", "union", "except"};
@@ -132,6 +138,28 @@ private:
     const std::vector<std::string>& m_toks;
     const std::map<std::string, std::string>& m_aliases;
     const SpiderDbSchema& m_db;
+    size_t m_depth = 0;
+
+    friend class DepthGuard;
+};
+
+/// One level of parse_sql; throws ParseAbort past kMaxSqlDepth.
+class DepthGuard {
+public:
+    DepthGuard(Parser& parser, size_t tokenIndex) : m_parser(parser) {
+        if (++m_parser.m_depth > kMaxSqlDepth) {
+            --m_parser.m_depth;
+            throw ParseAbort{"the query nests subqueries and set operations more than " +
+                             std::to_string(kMaxSqlDepth) + " levels deep (at token " +
+                             std::to_string(tokenIndex + 1) + ")"};
+        }
+    }
+    ~DepthGuard() { --m_parser.m_depth; }
+    DepthGuard(const DepthGuard&) = delete;
+    DepthGuard& operator=(const DepthGuard&) = delete;
+
+private:
+    Parser& m_parser;
 };
 
 size_t Parser::parseCol(size_t start, const std::vector<std::string>* defaults, std::string& colId) {
@@ -400,6 +428,7 @@ size_t Parser::parseOrderBy(size_t start, const std::vector<std::string>* defaul
 }
 
 size_t Parser::parseSql(size_t start, SpiderSql& sql) {
+    const DepthGuard depth(*this, start);
     size_t idx = start;
     bool block = false;
     if (at(idx) == "(") {

@@ -66,12 +66,18 @@ struct NeighborStats {
     std::size_t equivalent = 0;  ///< provably equivalent to the gold (a swap onto an inner-join-equated column)
     std::size_t unprepared = 0;  ///< SQLite cannot prepare it on the schema
     std::size_t kept = 0;
+    /// Proposals left out by the cap on work per gold, before any test: a family
+    /// proposing more than 1,000 edits keeps 1,000 spread evenly over the gold, and a
+    /// gold keeps at most 2,000 proposals and 1 MiB of proposed text (proposals × gold
+    /// length), again spread evenly. 0 for every Spider dev gold.
+    std::size_t capped = 0;
 };
 
 /// The neighbors of `goldSql` on `schema`: deduplicated by canonical printed form
 /// (read with count(col) = count(*) and ASC = no direction), excluding neighbors
 /// SQLite cannot prepare on the schema, neighbors that print like the gold, and
-/// those equal to it up to count(col) <-> count(*). Deterministic for a
+/// those equal to it up to count(col) <-> count(*); bounded work per gold (see
+/// NeighborStats::capped). Deterministic for a
 /// given (gold, schema, options). Errors: the gold does not parse ("parse.*"), or the
 /// schema cannot be built ("schema.build").
 /// Neighbors are listed family by family in declaration order, and in source

@@ -3,14 +3,13 @@
 // (and so every error span) unchanged.
 #include "core/schema/ddl_loader.h"
 
+#include "core/base/capped_file.h"
 #include "core/exec/sql_text.h"
 #include "core/schema/create_sql_scan.h"
 #include "core/schema/schema_introspector.h"
 
 #include <fmt/format.h>
 
-#include <fstream>
-#include <iterator>
 #include <regex>
 
 namespace sqleq::schema {
@@ -69,10 +68,13 @@ Result<Schema> loadSchemaFromDdl(std::string_view ddl, std::string name)
 
 Result<DdlDatabase> loadDatabaseFromDdlFile(const std::filesystem::path& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return Diagnostic{"schema.ddl", fmt::format("cannot read DDL file \"{}\"", path.string()), {}, {}};
-    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    auto read = readFileCapped(path, {input_limits::kDdl, "DDL file"});
+    if (!read) {
+        Diagnostic error = read.error();
+        if (error.code != "io.too_large") error.code = "schema.ddl";
+        return error;
+    }
+    const std::string& text = *read;
     auto db = loadDatabaseFromDdl(text, path.stem().string());
     if (!db) {
         Diagnostic error = db.error();

@@ -28,7 +28,8 @@ Result<DdlDatabase> loadDatabaseFromDdl(std::string_view ddl, std::string name =
 /// Like loadDatabaseFromDdl, keeping only the schema.
 Result<Schema> loadSchemaFromDdl(std::string_view ddl, std::string name = "ddl");
 
-/// Reads a .sql file and loads it; Schema::name is the file's stem.
+/// Reads a .sql file (at most input_limits::kDdl bytes: "io.too_large" beyond) and
+/// loads it; Schema::name is the file's stem.
 Result<DdlDatabase> loadDatabaseFromDdlFile(const std::filesystem::path& path);
 
 } // namespace sqleq::schema

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <new>
 
 namespace sqleq::sql {
@@ -15,8 +16,12 @@ namespace sqleq::sql {
 ParseOutput parse(std::string_view text, const ParseOptions& options)
 {
     ParseOutput output;
-    if (text.size() >= SourceSpan::kInvalid - 1) {
-        output.diagnostics.push_back({"parse.too_long", "the query is too long to parse", {}, {}});
+    if (text.size() > options.maxBytes || text.size() >= SourceSpan::kInvalid - 1) {
+        output.diagnostics.push_back(
+            {"parse.too_long",
+             fmt::format("the query is {} bytes, larger than the {} limit for one query", text.size(),
+                         formatByteLimit(std::min<uint64_t>(options.maxBytes, SourceSpan::kInvalid - 2))),
+             {}, {}});
         return output;
     }
     try {

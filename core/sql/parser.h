@@ -4,6 +4,7 @@
 // it never throws (allocation failure becomes a diagnostic).
 #pragma once
 
+#include "core/base/capped_file.h"
 #include "core/base/diagnostic.h"
 #include "core/sql/select.h"
 
@@ -17,6 +18,9 @@ struct ParseOptions {
     /// Maximum nesting of expressions, subqueries and operator chains combined;
     /// deeper input is an error ("parse.too_deep") rather than a stack overflow.
     uint32_t maxDepth = 256;
+    /// Longer text is refused at once ("parse.too_long"): 1 MiB, the cap on one query
+    /// everywhere in sqleq (SQLite's SQL length limit on our connections).
+    uint64_t maxBytes = input_limits::kSqlText;
 };
 
 struct ParseOutput {

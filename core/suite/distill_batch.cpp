@@ -1,41 +1,36 @@
 // distillBatch: the CLI's `distill` over a Spider gold file — gold queries grouped by
 // db_id, one shared suite per schema (as the paper distills one per database), each
 // schema loaded from tables.json once. Per-schema failures are reported, not fatal.
+#include "core/base/capped_file.h"
 #include "core/schema/spider_tables.h"
 #include "core/suite/suite.h"
 #include "core/suite/suite_diagnostic.h"
 
 #include <fmt/format.h>
 
-#include <fstream>
-#include <sstream>
+#include <map>
+
 
 namespace sqleq::suite {
 namespace {
 
 Result<std::string> readText(const std::filesystem::path& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return suiteError("suite.tables_json", fmt::format("{}: cannot be read", path.string()));
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) return suiteError("suite.tables_json", fmt::format("{}: read error", path.string()));
-    return text.str();
+    return readFileCapped(path, {input_limits::kTablesJson, "tables.json file"});
 }
 
 /// Item indices per db_id, db_ids in order of first appearance.
 std::vector<BatchSchemaResult> groupByDbId(const std::vector<GoldItem>& items)
 {
     std::vector<BatchSchemaResult> groups;
+    std::map<std::string, std::size_t, std::less<>> position;  // linear in the items, however many db_ids
     for (std::size_t i = 0; i < items.size(); ++i) {
-        auto it = std::find_if(groups.begin(), groups.end(),
-                               [&](const BatchSchemaResult& g) { return g.dbId == items[i].dbId; });
-        if (it == groups.end()) {
+        const auto [it, fresh] = position.emplace(items[i].dbId, groups.size());
+        if (fresh) {
             groups.emplace_back();
             groups.back().dbId = items[i].dbId;
-            it = std::prev(groups.end());
         }
-        it->items.push_back(i);
+        groups[it->second].items.push_back(i);
     }
     return groups;
 }

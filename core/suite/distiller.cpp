@@ -36,6 +36,14 @@ unsigned workerCount(unsigned jobs)
     return jobs != 0 ? jobs : std::max(1u, std::thread::hardware_concurrency());
 }
 
+/// What a run cost: its VM steps, and a whole step budget when it ran out of time.
+int64_t stepsOf(const exec::QueryOutcome& outcome, const exec::ExecLimits& limits)
+{
+    const bool timedOut = outcome.status == exec::OutcomeStatus::Timeout
+                          || outcome.status == exec::OutcomeStatus::WallClockTimeout;
+    return timedOut ? std::max(outcome.vmSteps, limits.maxSteps) : std::max<int64_t>(outcome.vmSteps, 0);
+}
+
 double secondsSince(std::chrono::steady_clock::time_point start)
 {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -57,6 +65,7 @@ Distiller::Distiller(const schema::Schema& schema, const DistillOptions& options
 {
     m_limits.cancel = cancel;
     m_result.suite.dbId = schema.name;
+    m_goldWorkSteps = options.goldWorkSteps != 0 ? options.goldWorkSteps : 20 * std::max<int64_t>(m_limits.maxSteps, 0);
 }
 
 bool Distiller::cancelled() const
@@ -95,6 +104,7 @@ void Distiller::setGolds(const std::vector<std::string>& golds,
 {
     m_result.golds.resize(golds.size());
     m_open.assign(golds.size(), 0);
+    m_spentSteps.assign(golds.size(), 0);
     for (std::size_t g = 0; g < golds.size(); ++g) {
         GoldReport& report = m_result.golds[g];
         report.goldSql = golds[g];
@@ -175,13 +185,16 @@ Distiller::PairEval Distiller::evaluatePair(const BatchDatabase& database, uint6
     }
     const GoldReport& report = m_result.golds[gold];
     const exec::QueryOutcome goldOutcome = exec::runQuery(state.connection, report.goldRun, m_limits);
+    eval.goldSteps = stepsOf(goldOutcome, m_limits);
     if (!goldOutcome.ok()) {
         eval.goldFailed = true;
         return eval;
     }
+    eval.neighborSteps.reserve(open.size());
     for (std::size_t n : open) {
         if (cancelled()) break;
         const exec::QueryOutcome outcome = exec::runQuery(state.connection, report.neighbors[n].sqlRun, m_limits);
+        eval.neighborSteps.push_back(stepsOf(outcome, m_limits));
         if (compare::compareOutcomes(goldOutcome, outcome, report.orderMatters).verdict == compare::Verdict::Different)
             eval.distinguished.push_back(n);
     }
@@ -214,16 +227,41 @@ bool Distiller::evaluateBatch(std::vector<BatchDatabase>& batch)
     return m_pool.run(batch.size() * golds, task, [&](std::size_t) { report(m_options.budget); });
 }
 
+/// What the sequential algorithm spends on active gold `active` for this database: the
+/// gold's run plus the runs of the neighbors still open now (a batch may have run more,
+/// which are not counted, so the charge does not depend on batching or `jobs`).
+int64_t Distiller::workOf(std::size_t active, const PairEval& eval) const
+{
+    const GoldReport& report = m_result.golds[m_activeGolds[active]];
+    const std::vector<std::size_t>& evaluated = m_openAtStart[active];
+    int64_t spent = eval.goldSteps;
+    for (std::size_t k = 0; k < eval.neighborSteps.size() && k < evaluated.size(); ++k)
+        if (report.neighbors[evaluated[k]].distinguishedBy < 0) spent += eval.neighborSteps[k];
+    return spent;
+}
+
+/// Past its budget a gold is given up: its open neighbors stop being targets.
+void Distiller::charge(std::size_t gold, int64_t steps)
+{
+    m_spentSteps[gold] += steps;
+    if (m_goldWorkSteps <= 0 || m_spentSteps[gold] <= m_goldWorkSteps || m_open[gold] == 0) return;
+    m_result.golds[gold].workBudgetSpent = true;
+    m_undistinguished -= m_open[gold];
+    m_open[gold] = 0;
+}
+
 /// The sequential step for one database, given its pair evaluations: it joins the
 /// suite iff it distinguishes a neighbor still open now.
 void Distiller::mergeDatabase(BatchDatabase& database, const std::vector<PairEval>& evals)
 {
     bool goldFailure = false;
     std::vector<std::pair<std::size_t, std::size_t>> fresh;  // (gold, neighbor)
+    std::vector<std::pair<std::size_t, int64_t>> charges;    // (gold, steps), applied after the merge
     for (std::size_t a = 0; a < m_activeGolds.size(); ++a) {
         const std::size_t g = m_activeGolds[a];
         const PairEval& eval = evals[a];
         if (m_open[g] == 0 || eval.unavailable) continue;
+        charges.emplace_back(g, workOf(a, eval));
         if (eval.goldFailed) {
             goldFailure = true;
             ++m_result.golds[g].goldFailures;
@@ -233,19 +271,22 @@ void Distiller::mergeDatabase(BatchDatabase& database, const std::vector<PairEva
             if (m_result.golds[g].neighbors[n].distinguishedBy < 0) fresh.emplace_back(g, n);
     }
     if (goldFailure && database.origin == DatabaseOrigin::Sampled) ++m_result.goldFailures;
-    if (fresh.empty()) return;
-    const int suiteIndex = static_cast<int>(m_result.suite.databases.size());
-    for (auto [g, n] : fresh) {
-        m_result.golds[g].neighbors[n].distinguishedBy = suiteIndex;
-        --m_open[g];
-        --m_undistinguished;
+    if (!fresh.empty()) {
+        const int suiteIndex = static_cast<int>(m_result.suite.databases.size());
+        for (auto [g, n] : fresh) {
+            m_result.golds[g].neighbors[n].distinguishedBy = suiteIndex;
+            --m_open[g];
+            --m_undistinguished;
+        }
+        SuiteDatabase kept;
+        kept.origin = database.origin;
+        kept.sampleIndex = database.index;
+        kept.bytes = std::move(*database.bytes);
+        kept.label = database.origin == DatabaseOrigin::Original ? "original"
+                                                                 : fmt::format("sample {}", database.index);
+        m_result.suite.databases.push_back(std::move(kept));
     }
-    SuiteDatabase kept;
-    kept.origin = database.origin;
-    kept.sampleIndex = database.index;
-    kept.bytes = std::move(*database.bytes);
-    kept.label = database.origin == DatabaseOrigin::Original ? "original" : fmt::format("sample {}", database.index);
-    m_result.suite.databases.push_back(std::move(kept));
+    for (auto [g, steps] : charges) charge(g, steps);
 }
 
 bool Distiller::sampleBatch(std::vector<BatchDatabase>& batch)

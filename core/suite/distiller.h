@@ -40,6 +40,8 @@ private:
         bool goldFailed = false;
         bool unavailable = false;
         std::vector<std::size_t> distinguished;
+        int64_t goldSteps = 0;                ///< VM steps of the gold's run
+        std::vector<int64_t> neighborSteps;   ///< per entry of the open list evaluated, in its order
     };
     /// A database of the current batch, serialized so any worker can open it.
     struct BatchDatabase {
@@ -61,6 +63,8 @@ private:
     PairEval evaluatePair(const BatchDatabase& database, uint64_t key, std::size_t gold,
                           const std::vector<std::size_t>& open, unsigned worker);
     void mergeDatabase(BatchDatabase& database, const std::vector<PairEval>& evals);
+    int64_t workOf(std::size_t active, const PairEval& eval) const;
+    void charge(std::size_t gold, int64_t steps);
     bool sampleBatch(std::vector<BatchDatabase>& batch);
     std::size_t nextBatchSize(std::size_t previous) const;
     void ensureNonEmpty();
@@ -75,6 +79,8 @@ private:
     fuzz::GoldConstants m_constants;
     DistillResult m_result;
     std::vector<std::size_t> m_open;          ///< per gold: neighbors still undistinguished
+    std::vector<int64_t> m_spentSteps;        ///< per gold: VM steps spent so far (sequential order)
+    int64_t m_goldWorkSteps = 0;              ///< the per-gold budget; <= 0: none
     std::size_t m_undistinguished = 0;        ///< sum of m_open
     std::vector<std::size_t> m_activeGolds;   ///< golds with open neighbors at batch start
     std::vector<std::vector<std::size_t>> m_openAtStart;  ///< per active gold

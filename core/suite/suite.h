@@ -70,6 +70,11 @@ struct DistillOptions {
     double timeBudgetSeconds = 0;       ///< 0: no time budget
     unsigned jobs = 0;                  ///< worker threads; 0: all cores (the suite does not depend on it)
     bool keepDistinct = false;          ///< false: DISTINCT is removed from gold and neighbors first
+    /// VM steps one gold and its open neighbors may spend over all databases before the
+    /// gold is given up (its open neighbors stay undistinguished, GoldReport::workBudgetSpent):
+    /// so one pathological gold cannot stall a batch. Counted in the sequential order,
+    /// so deterministic whatever `jobs` is. 0: 20 × limits.maxSteps; negative: none.
+    int64_t goldWorkSteps = 0;
     exec::ExecLimits limits{.maxSteps = exec::kDefaultMaxSteps / 2, .wallClockLimitMs = 10'000,
                             .maxRows = 20000};
     std::optional<exec::Bytes> original;  ///< the user's database; joins the suite first when it distinguishes
@@ -92,6 +97,7 @@ struct GoldReport {
     std::vector<NeighborStatus> neighbors;  ///< neighbors were generated from the postprocessed gold text
     std::optional<Diagnostic> error;  ///< the gold did not parse / prepare: no neighbors
     std::size_t goldFailures = 0;     ///< sampled databases skipped for this gold (it erred or timed out there)
+    bool workBudgetSpent = false;     ///< DistillOptions::goldWorkSteps ran out: open neighbors were given up
     /// Neighbors still undistinguished (those with sameAsGoldWhenRun not counted).
     [[nodiscard]] std::size_t undistinguished() const;
 };

@@ -105,7 +105,10 @@ private slots:
             totals.sameAsGold += stats.sameAsGold;
             totals.unprepared += stats.unprepared;
             totals.equivalent += stats.equivalent;
+            totals.capped += stats.capped;
         }
+        // The caps on work per gold never apply to real golds: their neighbors are unchanged.
+        QCOMPARE(totals.capped, std::size_t(0));
 
         const double queries = static_cast<double>(golds.size());
         qInfo("neighbors per Spider dev gold query: %.1f on average (min %zu, max %zu), %zu in all",

@@ -186,6 +186,13 @@ private slots:
         QVERIFY2(error.contains(path) && error.contains(QStringLiteral("candidate: expected a string")), qPrintable(error));
     }
 
+    void devZeroEndsAtTheSessionCap()
+    {
+        QString error;
+        QVERIFY(!ui::loadSession(QStringLiteral("/dev/zero"), &error).has_value());
+        QCOMPARE(error, QStringLiteral("/dev/zero: larger than the 16 MiB limit for a session file"));
+    }
+
     void relativeSchemaPathFollowsTheFile()
     {
         QTemporaryDir dir;

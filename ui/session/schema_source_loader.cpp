@@ -1,9 +1,10 @@
 // Mirrors sqleq-cli's database source (app/cli/database_source.cpp) for the GUI, with
 // Qt resource paths read through QFile: a resource .sqlite is copied into memory, a
-// resource DDL is run from its text.
+// resource DDL is run from its text. Files on disk are read under core's size caps.
 
 #include "ui/session/schema_source_loader.h"
 
+#include "core/base/capped_file.h"
 #include "core/schema/ddl_loader.h"
 #include "core/schema/schema_source.h"
 #include "core/schema/spider_tables.h"
@@ -16,12 +17,18 @@ namespace {
 
 QString fromStd(const std::string& text) { return QString::fromStdString(text); }
 
-/// The whole file, or a message naming it (missing files say so plainly).
-std::variant<QByteArray, QString> readWholeFile(const QString& path, const QString& what)
+/// The whole file, or a message naming it (missing files say so plainly). Resources
+/// (":/...") are built in; any other path is read under `limit`.
+std::variant<QByteArray, QString> readWholeFile(const QString& path, const QString& what, const FileLimit& limit)
 {
     if (path.isEmpty()) return QStringLiteral("no %1 file given").arg(what);
     QFile file(path);
     if (!file.exists()) return QStringLiteral("%1 file not found: %2").arg(what, path);
+    if (!path.startsWith(QLatin1Char(':'))) {
+        auto text = readFileCapped(std::filesystem::path(QFile::encodeName(path).toStdString()), limit);
+        if (!text) return fromStd(text.error().message);
+        return QByteArray(text->data(), static_cast<qsizetype>(text->size()));
+    }
     if (!file.open(QIODevice::ReadOnly)) return QStringLiteral("%1 file %2: %3").arg(what, path, file.errorString());
     return file.readAll();
 }
@@ -49,7 +56,7 @@ std::variant<LoadedSchemaSource, QString> SchemaSourceLoader::loadSqlite(const S
         return fromConnection(*connection, source.path);
     }
     // Resources are not files SQLite can open: deserialize a copy of their bytes.
-    auto bytes = readWholeFile(source.path, QStringLiteral("database"));
+    auto bytes = readWholeFile(source.path, QStringLiteral("database"), {});
     if (auto* error = std::get_if<QString>(&bytes)) return *error;
     const QByteArray& data = std::get<QByteArray>(bytes);
     const exec::Bytes copy(data.begin(), data.end());
@@ -60,7 +67,7 @@ std::variant<LoadedSchemaSource, QString> SchemaSourceLoader::loadSqlite(const S
 
 std::variant<LoadedSchemaSource, QString> SchemaSourceLoader::loadDdl(const SchemaSourceRef& source)
 {
-    auto bytes = readWholeFile(source.path, QStringLiteral("DDL"));
+    auto bytes = readWholeFile(source.path, QStringLiteral("DDL"), {input_limits::kDdl, "DDL file"});
     if (auto* error = std::get_if<QString>(&bytes)) return *error;
     const std::string text = std::get<QByteArray>(bytes).toStdString();
     auto loaded = schema::loadDatabaseFromDdl(text, stemOf(source.path));
@@ -70,7 +77,7 @@ std::variant<LoadedSchemaSource, QString> SchemaSourceLoader::loadDdl(const Sche
 
 std::variant<LoadedSchemaSource, QString> SchemaSourceLoader::loadTables(const SchemaSourceRef& source)
 {
-    auto bytes = readWholeFile(source.path, QStringLiteral("tables.json"));
+    auto bytes = readWholeFile(source.path, QStringLiteral("tables.json"), {input_limits::kTablesJson, "tables.json file"});
     if (auto* error = std::get_if<QString>(&bytes)) return *error;
     const std::string text = std::get<QByteArray>(bytes).toStdString();
     auto parsed = schema::parseSpiderSchema(text, source.dbId.toStdString(), source.path.toStdString());

@@ -5,6 +5,7 @@
 #include "ui/session/session.h"
 
 #include "core/base/atomic_file.h"
+#include "core/base/capped_file.h"
 
 #include <QDir>
 #include <QFile>
@@ -257,15 +258,37 @@ bool saveSession(const Session& session, const QString& path, QString* error)
     return true;
 }
 
-std::optional<Session> loadSession(const QString& path, QString* error)
+namespace {
+
+/// The bytes of a session file: resources (":/...", built into the binary) through
+/// QFile, every other path through core's capped reader.
+std::optional<QByteArray> readSessionBytes(const QString& path, QString* error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        setError(error, QStringLiteral("%1: %2").arg(path, file.errorString()));
+    if (path.startsWith(QLatin1Char(':'))) {
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly)) {
+            setError(error, QStringLiteral("%1: %2").arg(path, file.errorString()));
+            return std::nullopt;
+        }
+        return file.readAll();
+    }
+    auto text = readFileCapped(std::filesystem::path(QFile::encodeName(path).toStdString()),
+                               {input_limits::kSession, "session file"});
+    if (!text) {
+        setError(error, QString::fromStdString(text.error().message));
         return std::nullopt;
     }
+    return QByteArray(text->data(), static_cast<qsizetype>(text->size()));
+}
+
+} // namespace
+
+std::optional<Session> loadSession(const QString& path, QString* error)
+{
+    const auto bytes = readSessionBytes(path, error);
+    if (!bytes) return std::nullopt;
     QString parseError;
-    auto session = sessionFromJson(file.readAll(), &parseError);
+    auto session = sessionFromJson(*bytes, &parseError);
     if (!session) {
         setError(error, QStringLiteral("%1: %2").arg(path, parseError));
         return std::nullopt;
