@@ -33,6 +33,13 @@ inline constexpr int64_t kStepsPerIdleMs = 125'000;
 inline constexpr int64_t kDefaultMaxSteps = 2000 * kStepsPerIdleMs;
 /// The default wall-clock safety net: 10× the step budget's idle duration.
 inline constexpr int64_t kDefaultWallClockLimitMs = 20'000;
+/// The longest SQL text sqleq accepts anywhere (parser, executor): 1 MiB. The
+/// executor sets SQLITE_LIMIT_SQL_LENGTH to it; Spider's longest query is < 2 KB.
+inline constexpr std::size_t kMaxSqlTextBytes = std::size_t{1} << 20;
+/// The default heap one query may hold (SQLite's allocations while it steps:
+/// sorters, temp b-trees, values). Two workers at this cap keep one sqleq-cli
+/// command under 512 MB resident.
+inline constexpr int64_t kDefaultMaxHeapMiB = 160;
 
 struct ExecLimits {
     int64_t maxSteps = kDefaultMaxSteps;          ///< VM instructions while stepping → Timeout; <= 0: none
@@ -40,6 +47,7 @@ struct ExecLimits {
     std::size_t maxRows = 100000;                 ///< more rows → TooLarge
     std::size_t maxResultBytes = 64u << 20;       ///< approximate result size → TooLarge
     int maxValueLength = 16 << 20;                ///< SQLITE_LIMIT_LENGTH for strings/blobs → TooLarge
+    int64_t maxHeapBytes = kDefaultMaxHeapMiB << 20;  ///< SQLite heap while stepping → TooLarge; <= 0: none
     const std::atomic<bool>* cancel = nullptr;    ///< set to true from any thread to stop early
 };
 
