@@ -329,6 +329,15 @@ Result<DistillResult> Distiller::run()
         const std::size_t golds = m_activeGolds.size();
         for (std::size_t db = 0; db < batch.size() && m_undistinguished > 0; ++db) {
             m_result.sampled = batch[db].index + 1;
+            if (batch[db].error && batch[db].error->code == "fuzz.check") {
+                // A CHECK past its budget fails every database of the schema alike:
+                // stop at the first rather than pay for each of them.
+                Diagnostic error = *batch[db].error;
+                error.message = fmt::format("no database could be sampled for schema '{}': {}", m_schema.name,
+                                            error.message);
+                error.code = "suite.sample";
+                return error;
+            }
             if (batch[db].error) {
                 ++m_result.sampleFailures;
                 if (!m_result.firstSampleError) m_result.firstSampleError = batch[db].error;
