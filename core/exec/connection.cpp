@@ -1,6 +1,7 @@
 // Opening, configuring, scripting and copying SQLite connections. Every
 // connection is hardened the same way on open (defensive mode, no extension
-// loading, untrusted schema, temp data in memory) so no caller can forget it.
+// loading, untrusted schema, temp data in memory, the guarded built-ins of
+// guarded_functions.h) so no caller can forget it.
 #include "core/exec/connection.h"
 
 #include "core/exec/guarded_functions.h"

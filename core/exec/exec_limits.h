@@ -5,11 +5,18 @@
 // Why steps: a verdict must not depend on machine load. The step budget counts
 // SQLite virtual-machine instructions (sqlite3_progress_handler), so the same
 // SQLite build, inputs and plan give the same outcome on a busy or an idle
-// machine. The wall clock remains only as a safety net for work the VM does not
-// see (one long function call or sort); when it fires, the outcome says so.
-// Both are checked in the same progress callback, every kStepsPerCallback
-// instructions (query_guard.h): a single long call is not cut short, but the
-// statement stops at the first callback after it.
+// machine. Built-ins whose one call could run for seconds (printf, instr,
+// replace, LIKE, GLOB, trim: guarded_functions.h) charge their work to the same
+// budget, estimated from their arguments' sizes, and are refused when it cannot
+// pay. The wall clock remains only as a safety net for work neither sees;
+// when it fires, the outcome says so. Both are checked in the same progress
+// callback, every kStepsPerCallback instructions (query_guard.h).
+//
+// The heap cap (maxHeapBytes) counts SQLite's allocations while the statement
+// steps, on the thread that runs it (heap_budget.h). It is deterministic on a
+// fresh connection; on a reused one SQLite may serve a few KB from memory it kept
+// from earlier statements, so a query within a few KB of the cap could end
+// either way — far from any real query (Spider's need well under 1 MiB).
 //
 // Calibration (`bench_executor --calibrate 5`: fastest of 5 runs, 2-core Xeon VM,
 // SQLite 3.40.1, Release): recursive CTEs, cross-join counts and filters, GROUP
