@@ -129,7 +129,8 @@ Result<schema::DatabaseContent> sampleDatabase(const schema::Schema& schema, con
     content.tables.reserve(schema.tables.size());
     for (const std::size_t t : order.tables) {
         Prng tableRng = rng.fork(t);
-        const TableStyle tableStyle{style.rows[t], style.poolChance, style.nullChance, style.skewParents};
+        const TableStyle tableStyle{style.rows[t], style.poolChance, style.nullChance, style.skewParents,
+                                    spec.checkLimits};
         if (tableStyle.targetRows > 0) {
             TableFiller filler(context, t, tableStyle, tableRng);
             rows[t] = filler.fill();

@@ -155,7 +155,7 @@ void closeDeferredKeys(const schema::Schema& schema, const FillOrder& order, Pro
 
 TableFiller::TableFiller(const FillContext& context, std::size_t tableIndex, const TableStyle& style, Prng& rng)
     : m_context(context), m_table(context.schema.tables[tableIndex]), m_tableIndex(tableIndex), m_style(style), m_rng(rng),
-      m_checks(m_table)
+      m_checks(m_table, style.checkLimits)
 {
     planKeys();
     planUniques();

@@ -41,6 +41,7 @@ struct TableStyle {
     double poolChance = 0.2;  ///< chance that a column draws from a small value pool
     double nullChance = 0;    ///< strict only: per-column NULL rate is drawn up to this
     bool skewParents = false; ///< children crowd onto a few parent rows
+    exec::ExecLimits checkLimits{};  ///< budgets of the table's CHECK evaluation
 };
 
 /// Whether foreign key `key` of table `table`, which closes a cycle (its parent

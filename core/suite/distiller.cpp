@@ -252,7 +252,8 @@ bool Distiller::sampleBatch(std::vector<BatchDatabase>& batch)
 {
     auto task = [&](std::size_t i, unsigned) {
         if (cancelled()) return;
-        const fuzz::SampleSpec spec{.profile = m_options.profile, .seed = m_options.seed, .index = batch[i].index};
+        const fuzz::SampleSpec spec{.profile = m_options.profile, .seed = m_options.seed, .index = batch[i].index,
+                                    .checkLimits = m_limits};
         auto connection = fuzz::sampleConnection(m_schema, m_constants, spec);
         if (!connection.ok()) {
             batch[i].error = connection.error();
@@ -289,7 +290,8 @@ void Distiller::ensureNonEmpty()
         database.bytes = *m_options.original;
     } else {
         if (m_options.budget == 0) return;
-        const fuzz::SampleSpec spec{.profile = m_options.profile, .seed = m_options.seed, .index = 0};
+        const fuzz::SampleSpec spec{.profile = m_options.profile, .seed = m_options.seed, .index = 0,
+                                    .checkLimits = m_limits};
         auto connection = fuzz::sampleConnection(m_schema, m_constants, spec);
         if (!connection.ok()) return;
         auto bytes = connection->serialize();
