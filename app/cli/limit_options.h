@@ -1,6 +1,7 @@
 // The options that bound every untrusted query: `--max-steps` (the deterministic
 // step budget), `--wall-clock-limit` (the safety net), `--timeout` (both at once,
-// from a budget in idle-machine milliseconds) and `--max-rows`.
+// from a budget in idle-machine milliseconds), `--memory-mb` (the SQLite heap
+// one query may hold) and `--max-rows`.
 #pragma once
 
 #include "core/exec/exec_limits.h"
@@ -34,6 +35,12 @@ inline void addLimitOptions(CLI::App& command, exec::ExecLimits& limits)
         ->check(CLI::PositiveNumber)
         ->excludes(steps)
         ->excludes(wall);
+    command
+        .add_option_function<int64_t>(
+            "--memory-mb", [&limits](int64_t mib) { limits.maxHeapBytes = mib << 20; },
+            "SQLite heap one query may hold, in MiB (a query past it is 'too_large': "
+            "memory budget exceeded); default " + std::to_string(exec::kDefaultMaxHeapMiB))
+        ->check(CLI::Range(int64_t{1}, int64_t{1} << 20));
     command.add_option("--max-rows", limits.maxRows, "Largest result accepted, in rows")
         ->capture_default_str()
         ->check(CLI::PositiveNumber);

@@ -1,8 +1,11 @@
 // Opening, configuring, scripting and copying SQLite connections. Every
 // connection is hardened the same way on open (defensive mode, no extension
-// loading, untrusted schema, temp data in memory) so no caller can forget it.
+// loading, untrusted schema, temp data in memory, the guarded built-ins of
+// guarded_functions.h) so no caller can forget it.
 #include "core/exec/connection.h"
 
+#include "core/exec/guarded_functions.h"
+#include "core/exec/heap_budget.h"
 #include "core/exec/query_guard.h"
 #include "core/exec/sql_text.h"
 #include "core/exec/statement_cache.h"
@@ -11,23 +14,15 @@
 #include <sqlite3.h>
 
 #include <cctype>
+#include <array>
+#include <optional>
 #include <cstring>
-#include <mutex>
+#include <fstream>
 #include <system_error>
 
 namespace sqleq::exec {
 
 namespace {
-
-/// SQLite's memory statistics take one global lock on every allocation, which made
-/// two worker threads run at the speed of one. Nothing in sqleq reads them, so they
-/// are switched off once, before the first connection initializes the library
-/// (a no-op with SQLITE_MISUSE if something initialized it earlier).
-void configureLibraryOnce()
-{
-    static std::once_flag once;
-    std::call_once(once, [] { sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); });
-}
 
 Diagnostic makeError(std::string code, std::string message)
 {
@@ -64,6 +59,30 @@ void harden(sqlite3* db)
     sqlite3_exec(db, "PRAGMA temp_store = MEMORY", nullptr, nullptr, nullptr);
 }
 
+/// A regular file that starts with SQLite's 16-byte header, or why not. Checked
+/// before SQLite opens it: a FIFO would block the open, and a device such as
+/// /dev/zero (size 0) or an empty file would open as an empty database.
+std::optional<Diagnostic> notASqliteFile(const std::filesystem::path& path)
+{
+    const std::string name = path.string();
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec))
+        return makeError("exec.not_database",
+                         fmt::format("\"{}\" is not a regular file, so not a SQLite database", name));
+    static constexpr std::array<char, 16> kHeader = {'S', 'Q', 'L', 'i', 't', 'e', ' ', 'f',
+                                                     'o', 'r', 'm', 'a', 't', ' ', '3', '\0'};
+    std::array<char, 16> header{};
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return makeError("exec.open", fmt::format("cannot read database file \"{}\"", name));
+    in.read(header.data(), static_cast<std::streamsize>(header.size()));
+    if (in.gcount() == 0)
+        return makeError("exec.not_database", fmt::format("\"{}\" is empty, not a SQLite database", name));
+    if (in.gcount() != static_cast<std::streamsize>(header.size()) || header != kHeader)
+        return makeError("exec.not_database",
+                         fmt::format("\"{}\" is not a SQLite database (no \"SQLite format 3\" header)", name));
+    return std::nullopt;
+}
+
 /// Reads the schema once so that "not a database" surfaces at open time.
 int probe(sqlite3* db)
 {
@@ -74,7 +93,12 @@ int probe(sqlite3* db)
 
 Connection::Connection() = default;
 
-Connection::Connection(sqlite3* db, std::string label) : m_db(db), m_label(std::move(label)) {}
+Connection::Connection(sqlite3* db, std::string label) : m_db(db), m_label(std::move(label))
+{
+    // Every connection, trusted or not: trusted SQL may still evaluate an
+    // untrusted schema's CHECKs and views.
+    if (m_db != nullptr) m_functions = std::make_unique<GuardedFunctions>(m_db);
+}
 
 Connection::~Connection()
 {
@@ -83,7 +107,8 @@ Connection::~Connection()
 
 Connection::Connection(Connection&& other) noexcept
     : m_db(std::exchange(other.m_db, nullptr)), m_label(std::move(other.m_label)),
-      m_guard(std::move(other.m_guard)), m_statements(std::move(other.m_statements))
+      m_guard(std::move(other.m_guard)), m_statements(std::move(other.m_statements)),
+      m_functions(std::move(other.m_functions))
 {
 }
 
@@ -95,6 +120,7 @@ Connection& Connection::operator=(Connection&& other) noexcept
         m_label = std::move(other.m_label);
         m_guard = std::move(other.m_guard);
         m_statements = std::move(other.m_statements);
+        m_functions = std::move(other.m_functions);
     }
     return *this;
 }
@@ -106,11 +132,15 @@ void Connection::close()
     m_guard.reset();
     if (m_db != nullptr) sqlite3_close_v2(m_db);
     m_db = nullptr;
+    m_functions.reset();  // after the handle: SQLite may call them until it closes
 }
 
 QueryGuard& Connection::queryGuard()
 {
-    if (!m_guard) m_guard = std::make_unique<QueryGuard>(m_db);
+    if (!m_guard) {
+        m_guard = std::make_unique<QueryGuard>(m_db);
+        if (m_functions) m_functions->setGuard(m_guard.get());
+    }
     return *m_guard;
 }
 
@@ -134,8 +164,9 @@ Result<Connection> Connection::openReadOnly(const std::filesystem::path& path)
     if (std::filesystem::is_directory(path, ec))
         return makeError("exec.not_database",
                          fmt::format("\"{}\" is a directory, not a database file", name));
+    if (auto why = notASqliteFile(path)) return *why;
 
-    configureLibraryOnce();
+    configureSqliteLibrary();
     sqlite3* db = nullptr;
     const int flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI;
     const int rc = sqlite3_open_v2(fileUri(path).c_str(), &db, flags, nullptr);
@@ -157,7 +188,7 @@ Result<Connection> Connection::openReadOnly(const std::filesystem::path& path)
 
 Result<Connection> Connection::openMemory()
 {
-    configureLibraryOnce();
+    configureSqliteLibrary();
     sqlite3* db = nullptr;
     const int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
     const int rc = sqlite3_open_v2(":memory:", &db, flags, nullptr);

@@ -18,6 +18,8 @@ struct sqlite3;
 
 namespace sqleq::exec {
 
+class GuardedFunctions;
+class Value;
 class QueryGuard;
 class StatementCache;
 struct ExecLimits;
@@ -38,8 +40,9 @@ public:
     Connection& operator=(const Connection&) = delete;
 
     /// Opens an existing database file read-only (URI mode=ro): the file and its
-    /// directory are never written. Errors ("exec.not_found", "exec.not_database",
-    /// "exec.open") name the file.
+    /// directory are never written. Only a regular file with SQLite's header is
+    /// opened (a FIFO, a device, an empty or text file is "exec.not_database").
+    /// Errors ("exec.not_found", "exec.not_database", "exec.open") name the file.
     static Result<Connection> openReadOnly(const std::filesystem::path& path);
 
     /// A new, empty, private in-memory database.
@@ -70,7 +73,8 @@ public:
     [[nodiscard]] std::size_t cachedStatementCount() const;
 
 private:
-    friend QueryOutcome runQuery(Connection& conn, std::string_view sql, const ExecLimits& limits);
+    friend QueryOutcome runQueryWith(Connection& conn, std::string_view sql, const ExecLimits& limits,
+                                     const std::vector<Value>* parameters);
 
     Connection(sqlite3* db, std::string label);
     void close();
@@ -85,6 +89,12 @@ private:
     // pointer to the guard, which must not move with the Connection.
     std::unique_ptr<QueryGuard> m_guard;
     std::unique_ptr<StatementCache> m_statements;
+    // The guarded built-ins, registered at open; SQLite holds a pointer to them.
+    std::unique_ptr<GuardedFunctions> m_functions;
 };
+
+/// runQuery()'s implementation (executor.cpp); call runQuery() instead.
+QueryOutcome runQueryWith(Connection& conn, std::string_view sql, const ExecLimits& limits,
+                          const std::vector<Value>* parameters);
 
 } // namespace sqleq::exec

@@ -5,11 +5,18 @@
 // Why steps: a verdict must not depend on machine load. The step budget counts
 // SQLite virtual-machine instructions (sqlite3_progress_handler), so the same
 // SQLite build, inputs and plan give the same outcome on a busy or an idle
-// machine. The wall clock remains only as a safety net for work the VM does not
-// see (one long function call or sort); when it fires, the outcome says so.
-// Both are checked in the same progress callback, every kStepsPerCallback
-// instructions (query_guard.h): a single long call is not cut short, but the
-// statement stops at the first callback after it.
+// machine. Built-ins whose one call could run for seconds (printf, instr,
+// replace, LIKE, GLOB, trim: guarded_functions.h) charge their work to the same
+// budget, estimated from their arguments' sizes, and are refused when it cannot
+// pay. The wall clock remains only as a safety net for work neither sees;
+// when it fires, the outcome says so. Both are checked in the same progress
+// callback, every kStepsPerCallback instructions (query_guard.h).
+//
+// The heap cap (maxHeapBytes) counts SQLite's allocations while the statement
+// steps, on the thread that runs it (heap_budget.h). It is deterministic on a
+// fresh connection; on a reused one SQLite may serve a few KB from memory it kept
+// from earlier statements, so a query within a few KB of the cap could end
+// either way — far from any real query (Spider's need well under 1 MiB).
 //
 // Calibration (`bench_executor --calibrate 5`: fastest of 5 runs, 2-core Xeon VM,
 // SQLite 3.40.1, Release): recursive CTEs, cross-join counts and filters, GROUP
@@ -33,6 +40,13 @@ inline constexpr int64_t kStepsPerIdleMs = 125'000;
 inline constexpr int64_t kDefaultMaxSteps = 2000 * kStepsPerIdleMs;
 /// The default wall-clock safety net: 10× the step budget's idle duration.
 inline constexpr int64_t kDefaultWallClockLimitMs = 20'000;
+/// The longest SQL text sqleq accepts anywhere (parser, executor): 1 MiB. The
+/// executor sets SQLITE_LIMIT_SQL_LENGTH to it; Spider's longest query is < 2 KB.
+inline constexpr std::size_t kMaxSqlTextBytes = std::size_t{1} << 20;
+/// The default heap one query may hold (SQLite's allocations while it steps:
+/// sorters, temp b-trees, values). Two workers at this cap keep one sqleq-cli
+/// command under 512 MB resident.
+inline constexpr int64_t kDefaultMaxHeapMiB = 160;
 
 struct ExecLimits {
     int64_t maxSteps = kDefaultMaxSteps;          ///< VM instructions while stepping → Timeout; <= 0: none
@@ -40,6 +54,7 @@ struct ExecLimits {
     std::size_t maxRows = 100000;                 ///< more rows → TooLarge
     std::size_t maxResultBytes = 64u << 20;       ///< approximate result size → TooLarge
     int maxValueLength = 16 << 20;                ///< SQLITE_LIMIT_LENGTH for strings/blobs → TooLarge
+    int64_t maxHeapBytes = kDefaultMaxHeapMiB << 20;  ///< SQLite heap while stepping → TooLarge; <= 0: none
     const std::atomic<bool>* cancel = nullptr;    ///< set to true from any thread to stop early
 };
 

@@ -65,8 +65,30 @@ QueryOutcome interrupted(const QueryGuard& guard, const ExecLimits& limits)
     case Interruption::StepBudget:
         break;
     }
+    if (!guard.interruptionDetail().empty())
+        return failure(OutcomeStatus::Timeout, "exec.timeout",
+                       fmt::format("the query ran past its budget of {} VM steps: {}", limits.maxSteps,
+                                   guard.interruptionDetail()));
     return failure(OutcomeStatus::Timeout, "exec.timeout",
                    fmt::format("the query ran past its budget of {} VM steps", limits.maxSteps));
+}
+
+/// SQLITE_NOMEM has three causes: the query's heap budget, SQLite's limit on
+/// program size (it reports a statement past SQLITE_LIMIT_VDBE_OP as out of
+/// memory), and the machine itself.
+QueryOutcome outOfMemory(const QueryGuard& guard, const ExecLimits& limits)
+{
+    const HeapBudget* heap = guard.heapBudget();
+    if (heap != nullptr && heap->exceeded())
+        return failure(OutcomeStatus::TooLarge, "exec.memory",
+                       fmt::format("memory budget exceeded ({} MiB): the query needs more SQLite heap",
+                                   limits.maxHeapBytes >> 20));
+    if (heap != nullptr && !heap->allocatorFailed())
+        return failure(OutcomeStatus::TooLarge, "exec.too_large",
+                       fmt::format("the query compiles to more than {} virtual-machine instructions, "
+                                   "SQLite's limit on one statement's program",
+                                   kMaxVdbeOps));
+    return failure(OutcomeStatus::TooLarge, "exec.too_large", "the query ran out of memory");
 }
 
 QueryOutcome notReadOnly(std::string_view statement)
@@ -102,8 +124,7 @@ QueryOutcome stepFailure(int rc, sqlite3* db, const QueryGuard& guard, const Exe
     if (guard.denial()) return denied(*guard.denial(), sql);
     if (rc == SQLITE_INTERRUPT && guard.interruption() != Interruption::None)
         return interrupted(guard, limits);
-    if (rc == SQLITE_NOMEM)
-        return failure(OutcomeStatus::TooLarge, "exec.too_large", "the query ran out of memory");
+    if (rc == SQLITE_NOMEM) return outOfMemory(guard, limits);
     if (rc == SQLITE_TOOBIG)
         return failure(OutcomeStatus::TooLarge, "exec.too_large",
                        fmt::format("a value exceeds the length limit of {} bytes: {}",
@@ -196,7 +217,11 @@ bool prepareVetted(Connection& conn, std::string_view sql, const QueryGuard& gua
 class ResetOnExit {
 public:
     explicit ResetOnExit(sqlite3_stmt* stmt) : m_stmt(stmt) {}
-    ~ResetOnExit() { sqlite3_reset(m_stmt); }
+    ~ResetOnExit()
+    {
+        sqlite3_reset(m_stmt);
+        sqlite3_clear_bindings(m_stmt);
+    }
     ResetOnExit(const ResetOnExit&) = delete;
     ResetOnExit& operator=(const ResetOnExit&) = delete;
 
@@ -205,13 +230,20 @@ private:
 };
 
 QueryOutcome runVetted(CachedStatement& vetted, sqlite3* db, QueryGuard& guard,
-                       const ExecLimits& limits, std::string_view sql)
+                       const ExecLimits& limits, std::string_view sql, const Row* parameters)
 {
     Statement& stmt = vetted.statement;
     // Defence in depth: a vetted text stays a read-only query when SQLite
     // re-prepares it after a schema change, but checking costs nothing.
     if (!stmt.isReadOnly()) return notReadOnly(sql.substr(0, vetted.statementLength));
     const ResetOnExit reset(stmt.handle());
+    if (parameters != nullptr) {
+        for (std::size_t i = 0; i < parameters->size(); ++i) {
+            if (auto bound = stmt.bind(static_cast<int>(i) + 1, (*parameters)[i]); !bound)
+                return failure(OutcomeStatus::Error, "exec.bind",
+                               fmt::format("cannot bind parameter {}: {}", i + 1, bound.error().message));
+        }
+    }
     // Count from zero: the progress callbacks then fall at the same instructions on
     // every run, whatever ran on this connection or statement before.
     sqlite3_stmt_status(stmt.handle(), SQLITE_STMTSTATUS_VM_STEP, 1);
@@ -241,7 +273,7 @@ private:
 };
 
 QueryOutcome runGuarded(QueryGuard& guard, StatementCache& cache, Connection& conn,
-                        std::string_view sql, const ExecLimits& limits)
+                        std::string_view sql, const ExecLimits& limits, const Row* parameters)
 {
     CachedStatement* vetted = cache.find(sql);
     if (vetted == nullptr) {
@@ -250,7 +282,7 @@ QueryOutcome runGuarded(QueryGuard& guard, StatementCache& cache, Connection& co
         if (!prepareVetted(conn, sql, guard, limits, fresh, refused)) return refused;
         vetted = &cache.insert(sql, std::move(fresh));
     }
-    QueryOutcome out = runVetted(*vetted, conn.handle(), guard, limits, sql);
+    QueryOutcome out = runVetted(*vetted, conn.handle(), guard, limits, sql, parameters);
     // A statement that failed (a denial on re-prepare, a runtime error) is not kept.
     if (out.status == OutcomeStatus::Error) cache.erase(sql);
     return out;
@@ -258,19 +290,34 @@ QueryOutcome runGuarded(QueryGuard& guard, StatementCache& cache, Connection& co
 
 } // namespace
 
+QueryOutcome runQuery(Connection& conn, std::string_view sql, const ExecLimits& limits, const Row& parameters)
+{
+    return runQueryWith(conn, sql, limits, &parameters);
+}
+
 QueryOutcome runQuery(Connection& conn, std::string_view sql, const ExecLimits& limits)
+{
+    return runQueryWith(conn, sql, limits, nullptr);
+}
+
+QueryOutcome runQueryWith(Connection& conn, std::string_view sql, const ExecLimits& limits, const Row* parameters)
 {
     const Clock::time_point start = Clock::now();
     QueryOutcome out;
     if (!conn.isOpen()) {
         out = failure(OutcomeStatus::Error, "exec.closed", "the connection is not open");
-    } else if (sql.size() > static_cast<std::size_t>(std::numeric_limits<int>::max())) {
-        out = failure(OutcomeStatus::TooLarge, "exec.too_large", "the query text is too long");
+    } else if (sql.size() > kMaxSqlTextBytes) {
+        // SQLite would say "statement too long" without the limit; say both.
+        out = failure(OutcomeStatus::TooLarge, "exec.too_large",
+                      fmt::format("the query text is {} bytes, over the limit of {} bytes (1 MiB) on one "
+                                  "SQL text",
+                                  sql.size(), kMaxSqlTextBytes));
     } else {
         QueryGuard& guard = conn.queryGuard();
         StatementCache& cache = conn.statementCache();
         const ArmedGuard armed(guard, limits, start, cache);
-        out = runGuarded(guard, cache, conn, sql, limits);
+        out = runGuarded(guard, cache, conn, sql, limits, parameters);
+        out.functionSteps = guard.chargedSteps();
     }
     out.elapsedMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     return out;

@@ -9,21 +9,22 @@ namespace sqleq::exec {
 
 namespace {
 
-/// Limits for candidate SQL. Spider's largest queries need a few hundred VDBE ops,
-/// a handful of compound terms and shallow expressions; these leave ample room.
+/// Limits for candidate SQL (see query_guard.h for why these values).
 struct LimitSetting {
     int id;
     int value;  // < 0: taken from ExecLimits
 };
-constexpr std::array<LimitSetting, 9> kLimits = {{
+constexpr std::array<LimitSetting, 11> kLimits = {{
     {SQLITE_LIMIT_ATTACHED, 0},
     {SQLITE_LIMIT_LENGTH, -1},
-    {SQLITE_LIMIT_SQL_LENGTH, 1 << 20},
-    {SQLITE_LIMIT_EXPR_DEPTH, 500},
-    {SQLITE_LIMIT_COMPOUND_SELECT, 200},
-    {SQLITE_LIMIT_VDBE_OP, 250000},
-    {SQLITE_LIMIT_FUNCTION_ARG, 100},
-    {SQLITE_LIMIT_LIKE_PATTERN_LENGTH, 50000},
+    {SQLITE_LIMIT_SQL_LENGTH, static_cast<int>(kMaxSqlTextBytes)},
+    {SQLITE_LIMIT_EXPR_DEPTH, kMaxExprDepth},
+    {SQLITE_LIMIT_COMPOUND_SELECT, kMaxCompoundSelect},
+    {SQLITE_LIMIT_VDBE_OP, kMaxVdbeOps},
+    {SQLITE_LIMIT_FUNCTION_ARG, kMaxFunctionArgs},
+    {SQLITE_LIMIT_LIKE_PATTERN_LENGTH, kMaxLikePatternLength},
+    {SQLITE_LIMIT_VARIABLE_NUMBER, kMaxVariableNumber},
+    {SQLITE_LIMIT_TRIGGER_DEPTH, kMaxTriggerDepth},
     {SQLITE_LIMIT_WORKER_THREADS, 0},
 }};
 
@@ -60,6 +61,11 @@ bool QueryGuard::arm(const ExecLimits& limits, Clock::time_point start)
     m_hasDeadline = limits.wallClockLimitMs > 0;
     if (m_hasDeadline) m_deadline = start + std::chrono::milliseconds(limits.wallClockLimitMs);
     m_callbacksLeft = callbacksFor(limits.maxSteps);
+    m_chargeCarry = 0;
+    m_charged = 0;
+    m_detail.clear();
+    m_heap.reset();
+    m_heap.emplace(limits.maxHeapBytes);
     m_countingSteps = false;
     m_denial.reset();
     m_interruption = Interruption::None;
@@ -69,8 +75,36 @@ bool QueryGuard::arm(const ExecLimits& limits, Clock::time_point start)
     return prepareLimitsChanged;
 }
 
+void QueryGuard::startCountingSteps()
+{
+    m_countingSteps = true;
+    // The step phase's heap counts from zero, whatever the prepare left allocated.
+    if (m_heap) m_heap->restart();
+}
+
+bool QueryGuard::chargeSteps(int64_t steps, const std::string& what)
+{
+    if (!m_armed || steps <= 0) return true;
+    if (m_callbacksLeft < 0) {
+        m_charged += steps;
+        return true;
+    }
+    const int64_t total = m_chargeCarry + steps;
+    const int64_t callbacks = total / kStepsPerCallback;
+    if (callbacks > m_callbacksLeft) {
+        m_interruption = Interruption::StepBudget;
+        m_detail = what;
+        return false;
+    }
+    m_callbacksLeft -= callbacks;
+    m_chargeCarry = total % kStepsPerCallback;
+    m_charged += steps;
+    return true;
+}
+
 void QueryGuard::disarm()
 {
+    m_heap.reset();
     m_armed = false;
     m_countingSteps = false;
     m_cancel = nullptr;

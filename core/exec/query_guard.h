@@ -9,12 +9,14 @@
 #pragma once
 
 #include "core/exec/exec_limits.h"
+#include "core/exec/heap_budget.h"
 #include "core/exec/query_authorizer.h"
 
 #include <array>
 #include <chrono>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <utility>
 
 struct sqlite3;
@@ -24,6 +26,18 @@ namespace sqleq::exec {
 /// Why the progress handler stopped a statement. StepBudget is deterministic;
 /// WallClock (the safety net) and Cancelled depend on timing.
 enum class Interruption { None, StepBudget, WallClock, Cancelled };
+
+/// The limits SQLite checks itself on a connection running untrusted SQL. Chosen
+/// so that no single function call runs long and no statement grows without
+/// bound; Spider's largest queries need a few hundred VM instructions, a handful
+/// of compound terms and shallow expressions, so these leave ample room.
+inline constexpr int kMaxExprDepth = 500;
+inline constexpr int kMaxCompoundSelect = 200;
+inline constexpr int kMaxVdbeOps = 250'000;
+inline constexpr int kMaxFunctionArgs = 100;
+inline constexpr int kMaxLikePatternLength = 10'000;
+inline constexpr int kMaxVariableNumber = 999;
+inline constexpr int kMaxTriggerDepth = 10;
 
 /// VM instructions between two progress callbacks: the step budget is counted
 /// in these units, and cancellation or the wall-clock net is noticed within one.
@@ -49,7 +63,7 @@ public:
     /// Starts the step budget. Called after prepare and after zeroing the
     /// statement's VM_STEP counter, so the count covers exactly the statement's
     /// own instructions, not the schema reads of a first prepare.
-    void startCountingSteps() { m_countingSteps = true; }
+    void startCountingSteps();
     /// Restores the connection's limits; the callbacks allow everything again.
     void disarm();
 
@@ -57,6 +71,20 @@ public:
     [[nodiscard]] const std::optional<Denial>& denial() const { return m_denial; }
     /// Why the progress handler stopped the statement, if it did.
     [[nodiscard]] Interruption interruption() const { return m_interruption; }
+    /// What ran out of budget when a function call was refused (empty otherwise).
+    [[nodiscard]] const std::string& interruptionDetail() const { return m_detail; }
+    [[nodiscard]] bool isArmed() const { return m_armed; }
+    /// Steps charged by function calls since arm().
+    [[nodiscard]] int64_t chargedSteps() const { return m_charged; }
+
+    /// Charges `steps` of work done inside one SQL function call (guarded_functions.h)
+    /// to the step budget. False, with the interruption set to StepBudget and
+    /// `what` kept as its detail, when the budget left cannot pay: the call must
+    /// then not run. Always true with no step budget.
+    bool chargeSteps(int64_t steps, const std::string& what);
+
+    /// The heap budget of the running query (null when disarmed).
+    [[nodiscard]] const HeapBudget* heapBudget() const { return m_heap ? &*m_heap : nullptr; }
 
 private:
     static int authorize(void* self, int action, const char* arg1, const char* arg2,
@@ -69,11 +97,15 @@ private:
     Clock::time_point m_deadline;
     bool m_hasDeadline = false;
     int64_t m_callbacksLeft = 0;  // step budget in progress callbacks; < 0: none
+    int64_t m_chargeCarry = 0;    // charged steps not yet a whole callback
+    int64_t m_charged = 0;
+    std::string m_detail;
+    std::optional<HeapBudget> m_heap;
     bool m_countingSteps = false;
     int m_armedValueLength = -1;  // SQLITE_LIMIT_LENGTH of the last arming
     std::optional<Denial> m_denial;
     Interruption m_interruption = Interruption::None;
-    std::array<std::pair<int, int>, 9> m_savedLimits{};
+    std::array<std::pair<int, int>, 11> m_savedLimits{};
 };
 
 } // namespace sqleq::exec

@@ -27,6 +27,7 @@ struct QueryOutcome {
     Diagnostic error;        ///< why, when status != Rows
     double elapsedMs = 0.0;  ///< wall time spent in prepare + step
     int64_t vmSteps = 0;     ///< VM instructions stepped (SQLITE_STMTSTATUS_VM_STEP); deterministic
+    int64_t functionSteps = 0;  ///< steps charged to the budget by guarded function calls; deterministic
 
     [[nodiscard]] bool ok() const { return status == OutcomeStatus::Rows; }
 };

@@ -5,40 +5,71 @@
 
 #include "core/fuzz/check_filter.h"
 
+#include "core/exec/executor.h"
 #include "core/schema/ddl_writer.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
 
 namespace sqleq::fuzz {
 
-CheckFilter::CheckFilter(const schema::Table& table)
+namespace {
+
+std::string excerpt(const std::string& text)
+{
+    return text.size() > 80 ? text.substr(0, 80) + "…" : text;
+}
+
+} // namespace
+
+CheckFilter::CheckFilter(const schema::Table& table, const exec::ExecLimits& limits)
+    : m_tableName(table.name), m_limits(limits), m_stepsLeft(limits.maxSteps)
 {
     if (table.checks.empty() || table.columns.empty()) return;
     std::string names;
     std::string marks;
     for (std::size_t i = 0; i < table.columns.size(); ++i) {
         names += (i > 0 ? ", " : "") + schema::quoteIdentifier(table.columns[i].name);
-        marks += (i > 0 ? ", ?" : "?");
+        marks += fmt::format("{}?{}", i > 0 ? ", " : "", i + 1);
     }
     std::string condition;
-    for (const std::string& check : table.checks)
+    for (const std::string& check : table.checks) {
         condition += (condition.empty() ? "" : " AND ") + ("NOT coalesce(NOT (" + check + "), 0)");
-    const std::string sql = "WITH " + schema::quoteIdentifier(table.name) + "(" + names + ") AS (VALUES (" + marks
-                            + ")) SELECT " + condition + " FROM " + schema::quoteIdentifier(table.name);
+        m_checkText += (m_checkText.empty() ? "CHECK (" : " AND CHECK (") + check + ")";
+    }
+    m_sql = "WITH " + schema::quoteIdentifier(table.name) + "(" + names + ") AS (VALUES (" + marks + ")) SELECT "
+            + condition + " FROM " + schema::quoteIdentifier(table.name);
     auto connection = exec::Connection::openMemory();
-    if (!connection) return;
-    m_connection.emplace(std::move(*connection));
-    auto statement = exec::Statement::prepare(*m_connection, sql);
-    if (statement && statement->isValid()) m_statement.emplace(std::move(*statement));
+    if (connection) m_connection.emplace(std::move(*connection));
 }
 
 bool CheckFilter::allows(const exec::Row& row)
 {
-    if (!m_statement) return true;
-    m_statement->reset();
-    for (std::size_t i = 0; i < row.size(); ++i)
-        if (!m_statement->bind(static_cast<int>(i) + 1, row[i])) return true;
-    auto stepped = m_statement->step();
-    if (!stepped || !*stepped) return true;
-    const exec::Value verdict = m_statement->value(0);
+    if (m_failure) return false;
+    if (!m_connection) return true;
+    exec::ExecLimits limits = m_limits;
+    if (m_limits.maxSteps > 0) limits.maxSteps = std::max<int64_t>(m_stepsLeft, 1);
+    const exec::QueryOutcome out = exec::runQuery(*m_connection, m_sql, limits, row);
+    m_stepsLeft -= out.vmSteps + out.functionSteps;
+    switch (out.status) {
+    case exec::OutcomeStatus::Rows: break;
+    case exec::OutcomeStatus::Error:
+        // As SQLite's INSERT would fail on it, but the sampler cannot tell why:
+        // checks it cannot evaluate accept the row (the materializer then decides).
+        if (out.error.code == "exec.prepare") m_connection.reset();
+        return true;
+    case exec::OutcomeStatus::Timeout:
+    case exec::OutcomeStatus::TooLarge:
+    case exec::OutcomeStatus::WallClockTimeout:
+        m_failure = Diagnostic{"fuzz.check",
+                               fmt::format("table \"{}\": evaluating {} on sampled rows: {}", m_tableName,
+                                           excerpt(m_checkText), out.error.message),
+                               {}, {}};
+        return false;
+    }
+    if (out.result.rows.empty() || out.result.rows.front().empty()) return true;
+    const exec::Value& verdict = out.result.rows.front().front();
     return verdict.type() != exec::ValueType::Integer || verdict.asInteger() != 0;
 }
 

@@ -7,6 +7,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <limits>
 
 namespace sqleq::fuzz {
 namespace {
@@ -19,9 +20,13 @@ std::optional<exec::Value> parseNumber(std::string_view text, bool negate)
         uint64_t hex = 0;
         const auto [end, ec] = std::from_chars(text.data() + 2, text.data() + text.size(), hex, 16);
         if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
-        const auto value = static_cast<int64_t>(hex);
+        const auto value = static_cast<int64_t>(hex);  // SQLite reads 0x8000… as two's complement
+        // -INT64_MIN is not an int64; SQLite's unary minus makes it a REAL.
+        if (negate && value == std::numeric_limits<int64_t>::min()) return exec::Value::real(9223372036854775808.0);
         return exec::Value::integer(negate ? -value : value);
     }
+    // SQLite folds the minus into this one literal: -9223372036854775808 is INT64_MIN.
+    if (negate && text == "9223372036854775808") return exec::Value::integer(std::numeric_limits<int64_t>::min());
     int64_t integer = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), integer);
     if (ec == std::errc() && end == text.data() + text.size()) return exec::Value::integer(negate ? -integer : integer);

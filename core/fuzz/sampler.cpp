@@ -15,6 +15,7 @@ namespace {
 
 constexpr std::size_t kMaxRows = 300;
 constexpr uint64_t kFocusStream = 0x666f637573;  // "focus"; table streams are table indices
+constexpr uint64_t kCycleStream = 0x6379636c65;  // "cycle": the keys that close a foreign-key cycle
 constexpr double kFocusChance = 0.5;
 
 struct DatabaseStyle {
@@ -70,6 +71,13 @@ DatabaseStyle planDatabase(const schema::Schema& schema, const FillOrder& order,
             for (std::size_t& count : style.rows)
                 if (rng.chance(0.3)) count = 0;
         }
+        // A cycle-closing key that may not be NULL needs its parent to have rows.
+        for (std::size_t t = 0; t < schema.tables.size(); ++t)
+            for (std::size_t k = 0; k < schema.tables[t].foreignKeys.size(); ++k)
+                if (style.rows[t] > 0 && isClosableKey(schema, order, t, k)) {
+                    const std::size_t p = tableIndex(schema, schema.tables[t].foreignKeys[k].referencedTable);
+                    style.rows[p] = std::max<std::size_t>(style.rows[p], 1);
+                }
     }
     return style;
 }
@@ -121,14 +129,20 @@ Result<schema::DatabaseContent> sampleDatabase(const schema::Schema& schema, con
     content.tables.reserve(schema.tables.size());
     for (const std::size_t t : order.tables) {
         Prng tableRng = rng.fork(t);
-        const TableStyle tableStyle{style.rows[t], style.poolChance, style.nullChance, style.skewParents};
+        const TableStyle tableStyle{style.rows[t], style.poolChance, style.nullChance, style.skewParents,
+                                    spec.checkLimits};
         if (tableStyle.targetRows > 0) {
             TableFiller filler(context, t, tableStyle, tableRng);
             rows[t] = filler.fill();
+            if (filler.failure()) return *filler.failure();
             focusRows[t] = filler.focusRows();
         }
-        content.tables.push_back(schema::TableRows{schema.tables[t].name, rows[t]});
     }
+    // Keys that close a cycle point at parents filled after their table: now
+    // every parent exists. A forked stream, so acyclic schemas sample as before.
+    Prng cycleRng = rng.fork(kCycleStream);
+    closeDeferredKeys(schema, order, spec.profile, rows, cycleRng);
+    for (const std::size_t t : order.tables) content.tables.push_back(schema::TableRows{schema.tables[t].name, rows[t]});
     return content;
 }
 

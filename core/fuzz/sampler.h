@@ -7,6 +7,7 @@
 
 #include "core/base/result.h"
 #include "core/exec/connection.h"
+#include "core/exec/exec_limits.h"
 #include "core/fuzz/gold_constants.h"
 #include "core/fuzz/profile.h"
 #include "core/schema/database_content.h"
@@ -20,6 +21,9 @@ struct SampleSpec {
     Profile profile = Profile::Spider;
     uint64_t seed = 0;   ///< names the stream
     uint64_t index = 0;  ///< which database of the stream; independent of the others
+    /// Budgets for evaluating the schema's CHECK bodies (untrusted SQL), shared by
+    /// all the rows of one table; a CHECK past them fails the sampling ("fuzz.check").
+    exec::ExecLimits checkLimits{};
 };
 
 /// The spec.index-th database of the stream: every table of the schema (in an

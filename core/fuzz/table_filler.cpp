@@ -31,7 +31,8 @@ void appendKey(std::string& key, const exec::Value& value)
     case exec::ValueType::Integer: key += fmt::format("n{}", value.asInteger()); break;
     case exec::ValueType::Real: {
         const double real = value.asReal();
-        if (real == static_cast<double>(static_cast<int64_t>(real)) && real > -9e18 && real < 9e18)
+        // The range first: converting a double outside int64's range is undefined.
+        if (real > -9e18 && real < 9e18 && real == static_cast<double>(static_cast<int64_t>(real)))
             key += fmt::format("n{}", static_cast<int64_t>(real));
         else
             key += fmt::format("n{:.17g}", real);
@@ -76,11 +77,85 @@ bool typeMatches(ValueKind kind, const exec::Value& value)
     return isNumericKind(kind) ? numeric : value.type() == exec::ValueType::Text;
 }
 
+bool isKeyColumn(const schema::Schema& schema, const schema::Table& table, std::size_t keyIndex,
+                 std::string_view column)
+{
+    const auto same = [&](const std::string& name) { return schema::sameIdentifier(name, column); };
+    if (std::any_of(table.primaryKey.begin(), table.primaryKey.end(), same)) return true;
+    for (const schema::Column& c : table.columns)
+        if (c.primaryKey && same(c.name)) return true;
+    for (const auto& unique : table.uniques)
+        if (std::any_of(unique.columns.begin(), unique.columns.end(), same)) return true;
+    for (std::size_t k = 0; k < table.foreignKeys.size(); ++k)
+        if (k != keyIndex && std::any_of(table.foreignKeys[k].columns.begin(), table.foreignKeys[k].columns.end(), same))
+            return true;
+    for (const schema::Table& other : schema.tables)
+        for (const schema::ForeignKey& key : other.foreignKeys)
+            if (schema::sameIdentifier(key.referencedTable, table.name)
+                && std::any_of(key.referencedColumns.begin(), key.referencedColumns.end(), same))
+                return true;
+    return false;
+}
+
 } // namespace
+
+bool isClosableKey(const schema::Schema& schema, const FillOrder& order, std::size_t table, std::size_t key)
+{
+    if (table >= order.deferred.size() || key >= order.deferred[table].size() || !order.deferred[table][key])
+        return false;
+    const schema::Table& child = schema.tables[table];
+    const schema::ForeignKey& fk = child.foreignKeys[key];
+    const std::size_t parent = tableIndex(schema, fk.referencedTable);
+    if (parent >= schema.tables.size() || parent == table) return false;
+    if (fk.columns.empty() || fk.columns.size() != fk.referencedColumns.size()) return false;
+    for (const std::string& name : fk.referencedColumns)
+        if (columnIndex(schema.tables[parent], name) >= schema.tables[parent].columns.size()) return false;
+    return std::all_of(fk.columns.begin(), fk.columns.end(), [&](const std::string& name) {
+        return columnIndex(child, name) < child.columns.size() && !isKeyColumn(schema, child, key, name);
+    });
+}
+
+void closeDeferredKeys(const schema::Schema& schema, const FillOrder& order, Profile profile,
+                       std::vector<std::vector<exec::Row>>& rows, Prng& rng)
+{
+    for (const std::size_t t : order.tables) {
+        const schema::Table& child = schema.tables[t];
+        for (std::size_t k = 0; k < child.foreignKeys.size(); ++k) {
+            if (!isClosableKey(schema, order, t, k)) continue;
+            const schema::ForeignKey& fk = child.foreignKeys[k];
+            const std::size_t p = tableIndex(schema, fk.referencedTable);
+            const schema::Table& parent = schema.tables[p];
+            std::vector<std::size_t> columns;
+            std::vector<std::size_t> parentColumns;
+            bool nullable = true;
+            for (std::size_t j = 0; j < fk.columns.size(); ++j) {
+                columns.push_back(columnIndex(child, fk.columns[j]));
+                parentColumns.push_back(columnIndex(parent, fk.referencedColumns[j]));
+                const schema::Column& column = child.columns[columns.back()];
+                nullable = nullable && !column.notNull && !column.primaryKey;
+            }
+            std::vector<std::size_t> candidates;
+            for (std::size_t r = 0; r < rows[p].size(); ++r)
+                if (std::none_of(parentColumns.begin(), parentColumns.end(),
+                                 [&](std::size_t c) { return rows[p][r][c].isNull(); }))
+                    candidates.push_back(r);
+            const double nullChance = profile == Profile::Strict && nullable ? 0.2 : 0.0;
+            for (exec::Row& row : rows[t]) {
+                if (candidates.empty() || (nullChance > 0 && rng.chance(nullChance))) {
+                    if (nullable)
+                        for (std::size_t c : columns) row[c] = exec::Value::null();
+                    continue;
+                }
+                const exec::Row& source = rows[p][rng.pick(candidates)];
+                for (std::size_t j = 0; j < columns.size(); ++j) row[columns[j]] = source[parentColumns[j]];
+            }
+        }
+    }
+}
 
 TableFiller::TableFiller(const FillContext& context, std::size_t tableIndex, const TableStyle& style, Prng& rng)
     : m_context(context), m_table(context.schema.tables[tableIndex]), m_tableIndex(tableIndex), m_style(style), m_rng(rng),
-      m_checks(m_table)
+      m_checks(m_table, style.checkLimits)
 {
     planKeys();
     planUniques();
@@ -152,6 +227,7 @@ void TableFiller::planKeys()
         plan.parent = tableIndex(m_context.schema, keys[k].referencedTable);
         plan.self = plan.parent == m_tableIndex;
         plan.deferred = m_context.order.deferred[m_tableIndex][k] || plan.parent >= m_context.schema.tables.size();
+        plan.closable = isClosableKey(m_context.schema, m_context.order, m_tableIndex, k);
         plan.nullable = true;
         for (const std::string& name : keys[k].columns) {
             plan.columns.push_back(columnIndex(m_table, name));
@@ -267,6 +343,7 @@ std::vector<exec::Row> TableFiller::fill()
             rows.push_back(std::move(*row));
             m_focusRows.push_back(focus);
         }
+        if (m_checks.failure()) break;
     }
     return rows;
 }
@@ -334,7 +411,9 @@ bool TableFiller::assignKey(const KeyPlan& key, const std::vector<exec::Row>& pa
         }
         return true;
     };
-    if (key.deferred) return key.nullable && setNull();
+    // A closable key keeps the placeholder the plain-column pass draws until
+    // closeDeferredKeys() points it at a parent row.
+    if (key.deferred) return key.closable || (key.nullable && setNull());
     if (key.nullChance > 0 && m_rng.chance(key.nullChance)) return setNull();
     // Parent rows agreeing with columns another key already set (overlapping keys).
     std::vector<std::size_t> matching;

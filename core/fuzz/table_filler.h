@@ -41,7 +41,22 @@ struct TableStyle {
     double poolChance = 0.2;  ///< chance that a column draws from a small value pool
     double nullChance = 0;    ///< strict only: per-column NULL rate is drawn up to this
     bool skewParents = false; ///< children crowd onto a few parent rows
+    exec::ExecLimits checkLimits{};  ///< budgets of the table's CHECK evaluation
 };
+
+/// Whether foreign key `key` of table `table`, which closes a cycle (its parent
+/// is filled after the table), can be set once every table is filled: its
+/// columns are no key of their own (not in the table's PRIMARY KEY or a UNIQUE,
+/// not referenced by another foreign key, not shared with another key of the
+/// table), so changing them breaks nothing already drawn.
+bool isClosableKey(const schema::Schema& schema, const FillOrder& order, std::size_t table, std::size_t key);
+
+/// Sets every closable cycle-closing key (isClosableKey) of the filled `rows` to
+/// the referenced values of a random parent row, so such keys resolve like any
+/// other (Spider profile: always; strict: NULL now and then where allowed). A
+/// key whose parent has no complete row stays as drawn (NULL when nullable).
+void closeDeferredKeys(const schema::Schema& schema, const FillOrder& order, Profile profile,
+                       std::vector<std::vector<exec::Row>>& rows, Prng& rng);
 
 class TableFiller {
 public:
@@ -51,6 +66,9 @@ public:
     std::vector<exec::Row> fill();
     /// After fill(): per returned row, whether it was built as a focus row.
     [[nodiscard]] const std::vector<bool>& focusRows() const { return m_focusRows; }
+    /// After fill(): why the table's CHECKs could not be evaluated within their
+    /// budgets (the database cannot be sampled), if so.
+    [[nodiscard]] const std::optional<Diagnostic>& failure() const { return m_checks.failure(); }
 
 private:
     struct KeyPlan {
@@ -62,6 +80,7 @@ private:
         std::vector<std::size_t> focus;          ///< candidates that are focus rows or hold a focus constant
         bool self = false;
         bool deferred = false;
+        bool closable = false;                   ///< deferred, and closeDeferredKeys() will set it
         bool nullable = false;                   ///< every child column may hold NULL
         double nullChance = 0;
     };

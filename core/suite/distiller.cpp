@@ -293,7 +293,8 @@ bool Distiller::sampleBatch(std::vector<BatchDatabase>& batch)
 {
     auto task = [&](std::size_t i, unsigned) {
         if (cancelled()) return;
-        const fuzz::SampleSpec spec{.profile = m_options.profile, .seed = m_options.seed, .index = batch[i].index};
+        const fuzz::SampleSpec spec{.profile = m_options.profile, .seed = m_options.seed, .index = batch[i].index,
+                                    .checkLimits = m_limits};
         auto connection = fuzz::sampleConnection(m_schema, m_constants, spec);
         if (!connection.ok()) {
             batch[i].error = connection.error();
@@ -330,7 +331,8 @@ void Distiller::ensureNonEmpty()
         database.bytes = *m_options.original;
     } else {
         if (m_options.budget == 0) return;
-        const fuzz::SampleSpec spec{.profile = m_options.profile, .seed = m_options.seed, .index = 0};
+        const fuzz::SampleSpec spec{.profile = m_options.profile, .seed = m_options.seed, .index = 0,
+                                    .checkLimits = m_limits};
         auto connection = fuzz::sampleConnection(m_schema, m_constants, spec);
         if (!connection.ok()) return;
         auto bytes = connection->serialize();
@@ -370,6 +372,15 @@ Result<DistillResult> Distiller::run()
         const std::size_t golds = m_activeGolds.size();
         for (std::size_t db = 0; db < batch.size() && m_undistinguished > 0; ++db) {
             m_result.sampled = batch[db].index + 1;
+            if (batch[db].error && batch[db].error->code == "fuzz.check") {
+                // A CHECK past its budget fails every database of the schema alike:
+                // stop at the first rather than pay for each of them.
+                Diagnostic error = *batch[db].error;
+                error.message = fmt::format("no database could be sampled for schema '{}': {}", m_schema.name,
+                                            error.message);
+                error.code = "suite.sample";
+                return error;
+            }
             if (batch[db].error) {
                 ++m_result.sampleFailures;
                 if (!m_result.firstSampleError) m_result.firstSampleError = batch[db].error;

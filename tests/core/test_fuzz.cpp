@@ -4,6 +4,7 @@
 // profiles, key constraints on self-references, cycles and composite keys).
 #include "core/exec/statement.h"
 #include "core/fuzz/fuzz.h"
+#include "core/inspect/inspect.h"
 #include "core/schema/ddl_loader.h"
 #include "core/sql/parser.h"
 
@@ -12,6 +13,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 #include <set>
 
@@ -93,6 +95,10 @@ private slots:
     void numericUseAndGroupsAreCollected();
     void textColumnsUsedNumericallyGetNumbers();
     void focusRowsSatisfyAJoinedConjunction();
+    void slowCheckBodiesEndWithANamedError();
+    void cyclicForeignKeysAllResolve();
+    void cyclicSchemaSeparatesADifferentPair();
+    void extremeIntegerLiteralsAreCollectedSafely();
 };
 
 void TestFuzz::prngMatchesReferenceOutputs()
@@ -564,6 +570,95 @@ void TestFuzz::focusRowsSatisfyAJoinedConjunction()
     // About half the databases favour one of 7 groups: ~10 favour the gold's, and
     // those satisfy it; independent draws alone almost never do.
     QVERIFY2(satisfied >= 5, std::to_string(satisfied).c_str());
+}
+
+void TestFuzz::slowCheckBodiesEndWithANamedError()
+{
+    // The CHECK calls printf with a precision no budget can pay for: the sampler
+    // evaluates it under a query's budget and stops with the table's name.
+    const auto schema = loadDdl(
+        "CREATE TABLE ok (id INT PRIMARY KEY);"
+        "CREATE TABLE trap (id INT PRIMARY KEY, x INT CHECK (length(printf('%.*c', 2000000000, 'x')) > x));");
+    const auto content = fuzz::sampleDatabase(schema, {}, {fuzz::Profile::Spider, 1, 0});
+    QVERIFY(!content.ok());
+    QCOMPARE(content.error().code, std::string("fuzz.check"));
+    QVERIFY2(content.error().message.find("table \"trap\"") != std::string::npos, content.error().message.c_str());
+    QVERIFY2(content.error().message.find("CHECK (length(printf(") != std::string::npos, content.error().message.c_str());
+    QVERIFY2(content.error().message.find("VM steps") != std::string::npos, content.error().message.c_str());
+    // A CHECK that costs a little per row is evaluated as before.
+    const auto cheap = loadDdl("CREATE TABLE t (id INT PRIMARY KEY, s TEXT CHECK (instr(s, 'zz') = 0));");
+    for (uint64_t index = 0; index < 10; ++index) {
+        const auto rows = fuzz::sampleDatabase(cheap, {}, {fuzz::Profile::Spider, 1, index});
+        QVERIFY2(rows.ok(), rows.ok() ? "" : rows.error().message.c_str());
+        for (const exec::Row& row : rows->find("t")->rows)
+            QVERIFY(row[1].isNull() || row[1].asText().find("zz") == std::string::npos);
+    }
+}
+
+namespace {
+
+const char* kCyclicDdl =
+    "CREATE TABLE dept (id INT PRIMARY KEY, name TEXT NOT NULL, manager INT NOT NULL REFERENCES emp(id));"
+    "CREATE TABLE emp (id INT PRIMARY KEY, name TEXT NOT NULL, salary INT, dept INT REFERENCES dept(id), "
+    "  mentor INT REFERENCES emp(id));";
+
+} // namespace
+
+void TestFuzz::cyclicForeignKeysAllResolve()
+{
+    const auto schema = loadDdl(kCyclicDdl);
+    for (const fuzz::Profile profile : {fuzz::Profile::Spider, fuzz::Profile::Strict}) {
+        for (uint64_t index = 0; index < 40; ++index) {
+            auto connection = fuzz::sampleConnection(schema, {}, {profile, 5, index});
+            QVERIFY2(connection.ok(), connection.ok() ? "" : connection.error().message.c_str());
+            auto check = exec::Statement::prepare(*connection, "PRAGMA foreign_key_check");
+            QVERIFY(check.ok() && !check->step().value());
+            const auto content = fuzz::sampleDatabase(schema, {}, {profile, 5, index});
+            const auto& depts = content->find("dept")->rows;
+            const auto& emps = content->find("emp")->rows;
+            if (profile == fuzz::Profile::Strict) continue;
+            // Spider: no empty table, and every key, the cycle's included, names a row.
+            QVERIFY(!depts.empty() && !emps.empty());
+            for (const exec::Row& dept : depts) {
+                QVERIFY(std::any_of(emps.begin(), emps.end(), [&](const exec::Row& e) { return e[0] == dept[2]; }));
+            }
+            for (const exec::Row& emp : emps) {
+                QVERIFY(!emp[3].isNull());
+                QVERIFY(std::any_of(depts.begin(), depts.end(), [&](const exec::Row& d) { return d[0] == emp[3]; }));
+            }
+        }
+    }
+}
+
+void TestFuzz::cyclicSchemaSeparatesADifferentPair()
+{
+    // Before, the cycle left dept empty and every join on it empty: any two
+    // queries over the join looked equivalent.
+    const auto schema = loadDdl(kCyclicDdl);
+    inspect::InspectOptions options;
+    options.distill.jobs = 2;
+    options.distill.budget = 100;
+    const auto inspection = inspect::inspect(
+        schema, "SELECT d.name FROM dept AS d JOIN emp AS e ON d.manager = e.id WHERE e.salary > 10",
+        "SELECT d.name FROM dept AS d JOIN emp AS e ON d.id = e.dept WHERE e.salary > 10", options);
+    QVERIFY2(inspection.ok(), inspection.ok() ? "" : inspection.error().message.c_str());
+    QCOMPARE(inspection->suiteCheck.verdict, suite::VerdictKind::Different);
+}
+
+void TestFuzz::extremeIntegerLiteralsAreCollectedSafely()
+{
+    // UBSan once flagged both: negating INT64_MIN (0x8000000000000000 reads as
+    // INT64_MIN) and converting 9.2e18 to int64 while keying a sampled value.
+    const auto schema = loadDdl(kDdl);
+    const auto constants = constantsOf(
+        schema, "SELECT name FROM singer WHERE age > -0x8000000000000000 OR height = -9223372036854775808 / -1 "
+                "OR fee = -9223372036854775808");
+    QVERIFY(has(constants, "singer", "age", Value::real(9223372036854775808.0)));
+    QVERIFY(has(constants, "singer", "fee", Value::integer(std::numeric_limits<int64_t>::min())));
+    for (uint64_t index = 0; index < 30; ++index) {
+        const auto content = fuzz::sampleDatabase(schema, constants, {fuzz::Profile::Spider, 9, index});
+        QVERIFY(content.ok());
+    }
 }
 
 QTEST_APPLESS_MAIN(TestFuzz)
