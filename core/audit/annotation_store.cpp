@@ -84,7 +84,7 @@ Result<std::unique_ptr<detail::Connection>> makeNewProject(const fs::path& path,
 {
     auto connection = detail::Connection::openNew(path);
     if (!connection) return connection.error();
-    (*connection)->beginCall();
+    const auto call = (*connection)->beginCall();
     if (auto filled = fillNewProject((*connection)->db(), path, sources, items); !filled) return filled.error();
     return connection;
 }
@@ -145,7 +145,7 @@ Result<std::vector<AuditItem>> AnnotationStore::items() const
 
 Status AnnotationStore::updateMetrics(const std::vector<evaluation::ItemMetrics>& metrics)
 {
-    m_connection->beginCall();
+    const auto call = m_connection->beginCall();
     sqlite3* db = m_connection->db();
     auto transaction = detail::WriteTransaction::begin(db, m_path);
     if (!transaction) return transaction.error();

@@ -86,7 +86,7 @@ Result<Annotation> upsertAnnotation(sqlite3* db, const std::filesystem::path& fi
 
 Result<Annotation> AnnotationStore::setAnnotation(const Annotation& annotation)
 {
-    m_connection->beginCall();
+    const auto call = m_connection->beginCall();
     sqlite3* const db = m_connection->db();
     auto transaction = detail::WriteTransaction::begin(db, m_path);
     if (!transaction) return transaction.error();
@@ -98,7 +98,7 @@ Result<Annotation> AnnotationStore::setAnnotation(const Annotation& annotation)
 
 Result<std::vector<Annotation>> AnnotationStore::setAnnotations(const std::vector<Annotation>& annotations)
 {
-    m_connection->beginCall();
+    const auto call = m_connection->beginCall();
     sqlite3* const db = m_connection->db();
     auto transaction = detail::WriteTransaction::begin(db, m_path);
     if (!transaction) return transaction.error();
@@ -116,7 +116,7 @@ Result<std::vector<Annotation>> AnnotationStore::setAnnotations(const std::vecto
 
 Result<bool> AnnotationStore::clearAnnotation(std::size_t itemIndex, const std::string& annotator)
 {
-    m_connection->beginCall();
+    const auto call = m_connection->beginCall();
     sqlite3* const db = m_connection->db();
     auto transaction = detail::WriteTransaction::begin(db, m_path);
     if (!transaction) return transaction.error();
@@ -180,7 +180,7 @@ Result<std::vector<std::string>> AnnotationStore::reasons() const
 
 Status AnnotationStore::addReason(const std::string& reason)
 {
-    m_connection->beginCall();
+    const auto call = m_connection->beginCall();
     sqlite3* const db = m_connection->db();
     auto transaction = detail::WriteTransaction::begin(db, m_path);
     if (!transaction) return transaction.error();

@@ -49,9 +49,7 @@ int onProgress(void* context)
         budget->hit = Budget::Hit::Steps;
         return 1;
     }
-    // sqlite3_memory_used() counts the whole process; a store call's own growth
-    // beyond the budget is what a hostile file would cause.
-    if (sqlite3_memory_used() - budget->heapAtStart > budget->maxHeapGrowth) {
+    if (budget->heap != nullptr && budget->heap->exceeded()) {
         budget->hit = Budget::Hit::Heap;
         return 1;
     }
@@ -91,7 +89,7 @@ std::string mebibytes(std::uint64_t bytes)
 void armLimits(sqlite3* db)
 {
     sqlite3_limit(db, SQLITE_LIMIT_LENGTH, StoreLimits::kMaxValueBytes);
-    sqlite3_limit(db, SQLITE_LIMIT_SQL_LENGTH, 1 << 20);
+    sqlite3_limit(db, SQLITE_LIMIT_SQL_LENGTH, static_cast<int>(input_limits::kSqlText));
     sqlite3_limit(db, SQLITE_LIMIT_COLUMN, 100);
     sqlite3_limit(db, SQLITE_LIMIT_EXPR_DEPTH, 100);
     sqlite3_limit(db, SQLITE_LIMIT_COMPOUND_SELECT, 10);
@@ -191,14 +189,14 @@ Status Connection::connect(bool verify)
     armDefences(m_db);
     sqlite3_progress_handler(m_db, kProgressInterval, onProgress, m_budget.get());
     if (!verify) return {};
-    beginCall();
+    const CallScope verifying = beginCall();
     auto version = verifyProject(m_db, m_file);
     if (!version) return version.error();
     m_formatVersion = *version;
     if (m_mode == OpenMode::ReadOnly) return {};
     if (m_formatVersion < kFormatVersion) {
         if (auto migrated = migrate(m_db, m_file, m_formatVersion); !migrated) return migrated;
-        beginCall();
+        const CallScope call = beginCall();
         auto upgraded = verifyProject(m_db, m_file);
         if (!upgraded) return upgraded.error();
         m_formatVersion = *upgraded;
@@ -223,12 +221,16 @@ Result<std::unique_ptr<Connection>> Connection::openNew(const fs::path& file)
     return connection;
 }
 
-void Connection::beginCall()
+CallScope::CallScope(Budget& budget) : m_budget(budget), m_heap(budget.maxHeapGrowth)
 {
-    m_budget->steps = 0;
-    m_budget->hit = Budget::Hit::None;
-    m_budget->heapAtStart = sqlite3_memory_used();
+    m_budget.steps = 0;
+    m_budget.hit = Budget::Hit::None;
+    m_budget.heap = &m_heap;
 }
+
+CallScope::~CallScope() { m_budget.heap = nullptr; }
+
+CallScope Connection::beginCall() { return CallScope(*m_budget); }
 
 void Connection::setBudget(std::uint64_t maxSteps, std::int64_t maxHeapGrowth)
 {
@@ -258,7 +260,9 @@ std::string budgetExceeded(sqlite3* db)
     const auto found = g_budgets.find(db);
     if (found == g_budgets.end()) return {};
     const Budget& budget = *found->second;
-    switch (budget.hit) {
+    // A refused allocation surfaces as SQLITE_NOMEM, often before the progress handler runs.
+    const bool heapHit = budget.hit == Budget::Hit::Heap || (budget.heap != nullptr && budget.heap->exceeded());
+    switch (heapHit ? Budget::Hit::Heap : budget.hit) {
     case Budget::Hit::Steps:
         return fmt::format("stopped after {} SQLite steps, the store's budget per call", budget.maxSteps);
     case Budget::Hit::Heap:

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "core/base/result.h"
+#include "core/exec/heap_budget.h"
 
 #include <cstdint>
 #include <filesystem>
@@ -24,8 +25,23 @@ struct Budget {
     std::uint64_t maxSteps = 0;
     std::int64_t maxHeapGrowth = 0;
     std::uint64_t steps = 0;      ///< VM steps of the current call, in units of kProgressInterval
-    std::int64_t heapAtStart = 0;
+    const exec::HeapBudget* heap = nullptr;  ///< the current call's, while it runs
     enum class Hit { None, Steps, Heap } hit = Hit::None;
+};
+
+/// One store call: the step count restarts, and SQLite's allocations on this thread
+/// are charged to the call's own heap budget (exec::HeapBudget, the executor's
+/// counting allocator) until the scope ends.
+class CallScope {
+public:
+    explicit CallScope(Budget& budget);
+    ~CallScope();
+    CallScope(const CallScope&) = delete;
+    CallScope& operator=(const CallScope&) = delete;
+
+private:
+    Budget& m_budget;
+    exec::HeapBudget m_heap;
 };
 
 /// The file's identity and last change, to notice a writer under an immutable read.
@@ -52,8 +68,8 @@ public:
     [[nodiscard]] sqlite3* db() const { return m_db; }
     [[nodiscard]] std::int32_t formatVersion() const { return m_formatVersion; }
 
-    /// Starts a store call: resets the step budget and notes SQLite's heap in use.
-    void beginCall();
+    /// Starts a store call, which lasts as long as the returned scope.
+    [[nodiscard]] CallScope beginCall();
     /// Runs `read` (sqlite3* → Result<T>) as one store call. On an immutable
     /// connection, checks afterwards that the file is unchanged; if a writer changed
     /// it meanwhile, reopens and runs `read` again (three attempts in all).
@@ -87,8 +103,10 @@ template <typename Read>
 auto Connection::read(Read&& read) -> decltype(read(static_cast<sqlite3*>(nullptr)))
 {
     for (int attempt = 1;; ++attempt) {
-        beginCall();
-        auto result = read(m_db);
+        auto result = [&] {
+            const CallScope call = beginCall();
+            return read(m_db);
+        }();
         auto settled = settle(attempt);
         if (!settled) return settled.error();
         if (*settled) return result;

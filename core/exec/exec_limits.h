@@ -26,6 +26,8 @@
 // work (1.5–3.2 s across those queries) — the old wall-clock budget.
 #pragma once
 
+#include "core/base/capped_file.h"
+
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -42,7 +44,7 @@ inline constexpr int64_t kDefaultMaxSteps = 2000 * kStepsPerIdleMs;
 inline constexpr int64_t kDefaultWallClockLimitMs = 20'000;
 /// The longest SQL text sqleq accepts anywhere (parser, executor): 1 MiB. The
 /// executor sets SQLITE_LIMIT_SQL_LENGTH to it; Spider's longest query is < 2 KB.
-inline constexpr std::size_t kMaxSqlTextBytes = std::size_t{1} << 20;
+inline constexpr std::size_t kMaxSqlTextBytes = input_limits::kSqlText;
 /// The default heap one query may hold (SQLite's allocations while it steps:
 /// sorters, temp b-trees, values). Two workers at this cap keep one sqleq-cli
 /// command under 512 MB resident.

@@ -17,6 +17,10 @@ namespace sqleq::exec {
 
 /// How many statements a connection keeps prepared (Python's sqlite3 keeps 128 too).
 inline constexpr std::size_t kStatementCacheCapacity = 128;
+/// How much memory a connection's kept statements may hold together (SQLite's own
+/// count per statement, plus the text): a gold with a 1,000-item IN list compiles to
+/// a large program, and its neighbors run on every suite database.
+inline constexpr std::size_t kStatementCacheBytes = std::size_t{4} << 20;
 
 struct CachedStatement {
     Statement statement;         ///< reset: ready to step from the start
@@ -26,8 +30,8 @@ struct CachedStatement {
 class StatementCache {
 public:
     /// `capacity` is at least 1.
-    explicit StatementCache(std::size_t capacity = kStatementCacheCapacity)
-        : m_capacity(capacity > 0 ? capacity : 1) {}
+    explicit StatementCache(std::size_t capacity = kStatementCacheCapacity, std::size_t maxBytes = kStatementCacheBytes)
+        : m_capacity(capacity > 0 ? capacity : 1), m_maxBytes(maxBytes) {}
 
     /// The statement prepared from exactly `sql`, now the most recently used; null
     /// when there is none. The pointer stays valid until erase(), clear() or an
@@ -35,21 +39,29 @@ public:
     CachedStatement* find(std::string_view sql);
 
     /// Keeps `entry` under `sql` (replacing an entry with that text) and evicts the
-    /// least recently used one beyond the capacity; returns the kept entry.
+    /// least recently used ones beyond the capacity or the byte bound (the new entry
+    /// always stays); returns the kept entry.
     CachedStatement& insert(std::string_view sql, CachedStatement entry);
 
     void erase(std::string_view sql);
     /// Finalizes every statement.
     void clear();
     [[nodiscard]] std::size_t size() const { return m_entries.size(); }
+    /// Memory the kept statements hold, as counted when each was inserted.
+    [[nodiscard]] std::size_t bytes() const { return m_bytes; }
 
 private:
     struct Entry {
         std::string sql;
         CachedStatement cached;
+        std::size_t bytes = 0;
     };
 
+    void evictOldest();
+
     std::size_t m_capacity;
+    std::size_t m_maxBytes;
+    std::size_t m_bytes = 0;
     std::list<Entry> m_entries;  // most recently used first; nodes never move, so keys stay valid
     std::unordered_map<std::string_view, std::list<Entry>::iterator> m_index;  // views into m_entries
 };

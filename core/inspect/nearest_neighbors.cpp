@@ -53,10 +53,13 @@ void diagnoseNearestNeighbors(Inspection& inspection, const schema::Schema& sche
     if (inspection.distilled.golds.empty()) return;
     std::vector<exec::Connection> connections = diagnosisDatabases(inspection, schema);
     if (connections.empty()) return;
+    // A neighbor matches only where the candidate runs; where it fails (often after its
+    // whole budget: a hostile candidate) no neighbor can match, so stop at the first failure.
     std::vector<exec::QueryOutcome> candidateOutcomes;
     candidateOutcomes.reserve(connections.size());
     for (auto& connection : connections) {
         candidateOutcomes.push_back(exec::runQuery(connection, inspection.check.candidateUsed, limits));
+        if (!candidateOutcomes.back().ok()) return;
     }
     for (const auto& status : inspection.distilled.golds.front().neighbors) {
         if (matches.size() >= kMaxNearestNeighbors) return;

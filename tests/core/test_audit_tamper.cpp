@@ -265,7 +265,7 @@ private slots:
         auto connection = audit::detail::Connection::open(path, audit::detail::OpenMode::ReadOnly);
         QVERIFY(connection.ok());
         (*connection)->setBudget(100'000, audit::StoreLimits::kHeapBudget);
-        (*connection)->beginCall();
+        const auto call = (*connection)->beginCall();
         auto endless = audit::detail::StoreStatement::prepare(
             (*connection)->db(), path, "WITH RECURSIVE c(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM c) SELECT max(n) FROM c");
         QVERIFY(endless.ok());
@@ -281,7 +281,7 @@ private slots:
         auto connection = audit::detail::Connection::open(path, audit::detail::OpenMode::ReadOnly);
         QVERIFY(connection.ok());
         (*connection)->setBudget(audit::StoreLimits::kStepBudget, 4 << 20);
-        (*connection)->beginCall();
+        const auto call = (*connection)->beginCall();
         auto growing = audit::detail::StoreStatement::prepare(
             (*connection)->db(), path,
             "WITH RECURSIVE c(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM c WHERE n < 1000000) "
