@@ -57,6 +57,7 @@ double percentile(std::vector<double> values, double p)
 struct Tally {
     std::vector<double> latencies;
     std::vector<double> sizes;
+    std::vector<double> readSizes;  ///< rows in the tables either query reads
     std::map<std::string, int> verdicts;
     int falsePositives = 0;
     int notMinimized = 0;
@@ -69,8 +70,10 @@ struct Tally {
         fmt::print("  latency from scratch: median {:.3f} s, p95 {:.3f} s, max {:.3f} s\n", percentile(latencies, 0.5),
                    percentile(latencies, 0.95), percentile(latencies, 1.0));
         if (!sizes.empty()) {
-            fmt::print("  counterexample rows over {} separated checks: median {:.0f}, max {:.0f} ({} not minimized)\n",
-                       sizes.size(), percentile(sizes, 0.5), percentile(sizes, 1.0), notMinimized);
+            fmt::print("  counterexample rows over {} separated checks: median {:.0f}, max {:.0f} ({} not minimized);\n"
+                       "    in the tables either query reads: median {:.0f}, max {:.0f}\n",
+                       sizes.size(), percentile(sizes, 0.5), percentile(sizes, 1.0), notMinimized,
+                       percentile(readSizes, 0.5), percentile(readSizes, 1.0));
         }
     }
 };
@@ -107,7 +110,12 @@ public:
         ++tally.verdicts[std::string(suite::verdictKindName(inspection->check.verdict))];
         tally.falsePositives += inspection->testSuiteFalsePositive ? 1 : 0;
         if (inspection->counterexample) {
-            tally.sizes.push_back(static_cast<double>(inspection->counterexample->content.rowCount()));
+            const auto& counterexample = *inspection->counterexample;
+            tally.sizes.push_back(static_cast<double>(counterexample.content.rowCount()));
+            std::size_t read = 0;
+            for (const auto& table : counterexample.content.tables)
+                read += counterexample.isRead(table.table) ? table.rows.size() : 0;
+            tally.readSizes.push_back(static_cast<double>(read));
             tally.notMinimized += inspection->counterexample->minimized ? 0 : 1;
         }
         if (verbose && inspection->testSuiteFalsePositive) {
