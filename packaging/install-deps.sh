@@ -11,6 +11,8 @@ packages=(
   fonts-dejavu-core
   # Runtime of the GUI: the SVG icon plugin; screenshots under a virtual X server.
   libqt6svg6 xvfb xauth
+  # make fuzz / make sanitize: clang's libFuzzer and sanitizer runtimes; /usr/bin/time for make attacks.
+  clang libclang-rt-14-dev time
 )
 
 missing=()
