@@ -13,6 +13,8 @@ packages=(
   libqt6svg6 xvfb xauth
   # make fuzz / make sanitize: clang's libFuzzer and sanitizer runtimes; /usr/bin/time for make attacks.
   clang libclang-rt-14-dev time
+  # make attacks: builds its hostile .sqlite files and audit projects with the sqlite3 shell.
+  sqlite3
 )
 
 missing=()
