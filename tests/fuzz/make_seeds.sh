@@ -3,7 +3,7 @@
 # the tiny committed seeds (tests/fuzz/seeds/<target>/) plus, when the shared corpus
 # is present (SQLEQ_CORPUS_DIR, default ../shared/corpus/spider), Spider's gold and
 # predicted queries, its tables.json split per database, and its annotation TSV.
-# Idempotent: files are named by content hash, so a rerun adds nothing twice.
+# Idempotent: files are named by origin and line number, so a rerun rewrites the same files.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -11,12 +11,9 @@ out="${1:-$root/build/fuzz/corpus}"
 spider="${SQLEQ_CORPUS_DIR:-$root/../shared/corpus/spider}"
 targets=(fuzz_sql_roundtrip fuzz_neighbors fuzz_spider_esm fuzz_tables_json fuzz_session fuzz_audit_tsv)
 
-# put TARGET < text: one seed file named by the hash of its content.
-put() {
-  local dir="$out/$1" tmp
-  tmp="$(mktemp "$dir/.seed.XXXXXX")"
-  cat > "$tmp"
-  mv -f "$tmp" "$dir/$(sha1sum < "$tmp" | cut -c1-16)"
+# lines TARGET PREFIX < lines: one seed file per line, PREFIX-<line number>, no newline.
+lines() {
+  awk -v dir="$out/$1" -v prefix="$2" '{ f = sprintf("%s/%s-%05d", dir, prefix, NR); printf "%s", $0 > f; close(f) }'
 }
 
 for t in "${targets[@]}"; do
@@ -34,23 +31,21 @@ fi
 
 # Parser round trip: every distinct gold and two systems' predictions (no db_id).
 { cut -f1 "$spider/dev_gold.sql"; cat "$spider/predictions/dev_1.txt" "$spider/predictions/dev_2.txt" 2>/dev/null; } \
-  | awk 'NF && !seen[$0]++' | while IFS= read -r sql; do printf '%s' "$sql" | put fuzz_sql_roundtrip; done
+  | awk 'NF && !seen[$0]++' | lines fuzz_sql_roundtrip spider
 
 # The fixed schema of the neighbor and ESM targets is concert_singer: its golds and,
 # for ESM, "gold<TAB>prediction" pairs of the same items.
-paste "$spider/dev_gold.sql" "$spider/predictions/dev_1.txt" 2>/dev/null \
-  | awk -F'\t' '$2 == "concert_singer"' | while IFS=$'\t' read -r gold _ pred; do
-      printf '%s' "$gold" | put fuzz_neighbors
-      printf '%s\t%s' "$gold" "$pred" | put fuzz_spider_esm
-    done
+pairs="$(paste "$spider/dev_gold.sql" "$spider/predictions/dev_1.txt" 2>/dev/null | awk -F'\t' '$2 == "concert_singer"')"
+cut -f1 <<< "$pairs" | lines fuzz_neighbors concert_singer
+awk -F'\t' '{ print $1 "\t" $3 }' <<< "$pairs" | lines fuzz_spider_esm concert_singer
 
 # tables.json: one file per database (the whole file is 46 KB, too big to mutate well).
 if command -v python3 >/dev/null 2>&1; then
   python3 - "$spider/tables.json" "$out/fuzz_tables_json" <<'PY'
-import hashlib, json, sys
+import json, sys
 for db in json.load(open(sys.argv[1])):
-    text = json.dumps([db], separators=(",", ":")).encode()
-    open(f"{sys.argv[2]}/{hashlib.sha1(text).hexdigest()[:16]}", "wb").write(text)
+    with open(f"{sys.argv[2]}/spider-{db['db_id']}.json", "w") as f:
+        json.dump([db], f, separators=(",", ":"))
 PY
 fi
 

@@ -3,14 +3,15 @@
 # on the seeds of make_seeds.sh. Inputs that crash, leak, time out (FUZZ_TIMEOUT s
 # per input) or pass FUZZ_RSS_MB are saved under BUILD/crashes/<target>-*; the script
 # prints one line per target and exits 1 when any target found something.
-#   FUZZ_SECONDS (60)  FUZZ_MAX_LEN (65536: deep nesting needs more than libFuzzer's 4 KB)
+#   FUZZ_SECONDS (60)  FUZZ_MAX_LEN (262144: deep nesting needs far more than libFuzzer's 4 KB; the Spider ESM
+#   parser overflows an ASan stack at ~2,000 nested subqueries = 78 KB)
 #   FUZZ_TIMEOUT (10)  FUZZ_RSS_MB (2048)  FUZZ_TARGETS (all)  FUZZ_ARGS (extra libFuzzer flags)
 set -uo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 build="${1:-$root/build/fuzz}"
 seconds="${FUZZ_SECONDS:-60}"
-max_len="${FUZZ_MAX_LEN:-65536}"
+max_len="${FUZZ_MAX_LEN:-262144}"
 targets=(${FUZZ_TARGETS:-fuzz_sql_roundtrip fuzz_neighbors fuzz_spider_esm fuzz_tables_json fuzz_session fuzz_audit_tsv})
 
 bash "$here/make_seeds.sh" "$build/corpus" || exit 1
