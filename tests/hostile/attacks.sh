@@ -66,7 +66,7 @@ sql_instr="SELECT instr($big, $needle)"
 sql_like="SELECT $big LIKE '%' || $needle || '%'"
 sql_glob="SELECT $big GLOB '*' || $needle || '*'"
 sql_replace="SELECT length(replace($big, $needle, 'x'))"
-sql_distinct="WITH RECURSIVE c(x, s) AS (SELECT 1, printf('%.*c', 100000, 'a') UNION ALL SELECT x + 1, s FROM c) SELECT DISTINCT x, s FROM c"
+sql_distinct="WITH RECURSIVE c(x, s) AS (SELECT 1, printf('%.*c', 100000, 'a') UNION ALL SELECT x + 1, s FROM c) SELECT count(*) FROM (SELECT DISTINCT x, s FROM c)"
 sql_union="WITH RECURSIVE c(x, s) AS (SELECT 1, printf('%.*c', 100000, 'a') UNION SELECT x + 1, s FROM c) SELECT count(*) FROM c"
 printf '%s\tconcerts\n%s\tconcerts\n' "$gold_ok" "$gold_ok" > gold_exec.sql
 printf '%s\n%s\n' "$sql_instr" "$gold_ok" > pred_instr.txt
@@ -204,7 +204,7 @@ attack() {
   rows+=("| $name | \`${shown% }\` | $rc | ${wall:-?} | $rss_mb | ${message//\`/\'} | $verdict |")
 }
 c="$cli"
-limit_re='limit|too (deep|long|large|many|big)|budget|timeout|nest|depth|cap'
+limit_re='limit|too[ _](deep|long|large|many|big)|exceed|budget|timeout|nest|depth|cap'
 
 # Deep prediction lines (Spider ESM parser): batch commands, per-item error, the rest scored.
 REST='grep -qE "^1[[:space:]]" items.tsv' attack eval_union_chain 2 batch "$limit_re" -- \
