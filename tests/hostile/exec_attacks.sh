@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the executor and sampler attacks of issue 10 against a Release sqleq-cli
+# Runs the executor and sampler attacks against a Release sqleq-cli
 # and prints a markdown table: command, exit code, wall time, peak resident
 # memory (GNU time). Usage: tests/hostile/exec_attacks.sh [path/to/sqleq-cli]
 # Needs /usr/bin/time and the sqlite3 shell (to build the hostile .sqlite files).
