@@ -31,6 +31,8 @@ void recordVerdict(const suite::CheckResult& checked, std::string_view metric, s
         notes.push_back(fmt::format("{}: {}", metric, checked.message));
     } else {
         value = checked.verdict == suite::VerdictKind::Equivalent;
+        // A prediction that does not run (an error, or a budget it ran past) says why.
+        if (checked.verdict == suite::VerdictKind::CandidateError) notes.push_back(fmt::format("{}: {}", metric, checked.message));
     }
 }
 

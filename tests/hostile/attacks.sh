@@ -206,14 +206,15 @@ attack() {
 c="$cli"
 limit_re='limit|too[ _](deep|long|large|many|big)|exceed|budget|timeout|nest|depth|cap'
 
-# Deep prediction lines (Spider ESM parser): batch commands, per-item error, the rest scored.
-REST='grep -qE "^1[[:space:]]" items.tsv' attack eval_union_chain 2 batch "$limit_re" -- \
+# Deep prediction lines (Spider ESM parser): batch commands; the per-item error is in the
+# items table (eval) or the project (audit new), and the harmless second item is scored.
+REST='grep -qiE "$limit_re" items.tsv && grep -qE "^1[[:space:]]" items.tsv' attack eval_union_chain 2 batch "." -- \
   "$c" eval --gold gold2.sql --pred pred_union_chain.txt --tables tables.json --etype match --out items.tsv
-REST='grep -qE "^1[[:space:]]" items.tsv' attack eval_nested_subqueries 2 batch "$limit_re" -- \
+REST='grep -qiE "$limit_re" items.tsv && grep -qE "^1[[:space:]]" items.tsv' attack eval_nested_subqueries 2 batch "." -- \
   "$c" eval --gold gold2.sql --pred pred_nested.txt --tables tables.json --etype match --out items.tsv
-REST='[[ -f audit_union.sqleq-audit ]]' attack audit_new_union_chain 2 batch "$limit_re" -- \
+REST='grep -aqiE "levels deep" audit_union.sqleq-audit' attack audit_new_union_chain 2 batch "created.*2 items" -- \
   "$c" audit new --gold gold2.sql --pred pred_union_chain.txt --tables tables.json --out audit_union.sqleq-audit
-REST='[[ -f audit_nested.sqleq-audit ]]' attack audit_new_nested_subqueries 2 batch "$limit_re" -- \
+REST='grep -aqiE "levels deep" audit_nested.sqleq-audit' attack audit_new_nested_subqueries 2 batch "created.*2 items" -- \
   "$c" audit new --gold gold2.sql --pred pred_nested.txt --tables tables.json --out audit_nested.sqleq-audit
 
 # One SQLite function call that does not return to the progress handler.
@@ -226,7 +227,7 @@ attack run_glob_16mb 2 limit "$limit_re" -- "$c" run --ddl concerts.sql --sql "$
 attack run_replace_16mb 2 limit "$limit_re" -- "$c" run --ddl concerts.sql --sql "$sql_replace"
 attack check_instr_16mb $((2 + check_base)) verdict "$limit_re" -- \
   "$c" check --ddl concerts.sql --gold "$gold_ok" --candidate "$sql_instr"
-REST='grep -qE "^1[[:space:]]" items_exec.tsv' attack eval_exec_instr_16mb 2 batch "$limit_re" -- \
+REST='grep -qiE "$limit_re" items_exec.tsv && grep -qE "^1[[:space:]]" items_exec.tsv' attack eval_exec_instr_16mb 2 batch "." -- \
   "$c" eval --gold gold_exec.sql --pred pred_instr.txt --db dbs --etype exec --out items_exec.tsv
 
 # The heap: DISTINCT / UNION over a recursive CTE of 100 KB rows.
@@ -257,7 +258,8 @@ attack check_db_check_printf $((2 + check_base)) verdict "$limit_re|check_printf
   "$c" check --db check_printf.sqlite --gold "SELECT a FROM t" --candidate "SELECT a FROM t WHERE id > 1"
 attack check_db_check_instr $((2 + check_base)) verdict "$limit_re|check_instr" -- \
   "$c" check --db check_instr.sqlite --gold "SELECT a FROM t" --candidate "SELECT a FROM t WHERE id > 1"
-attack run_db_view_open 2 limit "$limit_re|view_printf" -- "$c" run --db view_printf.sqlite --sql "SELECT count(*) FROM t"
+# Opening the file runs none of its views: a query that does not read the view just runs.
+attack run_db_view_open 2 ends "." -- "$c" run --db view_printf.sqlite --sql "SELECT count(*) FROM t"
 attack run_db_view_select 2 limit "$limit_re|view_printf" -- "$c" run --db view_printf.sqlite --sql "SELECT * FROM v"
 
 # Tampered audit projects.
