@@ -50,7 +50,8 @@ void diagnoseNearestNeighbors(Inspection& inspection, const schema::Schema& sche
 {
     auto& matches = inspection.diagnosis.nearestNeighbors;
     matches.clear();
-    if (inspection.distilled.golds.empty()) return;
+    // A neighbor matches only where the candidate runs, and it failed on the separating database.
+    if (inspection.distilled.golds.empty() || !inspection.check.candidateOutcome.ok()) return;
     std::vector<exec::Connection> connections = diagnosisDatabases(inspection, schema);
     if (connections.empty()) return;
     // A neighbor matches only where the candidate runs; where it fails (often after its

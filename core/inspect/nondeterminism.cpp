@@ -12,6 +12,8 @@ void diagnoseNondeterminism(Inspection& inspection, const schema::Schema& readab
     const auto& check = inspection.check;
     const auto& databases = inspection.distilled.suite.databases;
     if (check.separatingDatabase < 0 || static_cast<std::size_t>(check.separatingDatabase) >= databases.size()) return;
+    // A candidate that does not run differs whatever the row order: no need to run it again.
+    if (!check.candidateOutcome.ok()) return;
     const exec::Bytes& bytes = databases[static_cast<std::size_t>(check.separatingDatabase)].bytes;
     const auto pair = search::checkPairOrderDependence(bytes, readable, check.goldUsed, check.candidateUsed,
                                                        inspection.orderMatters, limits);

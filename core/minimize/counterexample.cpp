@@ -71,6 +71,20 @@ std::optional<Counterexample> buildCounterexample(const schema::Schema& schema, 
     SeparationCase separation{&readable, &schema, check.goldUsed, check.candidateUsed,
                               check.comparison.orderMatters, keepTablesNonEmpty, limits, cancel};
     Counterexample counterexample;
+    counterexample.tablesRead = tablesReadByEither(schema, check);
+    // A candidate that ran out of its budget here would run out again on every database
+    // the shrinking tries: show the database whole, with the outcomes the check saw.
+    const auto status = check.candidateOutcome.status;
+    if (status == exec::OutcomeStatus::Timeout || status == exec::OutcomeStatus::WallClockTimeout) {
+        counterexample.content = wholeDatabase(bytes, readable);
+        counterexample.rowsBefore = counterexample.content.rowCount();
+        counterexample.note = "shown whole: the candidate ran past its budget on it, and shrinking would run it again "
+                              "on every smaller database";
+        counterexample.goldOutcome = check.goldOutcome;
+        counterexample.candidateOutcome = check.candidateOutcome;
+        counterexample.comparison = check.comparison;
+        return counterexample;
+    }
     auto minimized = minimizeSeparatingDatabase(bytes, separation);
     if (minimized) {
         counterexample.content = std::move(minimized->content);
@@ -83,7 +97,6 @@ std::optional<Counterexample> buildCounterexample(const schema::Schema& schema, 
         counterexample.rowsBefore = counterexample.content.rowCount();
         counterexample.note = "shown whole: " + minimized.error().message;
     }
-    counterexample.tablesRead = tablesReadByEither(schema, check);
     runBoth(counterexample, readable, check, limits);
     return counterexample;
 }
