@@ -85,8 +85,10 @@ RepointResult repointReferences(const schema::Schema& keys, const MinimizeReques
         for (const Reference& reference : referencesOf(keys, content)) {
             const auto& children = content.tables[reference.childEntry].rows;
             const auto& parents = content.tables[reference.parentEntry].rows;
-            for (std::size_t child = 0; child < children.size() && !progressed; ++child) {
-                for (std::size_t parent = 0; parent < parents.size() && !progressed; ++parent) {
+            // `progressed` first: accepting a re-pointing replaces `content`, and with it
+            // the rows `children` and `parents` refer to.
+            for (std::size_t child = 0; !progressed && child < children.size(); ++child) {
+                for (std::size_t parent = 0; !progressed && parent < parents.size(); ++parent) {
                     if (pointsAt(children[child], parents[parent], reference)) continue;
                     if (outOfRuns()) return result;
                     schema::DatabaseContent candidate = content;
