@@ -19,17 +19,6 @@ struct Reference {
     std::vector<std::size_t> parentColumns;
 };
 
-std::optional<std::vector<std::size_t>> columnIndices(const schema::Table& table, const std::vector<std::string>& names)
-{
-    std::vector<std::size_t> indices;
-    for (const auto& name : names) {
-        const schema::Column* column = table.findColumn(name);
-        if (column == nullptr) return std::nullopt;
-        indices.push_back(static_cast<std::size_t>(column - table.columns.data()));
-    }
-    return indices;
-}
-
 std::optional<std::size_t> entryOf(const schema::DatabaseContent& content, const std::string& table)
 {
     for (std::size_t entry = 0; entry < content.tables.size(); ++entry) {

@@ -51,18 +51,6 @@ std::string keyPart(const exec::Value& value)
     return "?;";
 }
 
-std::optional<std::vector<std::size_t>> columnIndices(const schema::Table& table,
-                                                     const std::vector<std::string>& names)
-{
-    std::vector<std::size_t> indices;
-    for (const auto& name : names) {
-        const schema::Column* column = table.findColumn(name);
-        if (column == nullptr) return std::nullopt;
-        indices.push_back(static_cast<std::size_t>(column - table.columns.data()));
-    }
-    return indices;
-}
-
 // nullopt when a part is NULL: SQLite treats such a reference as satisfied.
 std::optional<std::string> keyOf(const exec::Row& row, const std::vector<std::size_t>& columns)
 {
@@ -83,6 +71,17 @@ bool anyKept(const std::vector<std::size_t>& rows, const RowMask& kept)
 }
 
 } // namespace
+
+std::optional<std::vector<std::size_t>> columnIndices(const schema::Table& table, const std::vector<std::string>& names)
+{
+    std::vector<std::size_t> indices;
+    for (const auto& name : names) {
+        const schema::Column* column = table.findColumn(name);
+        if (column == nullptr) return std::nullopt;
+        indices.push_back(static_cast<std::size_t>(column - table.columns.data()));
+    }
+    return indices;
+}
 
 Result<RowGraph> RowGraph::build(const schema::Schema& schema, const schema::DatabaseContent& content,
                                  const std::vector<std::string>& nonEmptyTables)

@@ -11,6 +11,7 @@
 #include "core/schema/schema.h"
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,9 @@ namespace sqleq::minimize {
 
 /// Kept rows, indexed by row id (0 .. RowGraph::rowCount()-1).
 using RowMask = std::vector<bool>;
+
+/// The positions of `names` among `table`'s columns; nothing when one is missing.
+std::optional<std::vector<std::size_t>> columnIndices(const schema::Table& table, const std::vector<std::string>& names);
 
 class RowGraph {
 public:

@@ -3,6 +3,7 @@
 // TSV/JSON export and import, agreement between two annotators' projects, and the
 // exit codes and messages of bad input.
 
+#include "tests/cli/cli_test_support.h"
 #include "tests/core/audit_tamper_support.h"
 
 #include <QFile>
@@ -14,21 +15,6 @@
 #include <QtTest>
 
 namespace {
-
-struct CliRun {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-CliRun runCli(const QStringList& arguments)
-{
-    QProcess process;
-    process.start(QStringLiteral(SQLEQ_CLI_PATH), arguments);
-    process.waitForFinished(60000);
-    return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
-            QString::fromUtf8(process.readAllStandardError())};
-}
 
 QString writeText(const QTemporaryDir& dir, const QString& name, const QByteArray& text)
 {

@@ -1,29 +1,15 @@
-// sqleq-cli on hostile input (issue 10, bounded input): /dev/zero and oversized files
+// sqleq-cli on hostile input (bounded input): /dev/zero and oversized files
 // end at once with exit code 3 and a message naming the file and the limit; a bad
 // tables.json gets the same message from `check` and `eval`; `distill` prints progress
 // lines on a pipe and refuses a gold file with more queries per schema than its cap.
+
+#include "tests/cli/cli_test_support.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
 namespace {
-
-struct CliRun {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-CliRun runCli(const QStringList& arguments)
-{
-    QProcess process;
-    process.setWorkingDirectory(QStringLiteral(SQLEQ_SOURCE_DIR));
-    process.start(QStringLiteral(SQLEQ_CLI_PATH), arguments);
-    process.waitForFinished(120000);
-    return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
-            QString::fromUtf8(process.readAllStandardError())};
-}
 
 QString writeText(const QTemporaryDir& dir, const QString& name, const QByteArray& text)
 {
