@@ -12,17 +12,21 @@
 #include "ui/session/session_controller.h"
 #include "ui/widgets/database_view.h"
 #include "ui/widgets/databases_panel.h"
+#include "ui/widgets/explanation_panel.h"
 #include "ui/widgets/neighbors_panel.h"
 #include "ui/widgets/results_view.h"
 #include "ui/widgets/schema_panel.h"
 #include "ui/widgets/settings_dialog.h"
 #include "ui/widgets/sql_editor.h"
+#include "ui/widgets/utf8_offsets.h"
 #include "ui/widgets/verdict_banner.h"
 
 #include <QCloseEvent>
 #include <QFileInfo>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
@@ -130,25 +134,35 @@ QWidget* MainWindow::buildCentralWidget()
 QWidget* MainWindow::buildEditors()
 {
     auto* box = new QWidget(this);
-    m_question = new QLabel(box);
+    m_question = new QLineEdit(box);
     m_question->setObjectName(QStringLiteral("question"));
-    m_question->setWordWrap(true);
-    m_question->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_question->setPlaceholderText(tr("The natural-language question (optional; saved with the session)"));
+    m_question->setClearButtonEnabled(true);
+    m_question->setAccessibleName(tr("Question"));
+    QLabel* questionLabel = heading(tr("&Question:"), box);
+    questionLabel->setBuddy(m_question);
+    auto* questionRow = new QHBoxLayout;
+    questionRow->addWidget(questionLabel);
+    questionRow->addWidget(m_question, 1);
     m_gold = new SqlEditor(box);
     m_gold->setObjectName(QStringLiteral("goldEditor"));
     m_candidate = new SqlEditor(box);
     m_candidate->setObjectName(QStringLiteral("candidateEditor"));
     auto* grid = new QGridLayout(box);
     grid->setContentsMargins(0, 0, 0, 0);
-    grid->addWidget(m_question, 0, 0, 1, 2);
+    grid->addLayout(questionRow, 0, 0, 1, 2);
     QLabel* goldLabel = heading(tr("&Gold query"), box);
     goldLabel->setBuddy(m_gold);
-    QLabel* candidateLabel = heading(tr("C&andidate query"), box);
+    m_gold->setAccessibleName(tr("Gold query"));
+    QLabel* candidateLabel = heading(tr("Ca&ndidate query"), box);
+    m_candidate->setAccessibleName(tr("Candidate query"));
     candidateLabel->setBuddy(m_candidate);
     grid->addWidget(goldLabel, 1, 0);
     grid->addWidget(candidateLabel, 1, 1);
     grid->addWidget(m_gold, 2, 0);
     grid->addWidget(m_candidate, 2, 1);
+    m_explanation = new ExplanationPanel(box);
+    grid->addWidget(m_explanation, 3, 0, 1, 2);
     setQuestion({});
     return box;
 }
@@ -192,9 +206,17 @@ void MainWindow::connectPanels()
                 statusBar()->showMessage(tr("%1: %2").arg(who, message));
         });
         connect(editor, &QPlainTextEdit::modificationChanged, this, [this] { updateTitle(); });
+        connect(editor, &QPlainTextEdit::textChanged, this, &MainWindow::updateStaleness);
     }
-    connect(m_schema, &SchemaPanel::sourceChanged, this, [this] { updateTitle(); });
-    connect(m_schema, &SchemaPanel::loadFailed, this, &MainWindow::showError);
+    connect(m_question, &QLineEdit::textEdited, this, &MainWindow::markSessionModified);
+    connect(m_schema, &SchemaPanel::sourceChanged, this, [this] {
+        markSessionModified();
+        updateStaleness();
+    });
+    connect(m_schema, &SchemaPanel::loadFailed, this, [this](const QString& message) {
+        statusBar()->showMessage(message);
+        QMessageBox::warning(this, tr("Open schema"), message);
+    });
 }
 
 bool MainWindow::openSession(const QString& path, bool runNow, QString* error)
@@ -224,13 +246,16 @@ void MainWindow::applySession(const Session& session, const QString& path)
     m_inspectLabel.clear();
     m_suitesDir = session.suitesDir;
     m_runSettings = session.settings;
+    m_sessionModified = false;
     setQuestion(session.question);
     m_gold->setSql(session.gold);
     m_candidate->setSql(session.candidate);
     m_gold->document()->setModified(false);
     m_candidate->document()->setModified(false);
     m_result.reset();
+    setResultStale(false);
     m_banner->showIdle({});
+    m_explanation->setResult(nullptr);
     m_neighbors->setResult(nullptr);
     m_databaseView->setResult(nullptr);
     m_databases->setResult(nullptr);
@@ -243,6 +268,7 @@ bool MainWindow::saveSessionTo(const QString& path, QString* error)
 {
     if (!saveSession(currentSession(), path, error)) return false;
     m_sessionPath = path;
+    m_sessionModified = false;
     m_gold->document()->setModified(false);
     m_candidate->document()->setModified(false);
     updateTitle();
@@ -284,7 +310,7 @@ Session MainWindow::currentSession() const
     session.schema = m_schema->source();
     session.gold = m_gold->sql();
     session.candidate = m_candidate->sql();
-    session.question = m_questionText;
+    session.question = m_question->text();
     session.settings = m_runSettings;
     session.suitesDir = m_suitesDir;
     return session;
@@ -296,6 +322,7 @@ void MainWindow::run()
 {
     m_gold->parseNow();
     m_candidate->parseNow();
+    if (m_result) setResultStale(true);
     m_banner->showRunning(tr("Starting…"));
     m_controller->run(currentSession());
 }
@@ -309,9 +336,12 @@ void MainWindow::editSettings()
 {
     SettingsDialog dialog(m_runSettings, this);
     if (dialog.exec() != QDialog::Accepted) return;
+    if (dialog.settings() == m_runSettings) return;
     m_runSettings = dialog.settings();
     m_settings->setRunSettings(m_runSettings);
-    showMessage(tr("Settings apply to the next run."));
+    markSessionModified();
+    updateStaleness();
+    showMessage(tr("Settings apply to the next run (F5)."));
 }
 
 void MainWindow::showRunState(bool running)
@@ -344,19 +374,33 @@ void MainWindow::onProgress(const QString& phase, int done, int total)
 void MainWindow::onFinished(const RunResultPtr& result)
 {
     m_result = result;
+    setResultStale(false);
     m_banner->showResult(*result);
+    m_explanation->setResult(result);
+    markRunErrors(*result);
     m_neighbors->setResult(result);
     m_databaseView->setResult(result);
     m_databases->setResult(result);  // selects the separating database, the views follow
     showRunState(false);
-    statusBar()->showMessage(tr("Done in %1 s").arg(result->seconds, 0, 'f', 1), 5000);
+    // A query at fault keeps its position in the status bar, where typing put it.
+    const QString fault = !m_candidate->runErrorMessage().isEmpty() ? tr("Candidate: %1").arg(m_candidate->runErrorMessage())
+        : m_candidate->hasError() && result->check.verdict == suite::VerdictKind::CandidateError
+            ? tr("Candidate: %1").arg(m_candidate->errorMessage())
+            : QString();
+    if (fault.isEmpty())
+        statusBar()->showMessage(tr("Done in %1 s").arg(result->seconds, 0, 'f', 1), 5000);
+    else
+        statusBar()->showMessage(fault);
     emit runSettled();
 }
 
-void MainWindow::onFailed(const QString& message)
+void MainWindow::onFailed(const QString& message, int goldErrorBegin, int goldErrorEnd)
 {
     showRunState(false);
+    if (m_result) setResultStale(true);
     m_banner->showFailure(message);
+    m_explanation->setResult(nullptr);
+    if (goldErrorBegin >= 0) m_gold->setRunError(goldErrorBegin, goldErrorEnd, message);
     statusBar()->showMessage(message);
     emit runSettled();
 }
@@ -364,6 +408,7 @@ void MainWindow::onFailed(const QString& message)
 void MainWindow::onCancelled()
 {
     showRunState(false);
+    if (m_result) setResultStale(true);
     m_banner->showCancelled();
     statusBar()->showMessage(tr("Run cancelled"), 5000);
     emit runSettled();
@@ -379,30 +424,75 @@ void MainWindow::showSelectedResults()
 
 void MainWindow::setQuestion(const QString& question)
 {
-    m_questionText = question;
-    m_question->setVisible(!question.isEmpty());
-    m_question->setText(tr("<b>Question:</b> %1").arg(question.toHtmlEscaped()));
+    m_question->setText(question);
+    m_question->setCursorPosition(0);
+}
+
+void MainWindow::markSessionModified()
+{
+    m_sessionModified = true;
+    updateTitle();
+}
+
+void MainWindow::updateStaleness()
+{
+    if (!m_result || isRunning()) return;
+    Session shown = currentSession();
+    shown.question = m_result->session.question;  // the question is not an input of the run
+    setResultStale(!(shown == m_result->session));
+}
+
+void MainWindow::setResultStale(bool stale)
+{
+    if (stale == m_resultStale) return;
+    m_resultStale = stale;
+    // Disabled views grey their text with the palette's own disabled colours.
+    for (QWidget* panel : {static_cast<QWidget*>(m_explanation), static_cast<QWidget*>(m_neighbors),
+                           static_cast<QWidget*>(m_databases), static_cast<QWidget*>(m_databaseView),
+                           static_cast<QWidget*>(m_results)})
+        panel->setEnabled(!stale);
+    if (!m_result) return;
+    if (stale)
+        m_banner->showStale(m_banner->state() == VerdictBanner::State::Stale ? QString() : m_banner->title());
+    else
+        m_banner->showResult(*m_result);
+}
+
+void MainWindow::markRunErrors(const RunResult& result)
+{
+    const auto mark = [](SqlEditor* editor, const std::string& judged, const exec::QueryOutcome& outcome) {
+        editor->setRunError(0, 0, {});
+        if (outcome.status != exec::OutcomeStatus::Error || !outcome.error.span.valid()) return;
+        // SQLite's position is in the text as judged; it is a position in the editor only
+        // when that is the very text typed.
+        const Utf8Offsets offsets(editor->sql());
+        if (offsets.utf8() != judged) return;
+        editor->setRunError(offsets.toUtf16(outcome.error.span.begin), offsets.toUtf16(outcome.error.span.end),
+                            QString::fromStdString(formatDiagnostic(judged, outcome.error)));
+    };
+    mark(m_gold, result.check.goldUsed, result.check.goldOutcome);
+    mark(m_candidate, result.check.candidateUsed, result.check.candidateOutcome);
 }
 
 void MainWindow::updateTitle()
 {
     QString name = m_sessionPath.isEmpty() ? tr("untitled") : QFileInfo(m_sessionPath).fileName();
     if (m_sessionPath.isEmpty() && !m_inspectLabel.isEmpty()) name = m_inspectLabel;
-    const bool modified = m_gold->document()->isModified() || m_candidate->document()->isModified();
+    const bool modified = hasUnsavedEdits();
     setWindowTitle(QStringLiteral("%1%2 — sqleq").arg(name, modified ? QStringLiteral("*") : QString()));
 }
 
 void MainWindow::showMessage(const QString& message) { statusBar()->showMessage(message, 8000); }
 
-void MainWindow::showError(const QString& message)
+void MainWindow::showError(const QString& message, const QString& title)
 {
     statusBar()->showMessage(message);
-    QMessageBox::warning(this, tr("sqleq"), message);
+    QMessageBox::warning(this, title.isEmpty() ? tr("Error") : title, message);
 }
 
 bool MainWindow::hasUnsavedEdits() const
 {
-    return m_gold->document()->isModified() || m_candidate->document()->isModified();
+    return m_sessionModified || m_gold->document()->isModified() || m_candidate->document()->isModified();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -11,6 +11,7 @@
 #include <QMainWindow>
 
 class QLabel;
+class QLineEdit;
 class QProgressBar;
 class QPushButton;
 
@@ -20,6 +21,7 @@ class AppSettings;
 class AuditMode;
 class DatabaseView;
 class DatabasesPanel;
+class ExplanationPanel;
 class FileActions;
 class MainWindowActions;
 class NeighborsPanel;
@@ -56,12 +58,17 @@ public:
     [[nodiscard]] QString sessionPath() const { return m_sessionPath; }
     [[nodiscard]] RunResultPtr lastResult() const { return m_result; }
     [[nodiscard]] bool isRunning() const;
-    /// The gold or candidate editor was edited since the session was applied or saved.
+    /// The session on screen (queries, question, schema, settings) was changed since it
+    /// was opened or saved.
     [[nodiscard]] bool hasUnsavedEdits() const;
+    /// The result on screen was computed from other inputs than those shown now (an edit of
+    /// the schema, a query or the settings since the run); it is greyed until the next run.
+    [[nodiscard]] bool resultIsStale() const { return m_resultStale; }
     [[nodiscard]] FileActions* fileActions() const { return m_files; }
 
     void showMessage(const QString& message);
-    void showError(const QString& message);
+    /// A warning dialog titled for what failed ("Open session", "Audit project"…).
+    void showError(const QString& message, const QString& title = QString());
 
     [[nodiscard]] SessionController* controller() const { return m_controller; }
     [[nodiscard]] AuditMode* audit() const { return m_audit; }
@@ -69,6 +76,8 @@ public:
     [[nodiscard]] SqlEditor* candidateEditor() const { return m_candidate; }
     [[nodiscard]] SchemaPanel* schemaPanel() const { return m_schema; }
     [[nodiscard]] VerdictBanner* verdictBanner() const { return m_banner; }
+    [[nodiscard]] ExplanationPanel* explanationPanel() const { return m_explanation; }
+    [[nodiscard]] QLineEdit* questionEditor() const { return m_question; }
     [[nodiscard]] NeighborsPanel* neighborsPanel() const { return m_neighbors; }
     [[nodiscard]] DatabasesPanel* databasesPanel() const { return m_databases; }
     [[nodiscard]] DatabaseView* databaseView() const { return m_databaseView; }
@@ -96,10 +105,17 @@ private:
     void applySession(const Session& session, const QString& path);
     void setQuestion(const QString& question);
     void updateTitle();
+    /// Something the session saves changed: the title gets its "*", Quit asks first.
+    void markSessionModified();
+    /// Greys the result panels when the inputs on screen differ from the result's.
+    void updateStaleness();
+    void setResultStale(bool stale);
+    /// Underlines, in the editors, where SQLite rejected a query of `result`.
+    void markRunErrors(const RunResult& result);
     void showRunState(bool running);
     void onProgress(const QString& phase, int done, int total);
     void onFinished(const RunResultPtr& result);
-    void onFailed(const QString& message);
+    void onFailed(const QString& message, int goldErrorBegin, int goldErrorEnd);
     void onCancelled();
     void showSelectedResults();
 
@@ -111,10 +127,11 @@ private:
 
     SchemaPanel* m_schema = nullptr;
     NeighborsPanel* m_neighbors = nullptr;
-    QLabel* m_question = nullptr;
+    QLineEdit* m_question = nullptr;
     SqlEditor* m_gold = nullptr;
     SqlEditor* m_candidate = nullptr;
     VerdictBanner* m_banner = nullptr;
+    ExplanationPanel* m_explanation = nullptr;
     DatabasesPanel* m_databases = nullptr;
     DatabaseView* m_databaseView = nullptr;
     ResultsView* m_results = nullptr;
@@ -126,9 +143,10 @@ private:
     QString m_sessionPath;
     QString m_inspectLabel;  ///< names a session shown without a file (an audit item)
     QString m_suitesDir;     ///< Session::suitesDir of the session shown
-    QString m_questionText;
     RunSettings m_runSettings;
     RunResultPtr m_result;
+    bool m_sessionModified = false;  ///< schema, settings or question changed (editors track their own)
+    bool m_resultStale = false;
 };
 
 } // namespace sqleq::ui

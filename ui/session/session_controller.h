@@ -36,8 +36,9 @@ signals:
     void progress(const QString& phase, int done, int total);
     void finished(sqleq::ui::RunResultPtr result);
     /// The run could not start or failed (bad schema source, gold does not parse, ...);
-    /// `message` names the file or position at fault.
-    void failed(const QString& message);
+    /// `message` names the file or position at fault; when it is a position in the gold
+    /// as typed, [goldErrorBegin, goldErrorEnd) is its UTF-16 range there, else -1.
+    void failed(const QString& message, int goldErrorBegin, int goldErrorEnd);
     void cancelled();
 
 private:

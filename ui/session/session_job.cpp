@@ -5,6 +5,7 @@
 
 #include "core/exec/spider_compat.h"
 #include "ui/session/schema_source_loader.h"
+#include "ui/widgets/utf8_offsets.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -152,8 +153,17 @@ SessionJobOutcome SessionJob::run()
     if (!inspection) {
         // Diagnostics of the gold point into the text the parser saw: the postprocessed gold.
         const std::string parsedGold = exec::officialPostprocess(m_gold);
-        return {nullptr, QStringLiteral("gold: %1").arg(QString::fromStdString(formatDiagnostic(parsedGold, inspection.error()))),
-                false};
+        SessionJobOutcome failure{
+            nullptr, QStringLiteral("gold: %1").arg(QString::fromStdString(formatDiagnostic(parsedGold, inspection.error()))),
+            false};
+        const SourceSpan span = inspection.error().span;
+        // Only a span into the very text typed can be marked in the editor.
+        if (span.valid() && parsedGold == m_gold) {
+            const Utf8Offsets offsets(m_session.gold);
+            failure.goldErrorBegin = offsets.toUtf16(span.begin);
+            failure.goldErrorEnd = offsets.toUtf16(span.end);
+        }
+        return failure;
     }
     if (inspection->cancelled || cancelled()) return {nullptr, {}, true};
 

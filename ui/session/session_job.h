@@ -20,6 +20,10 @@ struct SessionJobOutcome {
     RunResultPtr result;
     QString error;
     bool cancelled = false;
+    /// The UTF-16 range of the gold as typed that `error` points at, when it names a
+    /// position there (the gold does not parse or prepare); -1 otherwise.
+    int goldErrorBegin = -1;
+    int goldErrorEnd = -1;
 };
 
 class SessionJob {

@@ -91,65 +91,82 @@ SchemaSourceKind SchemaPanel::kindForPath(const QString& path)
 
 bool SchemaPanel::setSource(const SchemaSourceRef& source, QString* error)
 {
-    m_source = source;
-    m_dbIds->setVisible(source.kind == SchemaSourceKind::SpiderTables);
-    if (source.kind == SchemaSourceKind::SpiderTables && !fillDbIds(source.path, source.dbId, error)) {
-        m_model->setSchema(nullptr);
-        return false;
-    }
-    const QString name = QFileInfo(source.path).fileName();
-    m_caption->setText(QStringLiteral("<b>%1</b><br/>%2").arg(name.toHtmlEscaped(), kindLabel(source.kind)));
-    m_caption->setToolTip(source.path);
-    return loadSchema(error);
+    // A session names its source even when it cannot be read, so that the queries open
+    // and the source can be fixed: the caption shows the file, the tree is empty.
+    Loaded loaded;
+    const bool ok = load(source, loaded, error);
+    if (!ok) loaded.source = source;
+    apply(std::move(loaded));
+    return ok;
 }
 
-bool SchemaPanel::fillDbIds(const QString& path, const QString& selected, QString* error)
+bool SchemaPanel::load(const SchemaSourceRef& source, Loaded& loaded, QString* error)
 {
-    const QSignalBlocker blocker(m_dbIds);
-    m_dbIds->clear();
-    Result<std::vector<std::string>> ids = listDbIds(path);
-    if (!ids) {
-        if (error) *error = QString::fromStdString(ids.error().message);
-        return false;
+    loaded.source = source;
+    if (source.kind == SchemaSourceKind::SpiderTables) {
+        Result<std::vector<std::string>> ids = listDbIds(source.path);
+        if (!ids) {
+            if (error) *error = QString::fromStdString(ids.error().message);
+            return false;
+        }
+        for (const std::string& id : *ids) loaded.dbIds << QString::fromStdString(id);
+        if (loaded.dbIds.isEmpty()) {
+            if (error) *error = tr("%1 lists no schema").arg(source.path);
+            return false;
+        }
+        if (source.dbId.isEmpty()) {
+            loaded.source.dbId = loaded.dbIds.constFirst();
+        } else if (!loaded.dbIds.contains(source.dbId)) {
+            if (error) *error = tr("%1 has no db_id \"%2\"").arg(source.path, source.dbId);
+            return false;
+        }
     }
-    for (const std::string& id : *ids) m_dbIds->addItem(QString::fromStdString(id));
-    if (m_dbIds->count() == 0) {
-        if (error) *error = tr("%1 lists no schema").arg(path);
-        return false;
-    }
-    const int index = selected.isEmpty() ? 0 : m_dbIds->findText(selected);
-    if (index < 0) {
-        if (error) *error = tr("%1 has no db_id \"%2\"").arg(path, selected);
-        return false;
-    }
-    m_dbIds->setCurrentIndex(index);
-    m_source.dbId = m_dbIds->currentText();
-    return true;
-}
-
-bool SchemaPanel::loadSchema(QString* error)
-{
-    auto loaded = SchemaSourceLoader::load(m_source);
-    if (auto* message = std::get_if<QString>(&loaded)) {
-        m_model->setSchema(nullptr);
+    auto schema = SchemaSourceLoader::load(loaded.source);
+    if (auto* message = std::get_if<QString>(&schema)) {
         if (error) *error = *message;
         return false;
     }
-    auto schema = std::make_shared<const schema::Schema>(std::get<LoadedSchemaSource>(std::move(loaded)).schema);
-    m_model->setSchema(schema);
-    m_view->expandAll();
+    loaded.schema = std::make_shared<const schema::Schema>(std::get<LoadedSchemaSource>(std::move(schema)).schema);
+    return true;
+}
+
+void SchemaPanel::apply(Loaded loaded)
+{
+    m_source = std::move(loaded.source);
+    {
+        const QSignalBlocker blocker(m_dbIds);
+        m_dbIds->clear();
+        m_dbIds->addItems(loaded.dbIds);
+        m_dbIds->setCurrentIndex(static_cast<int>(loaded.dbIds.indexOf(m_source.dbId)));
+    }
+    m_dbIds->setVisible(m_source.kind == SchemaSourceKind::SpiderTables);
+    const QString name = QFileInfo(m_source.path).fileName();
+    m_caption->setText(QStringLiteral("<b>%1</b><br/>%2").arg(name.toHtmlEscaped(), kindLabel(m_source.kind)));
+    m_caption->setToolTip(m_source.path);
+    m_model->setSchema(loaded.schema);
+    if (loaded.schema) m_view->expandAll();
+}
+
+bool SchemaPanel::trySource(const SchemaSourceRef& source, QString* error)
+{
+    Loaded loaded;
+    if (!load(source, loaded, error)) return false;
+    apply(std::move(loaded));
+    emit sourceChanged(m_source);
     return true;
 }
 
 void SchemaPanel::onDbIdPicked(int index)
 {
     if (index < 0 || m_dbIds->itemText(index) == m_source.dbId) return;
-    m_source.dbId = m_dbIds->itemText(index);
+    SchemaSourceRef picked = m_source;
+    picked.dbId = m_dbIds->itemText(index);
     QString error;
-    if (loadSchema(&error))
-        emit sourceChanged(m_source);
-    else
-        emit loadFailed(error);
+    if (trySource(picked, &error)) return;
+    // The schema shown stays the working one: put the picker back on it.
+    const QSignalBlocker blocker(m_dbIds);
+    m_dbIds->setCurrentIndex(m_dbIds->findText(m_source.dbId));
+    emit loadFailed(error);
 }
 
 bool SchemaPanel::chooseSource(const QString& directory)
@@ -159,14 +176,10 @@ bool SchemaPanel::chooseSource(const QString& directory)
         tr("Schemas (*.sqlite *.sqlite3 *.db *.sql *.json);;SQLite databases (*.sqlite *.sqlite3 *.db);;"
            "SQL scripts (*.sql);;Spider tables.json (*.json);;All files (*)"));
     if (path.isEmpty()) return false;
-    SchemaSourceRef source{kindForPath(path), path, {}};
     QString error;
-    if (!setSource(source, &error)) {
-        emit loadFailed(error);
-        return false;
-    }
-    emit sourceChanged(m_source);
-    return true;
+    if (trySource({kindForPath(path), path, {}}, &error)) return true;
+    emit loadFailed(tr("%1\nThe schema shown is still %2.").arg(error, QFileInfo(m_source.path).fileName()));
+    return false;
 }
 
 } // namespace sqleq::ui

@@ -6,6 +6,7 @@
 
 #include "ui/session/session.h"
 
+#include <QStringList>
 #include <QWidget>
 
 #include <memory>
@@ -29,9 +30,13 @@ class SchemaPanel : public QWidget {
 public:
     explicit SchemaPanel(QWidget* parent = nullptr);
 
-    /// Shows `source`: fills the db_id picker for a tables.json and loads the schema into
-    /// the tree. False (with `error`, tree emptied) when the source cannot be loaded.
+    /// Shows `source` (a session's): fills the db_id picker for a tables.json and loads the
+    /// schema into the tree. False (with `error`) when the source cannot be loaded; the
+    /// panel then names the source with an empty tree, so the session can still be fixed.
     bool setSource(const SchemaSourceRef& source, QString* error = nullptr);
+    /// Switches to `source` only if it loads (emitting sourceChanged); otherwise false with
+    /// `error` and the schema shown stays the working one.
+    bool trySource(const SchemaSourceRef& source, QString* error = nullptr);
     [[nodiscard]] const SchemaSourceRef& source() const { return m_source; }
 
     /// The kind of schema source a file name suggests (.sqlite/.db, .sql, .json).
@@ -44,14 +49,21 @@ public:
     [[nodiscard]] QComboBox* dbIdPicker() const { return m_dbIds; }
 
 signals:
-    /// The user picked another file or db_id and it loaded.
+    /// The user picked another file or db_id and it loaded (trySource succeeded).
     void sourceChanged(const sqleq::ui::SchemaSourceRef& source);
-    /// A source could not be loaded; the message names the file or db_id at fault.
+    /// A picked source could not be loaded; the message names the file or db_id at fault
+    /// and the previous schema is still shown.
     void loadFailed(const QString& message);
 
 private:
-    bool fillDbIds(const QString& path, const QString& selected, QString* error);
-    bool loadSchema(QString* error);
+    /// A source read completely before anything on screen changes.
+    struct Loaded {
+        SchemaSourceRef source;  ///< with the db_id resolved
+        QStringList dbIds;       ///< a tables.json's schemas
+        std::shared_ptr<const schema::Schema> schema;
+    };
+    static bool load(const SchemaSourceRef& source, Loaded& loaded, QString* error);
+    void apply(Loaded loaded);
     void onDbIdPicked(int index);
 
     SchemaSourceRef m_source;

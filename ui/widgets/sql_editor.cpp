@@ -30,6 +30,10 @@ SqlEditor::SqlEditor(QWidget* parent) : QPlainTextEdit(parent)
     m_debounce.setInterval(kDebounceMs);
     connect(&m_debounce, &QTimer::timeout, this, &SqlEditor::parseNow);
     connect(this, &QPlainTextEdit::textChanged, &m_debounce, qOverload<>(&QTimer::start));
+    // A run's error belongs to the text that was run: any edit makes it stale.
+    connect(this, &QPlainTextEdit::textChanged, this, [this] {
+        if (!m_runErrorMessage.isEmpty()) setRunError(0, 0, {});
+    });
 }
 
 void SqlEditor::setSql(const QString& sql)
@@ -69,31 +73,62 @@ void SqlEditor::parseNow()
 
 void SqlEditor::showError(int begin, int end, const QString& message)
 {
-    QList<QTextEdit::ExtraSelection> selections;
-    if (!message.isEmpty() && end > begin) {
-        QTextEdit::ExtraSelection selection;
-        selection.cursor = QTextCursor(document());
-        selection.cursor.setPosition(begin);
-        selection.cursor.setPosition(end, QTextCursor::KeepAnchor);
-        selection.format.setUnderlineStyle(QTextCharFormat::WaveUnderline);
-        selection.format.setUnderlineColor(ThemeColors(palette()).negative());
-        selection.format.setToolTip(message);
-        selections.append(selection);
-    }
-    setExtraSelections(selections);
     m_errorBegin = begin;
     m_errorEnd = end;
-    setToolTip(message);
-    if (message == m_errorMessage) return;
+    const bool changed = message != m_errorMessage;
     m_errorMessage = message;
-    emit diagnosticChanged(message);
+    refreshUnderlines();
+    if (changed) emit diagnosticChanged(message);
+}
+
+void SqlEditor::setRunError(int begin, int end, const QString& message)
+{
+    const int size = static_cast<int>(toPlainText().size());
+    // An error at the end of the text ("incomplete input") still needs a visible mark.
+    if (!message.isEmpty() && begin >= 0 && begin >= end && size > 0) {
+        begin = std::min(begin, size - 1);
+        end = begin + 1;
+    }
+    const bool valid = !message.isEmpty() && begin >= 0 && end > begin && end <= size;
+    m_runErrorBegin = valid ? begin : 0;
+    m_runErrorEnd = valid ? end : 0;
+    m_runErrorMessage = valid ? message : QString();
+    refreshUnderlines();
+}
+
+QTextEdit::ExtraSelection SqlEditor::underline(int begin, int end, const QString& message) const
+{
+    QTextEdit::ExtraSelection selection;
+    selection.cursor = QTextCursor(document());
+    selection.cursor.setPosition(begin);
+    selection.cursor.setPosition(end, QTextCursor::KeepAnchor);
+    selection.format.setUnderlineStyle(QTextCharFormat::WaveUnderline);
+    selection.format.setUnderlineColor(ThemeColors(palette()).negative());
+    selection.format.setToolTip(message);
+    return selection;
+}
+
+void SqlEditor::refreshUnderlines()
+{
+    QList<QTextEdit::ExtraSelection> selections;
+    QStringList tips;
+    if (!m_errorMessage.isEmpty() && m_errorEnd > m_errorBegin) {
+        selections.append(underline(m_errorBegin, m_errorEnd, m_errorMessage));
+        tips << m_errorMessage;
+    }
+    if (!m_runErrorMessage.isEmpty()) {
+        selections.append(underline(m_runErrorBegin, m_runErrorEnd, m_runErrorMessage));
+        tips << m_runErrorMessage;
+    }
+    setExtraSelections(selections);
+    setToolTip(tips.join(QLatin1Char('\n')));
 }
 
 bool SqlEditor::event(QEvent* event)
 {
     // The tooltip names the error wherever the pointer is, since a one-character
     // underline is a small target; without an error there is no tooltip at all.
-    if (event->type() == QEvent::ToolTip && m_errorMessage.isEmpty()) {
+    if (event->type() == QEvent::ToolTip && m_errorMessage.isEmpty() && m_runErrorMessage.isEmpty()) {
         QToolTip::hideText();
         event->ignore();
         return true;

@@ -30,6 +30,13 @@ public:
     /// Parses the current text immediately instead of after the debounce.
     void parseNow();
 
+    /// Marks where the last run found this query at fault (SQLite rejected it there), as a
+    /// second underline beside the parse error; it stays until the text changes.
+    /// An empty range (begin >= end) or message clears it.
+    void setRunError(int begin, int end, const QString& message);
+    [[nodiscard]] const QString& runErrorMessage() const { return m_runErrorMessage; }
+    [[nodiscard]] std::pair<int, int> runErrorRange() const { return {m_runErrorBegin, m_runErrorEnd}; }
+
     /// Lines of text the editor asks room for (its size hint); queries are short.
     void setPreferredLines(int lines);
     QSize sizeHint() const override;
@@ -44,12 +51,17 @@ protected:
 
 private:
     void showError(int begin, int end, const QString& message);
+    void refreshUnderlines();
+    QTextEdit::ExtraSelection underline(int begin, int end, const QString& message) const;
 
     SqlHighlighter* m_highlighter = nullptr;
     QTimer m_debounce;
     QString m_errorMessage;
     int m_errorBegin = 0;
     int m_errorEnd = 0;
+    QString m_runErrorMessage;
+    int m_runErrorBegin = 0;
+    int m_runErrorEnd = 0;
     int m_preferredLines = 4;
 };
 

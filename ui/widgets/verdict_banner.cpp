@@ -16,6 +16,14 @@
 namespace sqleq::ui {
 namespace {
 
+/// Messages from core are clauses ("gold has 2 rows, candidate has 4"); shown alone they
+/// read as sentences.
+QString sentence(const QString& text)
+{
+    if (text.isEmpty() || text.endsWith(QLatin1Char('.')) || text.endsWith(QLatin1Char(')'))) return text;
+    return text + QLatin1Char('.');
+}
+
 QString assumptions(const RunResult& result)
 {
     const int suiteSize = static_cast<int>(result.metricDatabases);
@@ -30,22 +38,6 @@ QString assumptions(const RunResult& result)
         const std::size_t open = result.distilled.golds.front().undistinguished();
         if (open > 0) text += QObject::tr(" · %1 neighbor(s) not distinguished").arg(open);
     }
-    return text;
-}
-
-/// The texts as judged, when they are not what the editors show (plug-value put the
-/// gold's values in, DISTINCT was removed, `> =` was rewritten): the counterexample
-/// separates these, not the editors' texts.
-QString judgedTexts(const RunResult& result)
-{
-    const auto differs = [](const QString& shown, const std::string& judged) {
-        return shown.simplified() != QString::fromStdString(judged).simplified();
-    };
-    QString text;
-    if (differs(result.session.gold, result.check.goldUsed))
-        text += QObject::tr("\nGold as judged: %1").arg(QString::fromStdString(result.check.goldUsed));
-    if (differs(result.session.candidate, result.check.candidateUsed))
-        text += QObject::tr("\nCandidate as judged: %1").arg(QString::fromStdString(result.check.candidateUsed));
     return text;
 }
 
@@ -67,32 +59,66 @@ QString differentTitle(const RunResult& result)
     return QObject::tr("Different — database #%1 separates them").arg(separating);
 }
 
-/// "The candidate behaves like the gold with `age > 34` → `age >= 34`", from the nearest neighbor.
-QString diagnosisText(const RunResult& result)
+/// Row order: when the separating database's results depend on it, the metric itself is
+/// ill-defined there, which qualifies the verdict.
+QString orderNote(const RunResult& result)
 {
-    QString text;
-    const auto& nearest = result.diagnosis.nearestNeighbors;
-    if (!nearest.empty() && !result.distilled.golds.empty()) {
-        const std::string edit = inspect::describeNeighbor(result.distilled.golds.front().goldSql, nearest.front().neighbor);
-        text += QObject::tr("\nThe candidate behaves like %1.").arg(QString::fromStdString(edit));
-    } else if (!result.diagnosis.clauses.empty()) {
-        QStringList parts;
-        for (const auto& difference : result.diagnosis.clauses) {
-            parts << QObject::tr("%1: `%2` vs `%3`")
-                         .arg(QString::fromUtf8(inspect::clauseName(difference.clause).data()).toUpper().replace('_', ' '),
-                              QString::fromStdString(difference.gold.empty() ? "—" : difference.gold),
-                              QString::fromStdString(difference.candidate.empty() ? "—" : difference.candidate));
-        }
-        text += QObject::tr("\nDiffers in %1.").arg(parts.join(QStringLiteral("; ")));
-    }
     const auto& order = result.diagnosis.nondeterminism;
-    if (order.gold || order.candidate) {
-        text += order.tieBreakOnly
-            ? QObject::tr("\nOnly tie-breaking separates them here: read in another order they agree.")
-            : QObject::tr("\nThe %1 result depends on row order here (ties, bare columns).")
-                  .arg(order.gold ? QObject::tr("gold's") : QObject::tr("candidate's"));
+    if (!order.gold && !order.candidate) return {};
+    return order.tieBreakOnly
+        ? QObject::tr("\nOnly tie-breaking separates them here: read in another order they agree.")
+        : QObject::tr("\nThe %1 result depends on row order here (ties, bare columns).")
+              .arg(order.gold ? QObject::tr("gold's") : QObject::tr("candidate's"));
+}
+
+/// Both verdicts side by side with what sqleq's rests on: "Test suite: rejects · sqleq:
+/// different, shown by a counterexample of 3 rows".
+QString verdictsLine(const RunResult& result)
+{
+    const bool suiteAccepts = result.suiteCheck.verdict == suite::VerdictKind::Equivalent;
+    const QString suiteVerdict = suiteAccepts ? QObject::tr("Test suite: ✓ accepts") : QObject::tr("Test suite: ✗ rejects");
+    QString sqleq;
+    switch (result.evidence.kind) {
+    case inspect::EvidenceKind::Counterexample:
+        if (result.check.verdict == suite::VerdictKind::CandidateError) {
+            sqleq = QObject::tr("sqleq: ✗ the candidate does not run on database #%1").arg(result.check.separatingDatabase);
+        } else if (result.counterexample) {
+            const auto rows = static_cast<int>(result.counterexample->rowCount());
+            sqleq = result.counterexampleMinimized
+                ? QObject::tr("sqleq: ✗ different, shown by a minimal counterexample of %n row(s)", nullptr, rows)
+                : QObject::tr("sqleq: ✗ different, shown by the separating database (%n row(s), not minimized)", nullptr, rows);
+        } else {
+            sqleq = QObject::tr("sqleq: ✗ different");
+        }
+        break;
+    case inspect::EvidenceKind::Suite:
+        sqleq = QObject::tr("sqleq: ✓ equivalent on the %n suite database(s), no search", nullptr,
+                            static_cast<int>(result.evidence.suiteDatabases));
+        break;
+    case inspect::EvidenceKind::SuiteAndSearch:
+        sqleq = QObject::tr("sqleq: ✓ equivalent on %1 suite and %2 searched database(s)")
+                    .arg(result.evidence.suiteDatabases)
+                    .arg(result.evidence.searchDatabases);
+        break;
     }
-    return text;
+    return suiteVerdict + QStringLiteral(" · ") + sqleq;
+}
+
+/// "SQLite rejects the candidate: line 1, column 80 (offset 79): incomplete input" when
+/// SQLite named a position in the text as judged; "Candidate: time budget exceeded" for a
+/// query that ran out of budget.
+QString faultLine(bool candidate, const std::string& judgedText, const exec::QueryOutcome& outcome)
+{
+    if (outcome.status != exec::OutcomeStatus::Error)
+        return (candidate ? QObject::tr("Candidate: %1") : QObject::tr("Gold: %1")).arg(errorText(outcome));
+    // Core's message already says SQLite rejected the query; the line says it once.
+    Diagnostic diagnostic = outcome.error;
+    static constexpr std::string_view kRejected = "SQLite rejected the query: ";
+    if (diagnostic.message.starts_with(kRejected)) diagnostic.message.erase(0, kRejected.size());
+    const QString error = diagnostic.span.valid() ? QString::fromStdString(formatDiagnostic(judgedText, diagnostic))
+                                                  : QString::fromStdString(diagnostic.message);
+    return (candidate ? QObject::tr("SQLite rejects the candidate: %1") : QObject::tr("SQLite rejects the gold: %1"))
+        .arg(error);
 }
 
 } // namespace
@@ -153,27 +179,43 @@ void VerdictBanner::showResult(const RunResult& result)
         const QString title = searched > 0
             ? tr("Equivalent on %n suite database(s)", nullptr, suiteDatabases) + tr(" + %n searched", nullptr, searched)
             : tr("Equivalent on %n suite database(s) (test-suite metric only)", nullptr, suiteDatabases);
-        display(State::Equivalent, title, detail + extra);
+        display(State::Equivalent, title, verdictsLine(result) + QLatin1Char('\n') + detail + extra);
         return;
     }
     case suite::VerdictKind::Different:
         display(State::Different, differentTitle(result),
-                QString::fromStdString(check.comparison.message) + diagnosisText(result) + judgedTexts(result)
-                    + QLatin1Char('\n') + detail);
+                sentence(QString::fromStdString(check.comparison.message)) + orderNote(result) + QLatin1Char('\n')
+                    + verdictsLine(result) + QLatin1Char('\n') + detail);
         return;
     case suite::VerdictKind::CandidateError:
-        display(State::CandidateError, tr("Candidate does not run: %1").arg(errorText(check.candidateOutcome)),
-             detail);
+        display(State::CandidateError, tr("Candidate does not run"),
+                faultLine(true, check.candidateUsed, check.candidateOutcome)
+                    + QLatin1Char('\n') + verdictsLine(result) + QLatin1Char('\n') + detail);
         return;
     case suite::VerdictKind::GoldError:
-        display(State::GoldError, tr("Gold does not run: %1").arg(errorText(check.goldOutcome)), detail);
+        display(State::GoldError, tr("Gold does not run"),
+                faultLine(false, check.goldUsed, check.goldOutcome)
+                    + QLatin1Char('\n') + detail);
         return;
     }
 }
 
 void VerdictBanner::showFailure(const QString& message)
 {
-    display(State::Failed, tr("Could not run"), message);
+    // The job prefixes what failed: "gold: line 1, column 8 …" is the gold's fault.
+    static const QString goldPrefix = QStringLiteral("gold: ");
+    if (message.startsWith(goldPrefix))
+        display(State::Failed, tr("The gold query cannot be run"), message.mid(goldPrefix.size()));
+    else
+        display(State::Failed, tr("Could not run"), message);
+}
+
+void VerdictBanner::showStale(const QString& previousTitle)
+{
+    display(State::Stale, tr("Inputs changed — Run (F5) to update"),
+            previousTitle.isEmpty()
+                ? tr("Greyed below: the last result, for the inputs as they were.")
+                : tr("Greyed below: the last result, for the inputs as they were (%1).").arg(previousTitle));
 }
 
 void VerdictBanner::showCancelled()
@@ -216,6 +258,10 @@ void VerdictBanner::applyColors()
         accent = colors.warning();
         break;
     case State::Running: icon = QStyle::SP_BrowserReload; break;
+    case State::Stale:
+        icon = QStyle::SP_BrowserReload;
+        accent = QWidget::palette().color(QPalette::Disabled, QPalette::WindowText);
+        break;
     case State::Idle: break;
     }
     const int size = style()->pixelMetric(QStyle::PM_LargeIconSize, nullptr, this);

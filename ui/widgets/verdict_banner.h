@@ -16,7 +16,7 @@ class VerdictBanner : public QFrame {
     Q_OBJECT
 
 public:
-    enum class State { Idle, Running, Equivalent, Different, CandidateError, GoldError, Failed, Cancelled };
+    enum class State { Idle, Running, Equivalent, Different, CandidateError, GoldError, Failed, Cancelled, Stale };
 
     explicit VerdictBanner(QWidget* parent = nullptr);
 
@@ -25,6 +25,9 @@ public:
     void showResult(const RunResult& result);
     void showFailure(const QString& message);
     void showCancelled();
+    /// The inputs on screen no longer match the result shown: says so and how to update,
+    /// naming the old verdict (`previousTitle`) so it is never mistaken for current.
+    void showStale(const QString& previousTitle);
 
     [[nodiscard]] State state() const { return m_state; }
     [[nodiscard]] QString title() const;
