@@ -14,6 +14,8 @@
 #include "ui/widgets/sql_editor.h"
 #include "ui/widgets/verdict_banner.h"
 
+#include <QComboBox>
+#include <QDialog>
 #include <QFile>
 #include <QLineEdit>
 #include <QSignalSpy>
@@ -109,6 +111,26 @@ private slots:
         QVERIFY(window.resultIsStale());
         QCOMPARE(window.verdictBanner()->state(), VerdictBanner::State::Stale);
         QCOMPARE(window.currentSession().schema.path, kConcerts);
+    }
+
+    void changingTheSettingsMarksTheSessionModifiedAndTheResultStale()
+    {
+        MainWindow window;
+        runSettled(window, peopleSession(QStringLiteral("SELECT name FROM people"), QStringLiteral("SELECT name FROM people")));
+        QVERIFY(!window.hasUnsavedEdits());
+        // The real dialog: switch the profile to strict and accept.
+        QTimer::singleShot(0, &window, [] {
+            auto* dialog = qobject_cast<QDialog*>(QApplication::activeModalWidget());
+            QVERIFY(dialog != nullptr);
+            auto* profile = dialog->findChild<QComboBox*>();
+            QVERIFY(profile != nullptr);
+            profile->setCurrentIndex(1);
+            dialog->accept();
+        });
+        window.editSettings();
+        QVERIFY(window.currentSession().settings.strictProfile);
+        QVERIFY(window.hasUnsavedEdits());
+        QVERIFY(window.resultIsStale());
     }
 
     void aSchemaThatFailsToOpenLeavesTheWorkingOne()
