@@ -8,6 +8,7 @@
 #include "ui/app_file_actions.h"
 #include "ui/app_settings.h"
 #include "ui/audit/audit_mode.h"
+#include "ui/keyboard_navigation.h"
 #include "ui/main_window_actions.h"
 #include "ui/session/session_controller.h"
 #include "ui/widgets/database_view.h"
@@ -76,6 +77,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     if (!restoreGeometry(m_settings->windowGeometry())) resize(1280, 800);
     restoreState(m_settings->windowState());
     m_audit->syncDocks();
+    setUpKeyboardNavigation(*this);
     updateTitle();
 }
 
@@ -143,7 +145,7 @@ QWidget* MainWindow::buildEditors()
     grid->addWidget(m_question, 0, 0, 1, 2);
     QLabel* goldLabel = heading(tr("&Gold query"), box);
     goldLabel->setBuddy(m_gold);
-    QLabel* candidateLabel = heading(tr("C&andidate query"), box);
+    QLabel* candidateLabel = heading(tr("&Candidate query"), box);
     candidateLabel->setBuddy(m_candidate);
     grid->addWidget(goldLabel, 1, 0);
     grid->addWidget(candidateLabel, 1, 1);
