@@ -3,7 +3,7 @@
 // schema; zoom changes the editors' font and survives a restart; the manual lists the
 // README's sections; the shortcut list is read from the actions (Run's F5 is there);
 // About names the Qt and SQLite versions; Edit acts on the focused editor; Find selects
-// matches; audit mode hides the session toolbar; error dialogs are titled by their action.
+// matches; a table copies its selection tab-separated; audit mode hides the session toolbar; error dialogs are titled by their action.
 
 #include "ui/app_settings.h"
 #include "ui/audit/audit_actions.h"
@@ -12,6 +12,7 @@
 #include "ui/main_window.h"
 #include "ui/main_window_actions.h"
 #include "ui/widgets/about_dialog.h"
+#include "ui/widgets/databases_panel.h"
 #include "ui/widgets/find_dialog.h"
 #include "ui/widgets/manual_window.h"
 #include "ui/widgets/schema_panel.h"
@@ -20,12 +21,14 @@
 #include "ui/widgets/verdict_banner.h"
 
 #include <QAction>
+#include <QClipboard>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QToolBar>
@@ -217,6 +220,24 @@ private slots:
         QCOMPARE(window.goldEditor()->sql(), QString());
         edit->undo->trigger();
         QCOMPARE(window.goldEditor()->sql(), QStringLiteral("SELECT name FROM singer"));
+    }
+
+    void copyFromATableIsTabSeparated()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        runToVerdict(window, MainWindow::defaultExample());
+        QTableView* suite = window.databasesPanel()->view();
+        suite->setFocus();
+        QTRY_VERIFY(suite->hasFocus());
+        ui::EditViewActions* edit = actionsOf(window)->editView;
+        edit->selectAll->trigger();
+        edit->copy->trigger();
+        const QStringList lines = QGuiApplication::clipboard()->text().split(QLatin1Char('\n'));
+        QCOMPARE(lines.size(), suite->model()->rowCount());
+        QCOMPARE(lines.constFirst().split(QLatin1Char('\t')).size(), suite->model()->columnCount());
+        QVERIFY2(lines.constFirst().contains(QStringLiteral("original")), qPrintable(lines.constFirst()));
     }
 
     void findSelectsMatchesAndWraps()
