@@ -86,10 +86,10 @@ EditViewActions::EditViewActions(MainWindow* window, AppSettings* settings)
     connect(window, &MainWindow::runSettled, this, &EditViewActions::applyZoom);
 }
 
-QAction* EditViewActions::addEditAction(const QString& text, const QKeySequence& keys, const char* slot)
+QAction* EditViewActions::addEditAction(const QString& text, QKeySequence::StandardKey keys, const char* slot)
 {
     QAction* action = editMenu->addAction(text);
-    action->setShortcut(keys);
+    action->setShortcuts(keys);  // every binding of the platform (Redo: Ctrl+Shift+Z and Ctrl+Y)
     connect(action, &QAction::triggered, this, [slot] { dispatchToFocus(slot); });
     return action;
 }
@@ -107,7 +107,7 @@ void EditViewActions::createEditMenu()
     editMenu->addSeparator();
     find = editMenu->addAction(tr("&Find…"));
     find->setObjectName(QStringLiteral("findAction"));
-    find->setShortcut(QKeySequence::Find);
+    find->setShortcuts(QKeySequence::Find);
     connect(find, &QAction::triggered, this, &EditViewActions::openFind);
     findNext = editMenu->addAction(tr("Find &next"));
     findNext->setShortcut(QKeySequence(Qt::Key_F3));
@@ -130,7 +130,7 @@ void EditViewActions::createViewMenu()
     zoomIn->setShortcuts({QKeySequence::ZoomIn, QKeySequence(Qt::CTRL | Qt::Key_Equal)});
     connect(zoomIn, &QAction::triggered, this, [this] { changeZoom(1); });
     zoomOut = new QAction(tr("Zoom ou&t"), this);
-    zoomOut->setShortcut(QKeySequence::ZoomOut);
+    zoomOut->setShortcuts(QKeySequence::ZoomOut);
     connect(zoomOut, &QAction::triggered, this, [this] { changeZoom(-1); });
     zoomReset = new QAction(tr("&Reset zoom"), this);
     zoomReset->setObjectName(QStringLiteral("zoomResetAction"));

@@ -4,6 +4,7 @@
 // editors and tables, remembering the zoom between launches. No engine logic.
 #pragma once
 
+#include <QKeySequence>
 #include <QObject>
 #include <QPointer>
 
@@ -52,7 +53,7 @@ private:
     void createEditMenu();
     void createViewMenu();
     void fillViewMenu();
-    QAction* addEditAction(const QString& text, const QKeySequence& keys, const char* slot);
+    QAction* addEditAction(const QString& text, QKeySequence::StandardKey keys, const char* slot);
     void changeZoom(int step);
     void openFind();
 
