@@ -17,6 +17,7 @@
 #include <QAccessible>
 #include <QAction>
 #include <QComboBox>
+#include <QDialog>
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -146,6 +147,9 @@ QStringList ambiguousShortcuts(ui::MainWindow& window)
     QStringList clashes;
     for (QAction* action : window.findChildren<QAction*>()) {
         if (!action->isEnabled() || action->shortcutContext() == Qt::WidgetShortcut) continue;
+        // Actions of a dialog (the Find window) only compete within that dialog.
+        if (auto* owner = qobject_cast<QWidget*>(action->parent()); owner != nullptr && qobject_cast<QDialog*>(owner->window()))
+            continue;
         for (const QKeySequence& key : action->shortcuts()) {
             const auto [it, inserted] = owners.emplace(key.toString(), action->text());
             if (!inserted && it->second != action->text())

@@ -260,6 +260,8 @@ private slots:
         QCOMPARE(window.candidateEditor()->textCursor().selectionStart(), 30);
         QVERIFY(find->find(false));  // wraps to the first match
         QCOMPARE(window.candidateEditor()->textCursor().selectionStart(), 7);
+        QTest::keyClick(find, Qt::Key_F3, Qt::ShiftModifier);  // the window's keys work in the Find window too
+        QCOMPARE(window.candidateEditor()->textCursor().selectionStart(), 30);
         find->patternEdit()->setText(QStringLiteral("concert"));
         QVERIFY(!find->find(false));
     }

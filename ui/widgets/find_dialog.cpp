@@ -3,6 +3,7 @@
 
 #include "ui/widgets/find_dialog.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -31,6 +32,14 @@ FindDialog::FindDialog(QWidget* parent) : QDialog(parent)
     connect(previous, &QPushButton::clicked, this, &FindDialog::findPrevious);
     connect(close, &QPushButton::clicked, this, &QDialog::hide);
     connect(m_pattern, &QLineEdit::returnPressed, this, &FindDialog::findNext);
+    // The main window's F3 / Shift+F3 do not reach this window; the same keys work here.
+    auto* nextKey = new QAction(tr("Find next"), this);
+    nextKey->setShortcut(QKeySequence(Qt::Key_F3));
+    connect(nextKey, &QAction::triggered, this, &FindDialog::findNext);
+    auto* previousKey = new QAction(tr("Find previous"), this);
+    previousKey->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F3));
+    connect(previousKey, &QAction::triggered, this, &FindDialog::findPrevious);
+    addActions({nextKey, previousKey});
     auto* layout = new QFormLayout(this);
     auto* label = new QLabel(tr("F&ind:"), this);
     label->setBuddy(m_pattern);

@@ -57,6 +57,9 @@ std::vector<ShortcutEntry> ShortcutsDialog::collect(QWidget* window)
     }
     for (const QAction* action : window->findChildren<QAction*>()) {
         if (action->shortcuts().isEmpty() || seen.contains(action) || action->text().isEmpty()) continue;
+        // A dialog's own keys (the Find window's F3) repeat a menu's; they are not the window's.
+        if (auto* owner = qobject_cast<QWidget*>(action->parent()); owner != nullptr && qobject_cast<QDialog*>(owner->window()))
+            continue;
         seen.insert(action);
         entries.push_back({tr("Other"), plainText(action->text()), keysOf(action)});
     }
