@@ -2,7 +2,8 @@
 # Screenshots of the real application in its main states, written to
 # resources/screenshots/: the bundled example run to "different", an equivalent pair,
 # NULLs separating NOT IN from EXCEPT under the strict profile, a parse error, and audit
-# mode on the bundled audit example (built into a private data directory first).
+# mode on the bundled audit example (built into a private data directory first); the
+# first example again in a dark palette, and the inspector and audit mode at 1920x1080.
 # Runs under Xvfb when xvfb-run is installed (packaging/install-deps.sh), else offscreen.
 # Usage: tests/screenshots.sh [BUILD_DIR]   (default build/release)
 set -euo pipefail
@@ -32,15 +33,17 @@ cat >"$work/parse-error.sqleq" <<'JSON'
 JSON
 
 if command -v xvfb-run >/dev/null 2>&1 && [[ "${SQLEQ_SCREENSHOT_OFFSCREEN:-0}" != 1 ]]; then
-  runner=(xvfb-run -a -s "-screen 0 1400x900x24")
+  runner=(xvfb-run -a -s "-screen 0 2000x1200x24")
 else
   export QT_QPA_PLATFORM=offscreen
   runner=()
 fi
 
+# shoot NAME SESSION [extra options…]; the size defaults to 1280x800, a later --size wins.
 shoot() {
   local name=$1 session=$2
-  "${runner[@]}" "$app" --screenshot "$out/$name.png" --size 1280x800 "$session" 2> >(grep -v propagateSizeHints >&2)
+  shift 2
+  "${runner[@]}" "$app" --screenshot "$out/$name.png" --size 1280x800 "$@" "$session" 2> >(grep -v propagateSizeHints >&2)
   echo "screenshots: $out/$name.png"
 }
 
@@ -49,9 +52,14 @@ shoot equivalent :/examples/figure1-equivalent.sqleq
 shoot strict-nulls :/examples/stadiums-without-concerts-strict.sqleq
 shoot test-suite-false-positive :/examples/like-vs-equals.sqleq
 shoot parse-error "$work/parse-error.sqleq"
+shoot dark :/examples/figure1-different.sqleq --palette dark
+shoot different-1920 :/examples/figure1-different.sqleq --size 1920x1080
 
 # Audit mode: the bundled example built and opened, item 1 (age > 30 vs age >= 30:
 # execution accuracy says correct, the test suite separates them) in the inspector.
 "${runner[@]}" "$app" --audit-example --audit-item 1 --screenshot "$out/audit.png" --size 1280x800 \
   2> >(grep -v propagateSizeHints >&2)
 echo "screenshots: $out/audit.png"
+"${runner[@]}" "$app" --audit-example --audit-item 1 --screenshot "$out/audit-1920.png" --size 1920x1080 \
+  2> >(grep -v propagateSizeHints >&2)
+echo "screenshots: $out/audit-1920.png"

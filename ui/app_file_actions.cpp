@@ -40,7 +40,7 @@ bool FileActions::confirmDiscardEdits()
     if (!m_window->hasUnsavedEdits()) return true;
     const auto answer = QMessageBox::question(
         m_window, tr("Unsaved changes"),
-        tr("The gold or candidate query was edited since the session was opened or saved. Save the session first?"),
+        tr("The session (queries, question, schema or settings) changed since it was opened or saved. Save it first?"),
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     if (answer == QMessageBox::Save) return save();
     return answer == QMessageBox::Discard;

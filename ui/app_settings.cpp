@@ -6,6 +6,8 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include <algorithm>
+
 namespace sqleq::ui {
 
 AppSettings::AppSettings() = default;
@@ -67,6 +69,16 @@ QString AppSettings::annotator() const { return m_settings.value(QStringLiteral(
 void AppSettings::setAnnotator(const QString& name)
 {
     m_settings.setValue(QStringLiteral("audit/annotator"), name.trimmed());
+}
+
+int AppSettings::zoom() const
+{
+    return std::clamp(m_settings.value(QStringLiteral("view/zoom"), 0).toInt(), kMinZoom, kMaxZoom);
+}
+
+void AppSettings::setZoom(int points)
+{
+    m_settings.setValue(QStringLiteral("view/zoom"), std::clamp(points, kMinZoom, kMaxZoom));
 }
 
 void AppSettings::clearRecentFiles() { m_settings.remove(QStringLiteral("files/recent")); }

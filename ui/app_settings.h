@@ -39,6 +39,13 @@ public:
     [[nodiscard]] bool firstStartDone() const;
     void markFirstStartDone();
 
+    /// View ▸ Zoom: points added to the default font size of the SQL editors and tables
+    /// (negative: smaller), clamped to [kMinZoom, kMaxZoom].
+    [[nodiscard]] int zoom() const;
+    void setZoom(int points);
+    static constexpr int kMinZoom = -6;
+    static constexpr int kMaxZoom = 24;
+
     [[nodiscard]] QString lastDirectory() const;
     void setLastDirectory(const QString& directory);
 

@@ -8,6 +8,7 @@
 #include "ui/app_file_actions.h"
 #include "ui/app_settings.h"
 #include "ui/audit/audit_mode.h"
+#include "ui/keyboard_navigation.h"
 #include "ui/main_window_actions.h"
 #include "ui/session/session_controller.h"
 #include "ui/widgets/database_view.h"
@@ -80,6 +81,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     if (!restoreGeometry(m_settings->windowGeometry())) resize(1280, 800);
     restoreState(m_settings->windowState());
     m_audit->syncDocks();
+    setUpKeyboardNavigation(*this);
     updateTitle();
 }
 
@@ -154,7 +156,7 @@ QWidget* MainWindow::buildEditors()
     QLabel* goldLabel = heading(tr("&Gold query"), box);
     goldLabel->setBuddy(m_gold);
     m_gold->setAccessibleName(tr("Gold query"));
-    QLabel* candidateLabel = heading(tr("Ca&ndidate query"), box);
+    QLabel* candidateLabel = heading(tr("&Candidate query"), box);
     m_candidate->setAccessibleName(tr("Candidate query"));
     candidateLabel->setBuddy(m_candidate);
     grid->addWidget(goldLabel, 1, 0);

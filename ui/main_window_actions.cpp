@@ -6,7 +6,14 @@
 
 #include "ui/app_file_actions.h"
 #include "ui/app_settings.h"
+#include "ui/audit/audit_mode.h"
+#include "ui/edit_view_actions.h"
 #include "ui/main_window.h"
+#include "ui/widgets/about_dialog.h"
+#include "ui/widgets/manual_window.h"
+#include "ui/widgets/shortcuts_dialog.h"
+#include "ui/widgets/sql_editor.h"
+#include "ui/widgets/verdict_banner.h"
 
 #include <QAction>
 #include <QApplication>
@@ -33,6 +40,8 @@ QIcon iconFor(const QString& name)
     if (name == QLatin1String("process-stop")) return themedIcon(name, QStyle::SP_BrowserStop);
     if (name == QLatin1String("preferences-system")) return themedIcon(name, QStyle::SP_FileDialogDetailedView);
     if (name == QLatin1String("folder-open")) return themedIcon(name, QStyle::SP_DirOpenIcon);
+    if (name == QLatin1String("document-new")) return themedIcon(name, QStyle::SP_FileIcon);
+    if (name == QLatin1String("help-contents")) return themedIcon(name, QStyle::SP_DialogHelpButton);
     return {};
 }
 
@@ -42,6 +51,7 @@ MainWindowActions::MainWindowActions(MainWindow* window, FileActions* files, App
     : QObject(window), m_window(window), m_files(files), m_settings(settings)
 {
     createFileMenu();
+    editView = new EditViewActions(window, settings);
     createRunMenu();
     createHelpMenu();
     createToolBar();
@@ -72,7 +82,10 @@ QAction* MainWindowActions::addAction(QMenu* menu, const QString& text, const QK
 void MainWindowActions::createFileMenu()
 {
     QMenu* file = m_window->menuBar()->addMenu(tr("&File"));
-    m_openSchema = addAction(file, tr("Open &schema…"), QKeySequence(tr("Ctrl+Shift+O")), QStringLiteral("folder-open"));
+    newSession = addAction(file, tr("&New session"), QKeySequence::New, QStringLiteral("document-new"));
+    newSession->setToolTip(tr("Clear the queries and results, keeping the schema (Ctrl+N)"));
+    connect(newSession, &QAction::triggered, this, &MainWindowActions::startNewSession);
+    m_openSchema = addAction(file, tr("Open sc&hema…"), QKeySequence(tr("Ctrl+Shift+O")), QStringLiteral("folder-open"));
     connect(m_openSchema, &QAction::triggered, m_files, &FileActions::openSchemaDialog);
     m_openSession = addAction(file, tr("&Open session…"), QKeySequence::Open, QStringLiteral("document-open"));
     connect(m_openSession, &QAction::triggered, m_files, &FileActions::openSessionDialog);
@@ -85,7 +98,7 @@ void MainWindowActions::createFileMenu()
     file->addSeparator();
     exportSqlite = addAction(file, tr("Export counterexample as SQLite &database…"), {}, {});
     connect(exportSqlite, &QAction::triggered, m_files, &FileActions::exportSqlite);
-    exportSql = addAction(file, tr("Export counterexample as SQL &script…"), {}, {});
+    exportSql = addAction(file, tr("Export counterexample as SQL scr&ipt…"), {}, {});
     connect(exportSql, &QAction::triggered, m_files, &FileActions::exportSqlScript);
     copySql = addAction(file, tr("&Copy counterexample as SQL"), QKeySequence(tr("Ctrl+Shift+C")), {});
     connect(copySql, &QAction::triggered, m_files, &FileActions::copySqlScript);
@@ -96,7 +109,7 @@ void MainWindowActions::createFileMenu()
 
 void MainWindowActions::createRunMenu()
 {
-    QMenu* menu = m_window->menuBar()->addMenu(tr("&Run"));
+    QMenu* menu = m_window->menuBar()->addMenu(tr("R&un"));
     runMenu = menu;
     run = addAction(menu, tr("&Run"), QKeySequence(tr("Ctrl+Return")), QStringLiteral("media-playback-start"));
     run->setShortcuts({QKeySequence(tr("Ctrl+Return")), QKeySequence(tr("Ctrl+Enter")), QKeySequence(tr("F5"))});
@@ -113,6 +126,11 @@ void MainWindowActions::createRunMenu()
 void MainWindowActions::createHelpMenu()
 {
     QMenu* help = m_window->menuBar()->addMenu(tr("&Help"));
+    manual = addAction(help, tr("&Manual"), QKeySequence::HelpContents, QStringLiteral("help-contents"));
+    connect(manual, &QAction::triggered, this, &MainWindowActions::showManual);
+    shortcuts = addAction(help, tr("&Keyboard shortcuts"), {}, {});
+    connect(shortcuts, &QAction::triggered, m_window, [this] { ShortcutsDialog(m_window, m_window).exec(); });
+    help->addSeparator();
     QMenu* examplesMenu = help->addMenu(tr("&Examples"));
     for (const BundledExample& example : examples()) {
         QAction* action = examplesMenu->addAction(example.title);
@@ -122,32 +140,67 @@ void MainWindowActions::createHelpMenu()
         });
     }
     help->addSeparator();
-    QAction* about = help->addAction(tr("&About sqleq"));
-    connect(about, &QAction::triggered, m_window, [this] {
-        QMessageBox::about(m_window, tr("About sqleq"),
-                           tr("<h3>sqleq %1</h3><p>An inspector for SQL query equivalence.</p>"
-                              "<p>A candidate query is judged correct when no database of a test suite "
-                              "distilled for the gold query separates them (test-suite accuracy, "
-                              "Zhong, Yu and Klein, EMNLP 2020). sqleq shows the separating database, "
-                              "shrunk to a minimal counterexample.</p>")
-                               .arg(QApplication::applicationVersion()));
-    });
+    about = help->addAction(tr("&About sqleq"));
+    about->setMenuRole(QAction::AboutRole);
+    connect(about, &QAction::triggered, m_window, [this] { AboutDialog::show(m_window); });
+    QAction* aboutQt = help->addAction(tr("About &Qt"));
+    aboutQt->setMenuRole(QAction::AboutQtRole);
+    connect(aboutQt, &QAction::triggered, m_window, [this] { QMessageBox::aboutQt(m_window, tr("About Qt")); });
 }
 
 void MainWindowActions::createToolBar()
 {
-    QToolBar* bar = m_window->addToolBar(tr("Main"));
-    bar->setObjectName(QStringLiteral("mainToolBar"));
-    bar->setMovable(false);
-    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    bar->addAction(m_openSchema);
-    bar->addAction(m_openSession);
-    bar->addAction(save);
-    bar->addSeparator();
-    bar->addAction(run);
-    bar->addAction(cancel);
-    bar->addSeparator();
-    bar->addAction(m_settingsAction);
+    // Two bars: audit mode hides the session one (its items are not session files) and
+    // keeps Run.
+    sessionToolBar = m_window->addToolBar(tr("Session toolbar"));
+    sessionToolBar->setObjectName(QStringLiteral("mainToolBar"));
+    sessionToolBar->toggleViewAction()->setText(tr("&Session toolbar"));
+    QToolBar* runBar = m_window->addToolBar(tr("Run toolbar"));
+    runBar->setObjectName(QStringLiteral("runToolBar"));
+    runBar->toggleViewAction()->setText(tr("R&un toolbar"));
+    for (QToolBar* bar : {sessionToolBar, runBar}) {
+        bar->setMovable(false);
+        bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    }
+    sessionToolBar->addAction(m_openSchema);
+    sessionToolBar->addAction(m_openSession);
+    sessionToolBar->addAction(save);
+    runBar->addAction(run);
+    runBar->addAction(cancel);
+    runBar->addSeparator();
+    runBar->addAction(m_settingsAction);
+}
+
+void MainWindowActions::showAuditMode(bool auditing)
+{
+    sessionToolBar->setVisible(!auditing);
+    newSession->setEnabled(!auditing);
+}
+
+void MainWindowActions::startNewSession()
+{
+    if (!m_files->confirmDiscardEdits()) return;
+    Session session = m_window->currentSession();
+    session.gold.clear();
+    session.candidate.clear();
+    session.question.clear();
+    // inspect() clears every panel and reloads the schema; its run of the empty gold
+    // ends at once, and the banner then invites the user to type the queries.
+    const auto settled = connect(m_window, &MainWindow::runSettled, this, [this] {
+        m_window->verdictBanner()->showIdle(tr("New session: type a gold and a candidate query, then press Run."));
+        m_window->showMessage(tr("New session on the same schema"));
+    }, Qt::SingleShotConnection);
+    m_window->inspect(session, QString());
+    if (!m_window->isRunning()) disconnect(settled);  // the schema failed to load: no run to wait for
+    m_window->goldEditor()->setFocus();
+}
+
+void MainWindowActions::showManual()
+{
+    if (m_manual == nullptr) m_manual = new ManualWindow(m_window);
+    m_manual->show();
+    m_manual->raise();
+    m_manual->activateWindow();
 }
 
 void MainWindowActions::fillRecentMenu()
@@ -160,7 +213,7 @@ void MainWindowActions::fillRecentMenu()
         connect(action, &QAction::triggered, m_window, [this, path] {
             if (!m_files->confirmDiscardEdits()) return;
             QString error;
-            if (!m_window->openSession(path, true, &error)) m_window->showError(error);
+            if (!m_window->openSession(path, true, &error)) QMessageBox::warning(m_window, tr("Open session"), error);
         });
     }
     if (files.isEmpty()) m_recent->addAction(tr("(none)"))->setEnabled(false);

@@ -1,6 +1,7 @@
-// MainWindowActions: the menus, toolbar and keyboard shortcuts of the main window —
-// File, Run, Settings, Help (with the bundled examples) — created in one place and
-// connected to the window's public slots and to FileActions. No behaviour of its own.
+// MainWindowActions: the menus, toolbars and keyboard shortcuts of the main window —
+// File, Edit and View (through EditViewActions), Run, Help (manual, shortcut list,
+// bundled examples, About) — created in one place and connected to the window's public
+// slots and to FileActions. No behaviour of its own beyond opening the help windows.
 #pragma once
 
 #include <QObject>
@@ -10,11 +11,14 @@
 
 class QAction;
 class QMenu;
+class QToolBar;
 
 namespace sqleq::ui {
 
 class AppSettings;
+class EditViewActions;
 class FileActions;
+class ManualWindow;
 class MainWindow;
 
 struct BundledExample {
@@ -41,7 +45,21 @@ public:
     QAction* exportSqlite = nullptr;
     QAction* exportSql = nullptr;
     QAction* copySql = nullptr;
+    QAction* newSession = nullptr;
+    QAction* manual = nullptr;
+    QAction* shortcuts = nullptr;
+    QAction* about = nullptr;
     QMenu* runMenu = nullptr;  ///< other menus (Audit) are inserted before it
+    /// Open schema, Open session, Save: hidden in audit mode, where Run stays.
+    QToolBar* sessionToolBar = nullptr;
+    EditViewActions* editView = nullptr;
+
+    /// Audit mode on or off: hides the session toolbar and New session while auditing.
+    void showAuditMode(bool auditing);
+    /// File ▸ New session: asks to save unsaved edits, then clears the queries, the
+    /// question and the results; the schema and the run settings stay.
+    void startNewSession();
+    void showManual();
 
 private:
     void createFileMenu();
@@ -58,6 +76,7 @@ private:
     QAction* m_openSession = nullptr;
     QAction* m_openSchema = nullptr;
     QAction* m_settingsAction = nullptr;
+    ManualWindow* m_manual = nullptr;
 };
 
 } // namespace sqleq::ui

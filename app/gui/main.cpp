@@ -1,7 +1,8 @@
 // sqleq: the desktop inspector. Parses the command line under a QCoreApplication first,
 // so --help and --version work without a display; only then creates the QApplication.
 // --screenshot opens a session (or an audit project), runs it to its verdict, saves a
-// PNG of the window, exits. --audit opens a .sqleq-audit project at start.
+// PNG of the window, exits. --audit opens a .sqleq-audit project at start. --palette dark
+// draws the window in a dark Fusion palette (the desktop's own colours otherwise).
 
 #include "ui/audit/audit_mode.h"
 #include "ui/main_window.h"
@@ -10,6 +11,9 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
+#include <QMessageBox>
+#include <QPalette>
+#include <QStyleFactory>
 #include <QTimer>
 
 #include <cstdio>
@@ -25,6 +29,7 @@ struct Options {
     int auditItem = -1;  ///< the audit item to show first; -1: the first not yet reviewed
     QSize size{1280, 800};
     bool noRun = false;
+    bool darkPalette = false;
 };
 
 /// Exits (with QCommandLineParser's own messages) on --help, --version and errors.
@@ -53,7 +58,10 @@ Options parseCommandLine(int& argc, char** argv)
     const QCommandLineOption auditItem(QStringLiteral("audit-item"),
                                        QStringLiteral("With --audit or --audit-example: show item N first."),
                                        QStringLiteral("N"));
-    parser.addOptions({screenshot, size, noRun, audit, auditExample, auditItem});
+    const QCommandLineOption palette(QStringLiteral("palette"),
+                                     QStringLiteral("Colours: \"dark\" (Fusion style, dark palette) or \"system\" (default)."),
+                                     QStringLiteral("NAME"));
+    parser.addOptions({screenshot, size, noRun, audit, auditExample, auditItem, palette});
     parser.addPositionalArgument(QStringLiteral("SESSION"), QStringLiteral("A .sqleq session file to open."),
                                  QStringLiteral("[SESSION]"));
     parser.process(core);
@@ -61,6 +69,14 @@ Options parseCommandLine(int& argc, char** argv)
     Options options;
     options.screenshot = parser.value(screenshot);
     options.noRun = parser.isSet(noRun);
+    if (parser.isSet(palette)) {
+        const QString name = parser.value(palette);
+        if (name != QLatin1String("dark") && name != QLatin1String("system")) {
+            std::fprintf(stderr, "sqleq: --palette expects dark or system\n");
+            std::exit(2);
+        }
+        options.darkPalette = name == QLatin1String("dark");
+    }
     if (parser.isSet(audit)) options.audit = QFileInfo(parser.value(audit)).absoluteFilePath();
     options.auditExample = parser.isSet(auditExample);
     if (parser.isSet(auditItem)) options.auditItem = parser.value(auditItem).toInt();
@@ -81,6 +97,42 @@ Options parseCommandLine(int& argc, char** argv)
     return options;
 }
 
+/// A dark palette for the Fusion style (which, unlike the native styles, draws every
+/// widget from the palette). Widgets derive their accents from it (ThemeColors).
+QPalette darkPalette()
+{
+    const QColor window(0x2b, 0x2d, 0x30);
+    const QColor base(0x1e, 0x1f, 0x22);
+    const QColor text(0xdf, 0xe1, 0xe5);
+    const QColor disabled(0x7a, 0x7e, 0x85);
+    const QColor highlight(0x3d, 0x6d, 0xb5);
+    QPalette palette;
+    palette.setColor(QPalette::Window, window);
+    palette.setColor(QPalette::WindowText, text);
+    palette.setColor(QPalette::Base, base);
+    palette.setColor(QPalette::AlternateBase, window);
+    palette.setColor(QPalette::ToolTipBase, base);
+    palette.setColor(QPalette::ToolTipText, text);
+    palette.setColor(QPalette::PlaceholderText, disabled);
+    palette.setColor(QPalette::Text, text);
+    palette.setColor(QPalette::Button, window);
+    palette.setColor(QPalette::ButtonText, text);
+    palette.setColor(QPalette::BrightText, Qt::white);
+    palette.setColor(QPalette::Light, window.lighter(150));
+    palette.setColor(QPalette::Midlight, window.lighter(125));
+    palette.setColor(QPalette::Mid, window.darker(125));
+    palette.setColor(QPalette::Dark, window.darker(160));
+    palette.setColor(QPalette::Shadow, Qt::black);
+    palette.setColor(QPalette::Highlight, highlight);
+    palette.setColor(QPalette::HighlightedText, Qt::white);
+    palette.setColor(QPalette::Link, QColor(0x6c, 0xa8, 0xf0));
+    palette.setColor(QPalette::LinkVisited, QColor(0xb0, 0x8c, 0xf0));
+    for (const auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+        palette.setColor(QPalette::Disabled, role, disabled);
+    palette.setColor(QPalette::Disabled, QPalette::Highlight, window.lighter(130));
+    return palette;
+}
+
 /// Opens what the options name: an audit project, the audit example, or a session.
 bool openRequested(sqleq::ui::MainWindow& window, const Options& options, bool screenshot)
 {
@@ -91,9 +143,11 @@ bool openRequested(sqleq::ui::MainWindow& window, const Options& options, bool s
         }, Qt::QueuedConnection);
     }
     QString error;
+    QString title = QObject::tr("Open session");
     if (!options.audit.isEmpty()) {
         if (window.audit()->openProject(options.audit, &error)) return true;
         error = QStringLiteral("cannot open the audit project: %1").arg(error);
+        title = QObject::tr("Open audit project");
     } else if (options.auditExample) {
         window.audit()->openBundledExample();
         return true;
@@ -109,7 +163,7 @@ bool openRequested(sqleq::ui::MainWindow& window, const Options& options, bool s
     if (screenshot)
         std::fprintf(stderr, "sqleq: %s\n", qPrintable(error));
     else
-        window.showError(error);
+        QMessageBox::warning(&window, title, error);
     return false;
 }
 
@@ -156,6 +210,10 @@ int main(int argc, char** argv)
     const Options options = parseCommandLine(argc, argv);
 
     QApplication app(argc, argv);
+    if (options.darkPalette) {
+        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+        QApplication::setPalette(darkPalette());
+    }
     QApplication::setDesktopFileName(QStringLiteral("io.github.sqleq"));
     sqleq::ui::MainWindow window;
     if (!options.screenshot.isEmpty()) return takeScreenshot(window, options);

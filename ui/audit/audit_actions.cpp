@@ -46,7 +46,7 @@ AuditActions::AuditActions(QMainWindow* window, AuditMode* mode, AppSettings* se
 
     equivalent = add(tr("Verdict: &Equivalent"), {QKeySequence(tr("Ctrl+1"))}, {});
     connect(equivalent, &QAction::triggered, mode, [mode] { mode->chooseVerdict(audit::Verdict::Equivalent); });
-    notEquivalent = add(tr("Verdict: N&ot equivalent"), {QKeySequence(tr("Ctrl+2"))}, {});
+    notEquivalent = add(tr("Verdict: Not e&quivalent"), {QKeySequence(tr("Ctrl+2"))}, {});
     connect(notEquivalent, &QAction::triggered, mode, [mode] { mode->chooseVerdict(audit::Verdict::NotEquivalent); });
     unsure = add(tr("Verdict: &Unsure"), {QKeySequence(tr("Ctrl+3"))}, {});
     connect(unsure, &QAction::triggered, mode, [mode] { mode->chooseVerdict(audit::Verdict::Unsure); });
@@ -60,18 +60,18 @@ AuditActions::AuditActions(QMainWindow* window, AuditMode* mode, AppSettings* se
     connect(focusSearch, &QAction::triggered, mode, &AuditMode::focusSearch);
     menu->addSeparator();
 
-    exportTsv = add(tr("Export annotations as &TSV…"), {}, tr("esm_false_negatives.tsv layout, plus verdict, annotator, index"));
+    exportTsv = add(tr("Ex&port annotations as TSV…"), {}, tr("esm_false_negatives.tsv layout, plus verdict, annotator, index"));
     connect(exportTsv, &QAction::triggered, mode, &AuditMode::exportTsv);
     exportJson = add(tr("Export annotations as &JSON…"), {}, {});
     connect(exportJson, &QAction::triggered, mode, &AuditMode::exportJson);
     exportMetrics = add(tr("Export &metrics table…"), {},
                         tr("Every item's metrics, as sqleq-cli eval --out writes them (TSV or JSON)"));
     connect(exportMetrics, &QAction::triggered, mode, &AuditMode::exportMetrics);
-    importTsv = add(tr("I&mport annotations from TSV…"), {}, {});
+    importTsv = add(tr("Import &annotations from TSV…"), {}, {});
     connect(importTsv, &QAction::triggered, mode, &AuditMode::importTsv);
     compare = add(tr("Compare &with another annotator…"), {}, tr("Agreement rate, Cohen's kappa and the items judged differently"));
     connect(compare, &QAction::triggered, mode, &AuditMode::compareAnnotators);
-    changeAnnotator = add(tr("Change &annotator…"), {}, {});
+    changeAnnotator = add(tr("C&hange annotator…"), {}, {});
     connect(changeAnnotator, &QAction::triggered, mode, [mode] { mode->askAnnotator(); });
     menu->addSeparator();
     closeProject = add(tr("C&lose audit project"), {}, {});

@@ -192,6 +192,7 @@ void AuditMode::closeProject()
     m_itemsDock->hide();
     m_annotationDock->hide();
     updateActions();
+    emit projectClosed();
 }
 
 void AuditMode::commitPending() { m_annotation->commitPending(); }

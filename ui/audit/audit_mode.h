@@ -97,6 +97,8 @@ public slots:
 
 signals:
     void projectOpened(const QString& path);
+    /// The open project was closed; the window is back to the plain inspector.
+    void projectClosed();
     /// A background build ended (opened, failed or cancelled).
     void buildSettled();
 

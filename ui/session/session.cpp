@@ -208,12 +208,28 @@ QByteArray sessionToJson(const Session& session)
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
+namespace {
+
+/// "line 3, column 5" for a byte offset into `json`: people find a fault by line, not by
+/// offset. The column counts characters, so a line with accents is not miscounted.
+QString lineColumn(const QByteArray& json, qsizetype offset)
+{
+    const QByteArray before = json.left(offset);
+    const qsizetype lineStart = before.lastIndexOf('\n') + 1;
+    const qsizetype line = before.count('\n') + 1;
+    const qsizetype column = QString::fromUtf8(before.mid(lineStart)).size() + 1;
+    return QStringLiteral("line %1, column %2").arg(line).arg(column);
+}
+
+} // namespace
+
 std::optional<Session> sessionFromJson(const QByteArray& json, QString* error)
 {
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        setError(error, QStringLiteral("not JSON: %1 at offset %2").arg(parseError.errorString()).arg(parseError.offset));
+        setError(error, QStringLiteral("the session file is not valid JSON: %1: %2")
+                            .arg(lineColumn(json, parseError.offset), parseError.errorString()));
         return std::nullopt;
     }
     if (!document.isObject()) {

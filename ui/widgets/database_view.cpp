@@ -26,7 +26,7 @@ DatabaseView::DatabaseView(QWidget* parent) : QWidget(parent)
     m_caption = new QLabel(tr("The separating database appears here after a run."), this);
     m_caption->setWordWrap(true);
     m_counterexampleButton = new QRadioButton(tr("&Minimal counterexample"), this);
-    m_fullButton = new QRadioButton(tr("&Full database"), this);
+    m_fullButton = new QRadioButton(tr("Full data&base"), this);
     m_counterexampleButton->setToolTip(tr("The fewest rows of the separating database that still separate the queries"));
     m_fullButton->setToolTip(tr("Every row of the database; the rows the counterexample keeps are tinted"));
     m_modeGroup = new QButtonGroup(this);

@@ -45,7 +45,7 @@ NeighborsPanel::NeighborsPanel(QWidget* parent) : QWidget(parent)
     m_view->setTextElideMode(Qt::ElideMiddle);
     m_view->setItemDelegateForColumn(NeighborsModel::SqlColumn, new NeighborDelegate(m_view));
 
-    m_undistinguishedOnly = new QCheckBox(tr("&Undistinguished only"), this);
+    m_undistinguishedOnly = new QCheckBox(tr("Und&istinguished only"), this);
     m_undistinguishedOnly->setToolTip(tr("Show only the neighbors no suite database tells apart from the gold"));
     connect(m_undistinguishedOnly, &QCheckBox::toggled, this, &NeighborsPanel::setUndistinguishedOnly);
 

@@ -1,0 +1,133 @@
+// Keyboard navigation: names are set through the panels' public accessors only, so the
+// panels stay unaware of it. Where a window shortcut of the inspector (Find: Ctrl+F,
+// Reset zoom: Ctrl+0) is also one of audit mode's (Search items, Clear verdict), Qt
+// would call the key ambiguous and do neither; the inspector's action gives the key up
+// while the audit action is enabled, i.e. while a project is open.
+
+#include "ui/keyboard_navigation.h"
+
+#include "ui/audit/audit_actions.h"
+#include "ui/audit/audit_mode.h"
+#include "ui/edit_view_actions.h"
+#include "ui/main_window.h"
+#include "ui/main_window_actions.h"
+#include "ui/widgets/database_view.h"
+#include "ui/widgets/databases_panel.h"
+#include "ui/widgets/neighbors_panel.h"
+#include "ui/widgets/results_view.h"
+#include "ui/widgets/schema_panel.h"
+#include "ui/widgets/sql_editor.h"
+
+#include <QAbstractItemView>
+#include <QAction>
+#include <QDockWidget>
+#include <QLineEdit>
+#include <QMenu>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTreeView>
+
+namespace sqleq::ui {
+namespace {
+
+/// The first widget inside `container` that takes focus by Tab, or null.
+QWidget* firstTabStop(QWidget* container)
+{
+    if (container == nullptr) return nullptr;
+    if (container->focusPolicy() & Qt::TabFocus) return container;
+    for (QWidget* child : container->findChildren<QWidget*>())
+        if (child->focusPolicy() & Qt::TabFocus) return child;
+    return nullptr;
+}
+
+/// `ours` keeps its keys except those `theirs` holds while `theirs` is enabled.
+void yieldSharedKeys(QAction* ours, QAction* theirs)
+{
+    if (ours == nullptr || theirs == nullptr) return;
+    const QList<QKeySequence> all = ours->shortcuts();
+    const auto apply = [ours, theirs, all] {
+        QList<QKeySequence> keys;
+        for (const QKeySequence& key : all)
+            if (!theirs->isEnabled() || !theirs->shortcuts().contains(key)) keys << key;
+        ours->setShortcuts(keys);
+    };
+    QObject::connect(theirs, &QAction::enabledChanged, ours, apply);
+    apply();
+}
+
+/// The audit docks' Show/Hide actions belong in View (where EditViewActions lists every
+/// dock), not at the end of the Audit menu.
+void moveDockTogglesToView(MainWindow& window, AuditActions& audit)
+{
+    for (QDockWidget* dock : window.findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly))
+        audit.menu->removeAction(dock->toggleViewAction());
+    const QList<QAction*> left = audit.menu->actions();
+    if (!left.isEmpty() && left.constLast()->isSeparator()) audit.menu->removeAction(left.constLast());
+}
+
+/// Names a control found by its object name; a panel that renamed it simply goes unnamed here.
+template <typename Widget>
+void nameChild(MainWindow& window, const char* objectName, const QString& name)
+{
+    if (auto* widget = window.findChild<Widget*>(QLatin1String(objectName))) widget->setAccessibleName(name);
+}
+
+/// The database view builds one table per tab whenever it shows another database.
+void nameDatabaseTables(DatabaseView* view)
+{
+    for (int tab = 0; tab < view->tabs()->count(); ++tab)
+        if (QTableView* table = view->tableView(tab))
+            table->setAccessibleName(QObject::tr("Table %1").arg(view->tabs()->tabText(tab)));
+}
+
+void nameControls(MainWindow& window)
+{
+    window.goldEditor()->setAccessibleName(QObject::tr("Gold query"));
+    window.candidateEditor()->setAccessibleName(QObject::tr("Candidate query"));
+    window.schemaPanel()->view()->setAccessibleName(QObject::tr("Schema"));
+    window.neighborsPanel()->view()->setAccessibleName(QObject::tr("Neighbor queries"));
+    window.databasesPanel()->view()->setAccessibleName(QObject::tr("Suite databases"));
+    window.databaseView()->tabs()->setAccessibleName(QObject::tr("Database tables"));
+    nameChild<QTableView>(window, "goldResults", QObject::tr("Gold query's result"));
+    nameChild<QTableView>(window, "candidateResults", QObject::tr("Candidate query's result"));
+    nameChild<QTableView>(window, "auditItemsView", QObject::tr("Audit items"));
+    nameChild<QLineEdit>(window, "auditSearch", QObject::tr("Search audit items"));
+    DatabaseView* database = window.databaseView();
+    const auto nameTables = [database] { nameDatabaseTables(database); };
+    QObject::connect(database, &DatabaseView::modeChanged, database, nameTables);
+    QObject::connect(window.databasesPanel(), &DatabasesPanel::currentDatabaseChanged, database, nameTables);
+    QObject::connect(&window, &MainWindow::runSettled, database, nameTables);
+}
+
+void orderTabs(MainWindow& window)
+{
+    const QList<QWidget*> chain{window.goldEditor(), window.candidateEditor(),
+                                firstTabStop(window.databasesPanel()), firstTabStop(window.databaseView()),
+                                firstTabStop(window.resultsView())};
+    QWidget* previous = nullptr;
+    for (QWidget* next : chain) {
+        if (next == nullptr) continue;
+        if (previous != nullptr) QWidget::setTabOrder(previous, next);
+        previous = next;
+    }
+}
+
+} // namespace
+
+void setUpKeyboardNavigation(MainWindow& window)
+{
+    nameControls(window);
+    orderTabs(window);
+    auto* actions = window.findChild<MainWindowActions*>();
+    AuditActions* audit = window.audit()->actions();
+    if (actions != nullptr && audit != nullptr) {
+        yieldSharedKeys(actions->editView->find, audit->focusSearch);
+        yieldSharedKeys(actions->editView->zoomReset, audit->clearVerdict);
+        QObject::connect(window.audit(), &AuditMode::projectOpened, actions, [actions] { actions->showAuditMode(true); });
+        QObject::connect(window.audit(), &AuditMode::projectClosed, actions, [actions] { actions->showAuditMode(false); });
+        actions->showAuditMode(window.audit()->project() != nullptr);
+        moveDockTogglesToView(window, *audit);
+    }
+}
+
+} // namespace sqleq::ui
