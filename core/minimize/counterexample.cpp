@@ -19,6 +19,16 @@ schema::DatabaseContent wholeDatabase(const exec::Bytes& bytes, const schema::Sc
     return content ? std::move(*content) : schema::DatabaseContent{};
 }
 
+SourceRows everyRow(const schema::DatabaseContent& content)
+{
+    SourceRows sources;
+    for (const auto& entry : content.tables) {
+        auto& rows = sources.emplace_back(entry.rows.size());
+        for (std::size_t row = 0; row < rows.size(); ++row) rows[row] = row;
+    }
+    return sources;
+}
+
 void runBoth(Counterexample& counterexample, const schema::Schema& schema, const suite::CheckResult& check,
              const exec::ExecLimits& limits)
 {
@@ -77,6 +87,7 @@ std::optional<Counterexample> buildCounterexample(const schema::Schema& schema, 
     const auto status = check.candidateOutcome.status;
     if (status == exec::OutcomeStatus::Timeout || status == exec::OutcomeStatus::WallClockTimeout) {
         counterexample.content = wholeDatabase(bytes, readable);
+        counterexample.sourceRows = everyRow(counterexample.content);
         counterexample.rowsBefore = counterexample.content.rowCount();
         counterexample.note = "shown whole: the candidate ran past its budget on it, and shrinking would run it again "
                               "on every smaller database";
@@ -88,12 +99,14 @@ std::optional<Counterexample> buildCounterexample(const schema::Schema& schema, 
     auto minimized = minimizeSeparatingDatabase(bytes, separation);
     if (minimized) {
         counterexample.content = std::move(minimized->content);
+        counterexample.sourceRows = std::move(minimized->sourceRows);
         counterexample.rowsBefore = minimized->rowsBefore;
         counterexample.minimized = !minimized->cancelled && !minimized->budgetExhausted;
         if (minimized->cancelled) counterexample.note = "minimization stopped early";
         if (minimized->budgetExhausted) counterexample.note = "minimization ran out of its query budget";
     } else {
         counterexample.content = wholeDatabase(bytes, readable);
+        counterexample.sourceRows = everyRow(counterexample.content);
         counterexample.rowsBefore = counterexample.content.rowCount();
         counterexample.note = "shown whole: " + minimized.error().message;
     }
