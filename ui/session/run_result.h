@@ -56,6 +56,9 @@ struct RunResult {
     /// are the rows of counterexampleGold/counterexampleCandidate to highlight.
     compare::Comparison counterexampleComparison;
     std::size_t counterexampleRowsBefore = 0;
+    /// Per entry of `counterexample`, per row: the row of the separating database's same
+    /// table it was shrunk from (minimize::Counterexample::sourceRows).
+    minimize::SourceRows counterexampleSourceRows;
     /// False when minimization failed or stopped early: `counterexample` is then the
     /// separating database shown whole (or the best one found), and the note says why.
     bool counterexampleMinimized = false;

@@ -53,6 +53,7 @@ void adaptCounterexample(RunResult& result, std::optional<minimize::Counterexamp
     if (!counterexample) return;
     result.counterexample = std::move(counterexample->content);
     result.counterexampleRowsBefore = counterexample->rowsBefore;
+    result.counterexampleSourceRows = std::move(counterexample->sourceRows);
     result.counterexampleGold = std::move(counterexample->goldOutcome);
     result.counterexampleCandidate = std::move(counterexample->candidateOutcome);
     result.counterexampleComparison = std::move(counterexample->comparison);
