@@ -4,6 +4,7 @@
 #include "ui/widgets/results_view.h"
 
 #include "core/compare/compare.h"
+#include "ui/models/database_naming.h"
 #include "ui/models/result_table_model.h"
 #include "ui/widgets/cell_delegate.h"
 #include "ui/widgets/theme_colors.h"
@@ -118,7 +119,7 @@ void ResultsView::showDatabase(const RunResultPtr& result, int index)
     }
     const SuiteDatabaseView& database = result->databases[static_cast<std::size_t>(index)];
     showOutcomes(result, database.goldOutcome, database.candidateOutcome, database.comparison,
-                 tr("On database #%1 (%2)").arg(index).arg(database.label));
+                 tr("On database %1").arg(databaseName(*result, index)));
 }
 
 void ResultsView::showCounterexample(const RunResultPtr& result)

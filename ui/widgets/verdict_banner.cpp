@@ -4,6 +4,7 @@
 
 #include "ui/widgets/verdict_banner.h"
 
+#include "ui/models/database_naming.h"
 #include "ui/widgets/theme_colors.h"
 
 
@@ -60,11 +61,11 @@ QString errorText(const exec::QueryOutcome& outcome)
 
 QString differentTitle(const RunResult& result)
 {
-    const int separating = result.check.separatingDatabase;
+    const QString separating = databaseName(result, result.check.separatingDatabase);
     if (result.testSuiteFalsePositive) {
-        return QObject::tr("Different — found by the search (database #%1); the test suite accepts it").arg(separating);
+        return QObject::tr("Different — found by the search (database %1); the test suite accepts it").arg(separating);
     }
-    return QObject::tr("Different — database #%1 separates them").arg(separating);
+    return QObject::tr("Different — database %1 separates them").arg(separating);
 }
 
 /// "The candidate behaves like the gold with `age > 34` → `age >= 34`", from the nearest neighbor.
