@@ -45,20 +45,6 @@ void runBoth(Counterexample& counterexample, const schema::Schema& schema, const
                                                          check.comparison.orderMatters);
 }
 
-std::vector<std::string> tablesReadByEither(const schema::Schema& schema, const suite::CheckResult& check)
-{
-    std::vector<std::string> read = tablesReadBy(check.goldUsed);
-    for (auto& table : tablesReadBy(check.candidateUsed)) read.push_back(std::move(table));
-    std::vector<std::string> inSchemaOrder;
-    for (const auto& table : schema.tables) {
-        const bool isRead = std::any_of(read.begin(), read.end(), [&](const std::string& name) {
-            return schema::sameIdentifier(name, table.name);
-        });
-        if (isRead) inSchemaOrder.push_back(table.name);
-    }
-    return inSchemaOrder;
-}
-
 } // namespace
 
 bool Counterexample::isRead(std::string_view table) const
@@ -81,7 +67,7 @@ std::optional<Counterexample> buildCounterexample(const schema::Schema& schema, 
     SeparationCase separation{&readable, &schema, check.goldUsed, check.candidateUsed,
                               check.comparison.orderMatters, keepTablesNonEmpty, limits, cancel};
     Counterexample counterexample;
-    counterexample.tablesRead = tablesReadByEither(schema, check);
+    counterexample.tablesRead = tablesReadByEither(schema, check.goldUsed, check.candidateUsed);
     // A candidate that ran out of its budget here would run out again on every database
     // the shrinking tries: show the database whole, with the outcomes the check saw.
     const auto status = check.candidateOutcome.status;

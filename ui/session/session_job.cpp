@@ -4,6 +4,7 @@
 #include "ui/session/session_job.h"
 
 #include "core/exec/spider_compat.h"
+#include "core/minimize/separating_database.h"
 #include "ui/session/schema_source_loader.h"
 
 #include <QDir>
@@ -164,6 +165,11 @@ SessionJobOutcome SessionJob::run()
     result->profileName = m_session.settings.strictProfile ? QStringLiteral("strict") : QStringLiteral("spider");
     result->seed = m_session.settings.seed;
     adaptInspection(*result, *inspection);
+    // Without a counterexample the tables read still decide what the database view shows first.
+    if (!result->counterexample) {
+        result->tablesRead = minimize::tablesReadByEither(result->schema, result->check.goldUsed,
+                                                          result->check.candidateUsed);
+    }
     result->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return {std::move(result), {}, false};
 }
