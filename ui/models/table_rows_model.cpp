@@ -133,7 +133,7 @@ void TableRowsModel::markChangedCells(const RunResult& result, bool onCounterexa
     for (std::size_t row = 0; row < kept.size() && row < sources.size(); ++row) {
         const std::size_t source = sources[row];
         if (source >= full->rows.size()) continue;
-        m_sourceRow[row] = source;
+        if (onCounterexample) m_sourceRow[row] = source;
         const auto& minimal = kept[row];
         const auto& original = full->rows[source];
         for (std::size_t column = 0; column < minimal.size() && column < original.size(); ++column) {
@@ -255,7 +255,7 @@ QVariant TableRowsModel::cellToolTip(std::size_t row, std::size_t column, const 
     if (m_highlighted.count(row) > 0)
         tip += QLatin1Char('\n') + tr("A row the minimal counterexample keeps");
     const auto source = m_sourceRow.find(row);
-    if (source != m_sourceRow.end() && m_highlighted.empty())
+    if (source != m_sourceRow.end())
         tip += QLatin1Char('\n') + tr("Row %1 of database %2").arg(source->second + 1).arg(m_separatingName);
     return tip;
 }

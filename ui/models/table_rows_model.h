@@ -102,7 +102,8 @@ private:
     std::vector<ColumnInfo> m_columns;
     std::unordered_set<std::size_t> m_highlighted;
     std::map<std::pair<std::size_t, std::size_t>, ChangedCell> m_changed;  ///< (row, column) → values
-    std::unordered_map<std::size_t, std::size_t> m_sourceRow;  ///< counterexample row → separating row
+    /// On the counterexample: its row → the separating database's row it came from.
+    std::unordered_map<std::size_t, std::size_t> m_sourceRow;
     QString m_separatingName;  ///< "#6 (concerts_0.sqlite)" when provenance is shown
     int m_fetched = 0;
     bool m_fetching = false;
