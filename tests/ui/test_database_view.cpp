@@ -14,6 +14,7 @@
 #include "ui/widgets/database_view.h"
 #include "ui/widgets/databases_panel.h"
 #include "ui/widgets/neighbors_panel.h"
+#include "ui/widgets/results_view.h"
 #include "ui/widgets/verdict_banner.h"
 
 #include <QAbstractItemModelTester>
@@ -176,8 +177,12 @@ private slots:
                  qPrintable(m_window->verdictBanner()->title()));
         DatabaseView* view = m_window->databaseView();
         QVERIFY2(view->caption().contains(QStringLiteral("database %1,").arg(name)), qPrintable(view->caption()));
+        const ui::ResultsView* results = m_window->resultsView();
+        QVERIFY2(results->where().contains(QStringLiteral("counterexample of database %1 (").arg(name)),
+                 qPrintable(results->where()));
         view->setMode(DatabaseView::Mode::Full);
         QVERIFY2(view->caption().contains(QStringLiteral("database %1,").arg(name)), qPrintable(view->caption()));
+        QCOMPARE(results->where(), QStringLiteral("On database %1").arg(name));
         view->setMode(DatabaseView::Mode::Counterexample);
 
         // The neighbors list keeps its short "#N" and names the database in full on hover.

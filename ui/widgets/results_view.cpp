@@ -100,6 +100,7 @@ ResultsView::ResultsView(QWidget* parent) : QWidget(parent)
 }
 
 QString ResultsView::note() const { return m_note->text(); }
+QString ResultsView::where() const { return m_where->text(); }
 
 void ResultsView::clear()
 {
@@ -132,8 +133,9 @@ void ResultsView::showCounterexample(const RunResultPtr& result)
     const compare::Comparison comparison =
         compare::compareOutcomes(result->counterexampleGold, result->counterexampleCandidate, orderMatters);
     showOutcomes(result, result->counterexampleGold, result->counterexampleCandidate, comparison,
-                 tr("On the minimal counterexample (%n row(s))", nullptr,
-                    static_cast<int>(result->counterexample->rowCount())));
+                 tr("On the minimal counterexample of database %1 (%n row(s))", nullptr,
+                    static_cast<int>(result->counterexample->rowCount()))
+                     .arg(databaseName(*result, result->check.separatingDatabase)));
 }
 
 void ResultsView::showOutcomes(const RunResultPtr& owner, const exec::QueryOutcome& gold,
