@@ -481,7 +481,7 @@ private slots:
 
     void separatingSuiteDatabaseIsNamedByItsFile()
     {
-        // Eleven suite files: in core's order (numbers compared as numbers) database #2
+        // Eleven suite files: in core's order (numbers compared as numbers) the suite's third database
         // is concerts_2.sqlite; plain text order would give concerts_10.sqlite.
         QTemporaryDir dir;
         auto memory = exec::Connection::openMemory();
