@@ -33,6 +33,15 @@ struct CheckCommandOptions {
     bool json = false;
 };
 
+std::string separatingName(const inspect::Inspection& inspection)
+{
+    const int separating = inspection.check.separatingDatabase;
+    const auto& databases = inspection.distilled.suite.databases;
+    if (separating < 0 || static_cast<std::size_t>(separating) >= databases.size()) return {};
+    const auto index = static_cast<std::size_t>(separating);
+    return inspect::databaseName(index, databases[index].label);
+}
+
 struct NeighborCounts {
     std::size_t total = 0;
     std::size_t distinguished = 0;
@@ -123,9 +132,7 @@ void printVerdict(const CheckCommandOptions& options, const inspect::Inspection&
         if (evidence.searchDatabases > 0) fmt::print(" and {} searched databases", evidence.searchDatabases);
         break;
     case suite::VerdictKind::Different:
-        fmt::print("verdict: different: database #{} ({}) separates them",
-                   check.separatingDatabase,
-                   inspection.distilled.suite.databases[static_cast<std::size_t>(check.separatingDatabase)].label);
+        fmt::print("verdict: different: database {} separates them", separatingName(inspection));
         break;
     case suite::VerdictKind::CandidateError: fmt::print("verdict: candidate does not run"); break;
     case suite::VerdictKind::GoldError: fmt::print("verdict: gold does not run"); break;
@@ -172,7 +179,7 @@ void printText(const CheckCommandOptions& options, const schema::Schema& schema,
     }
     fmt::print("gold as run: {}\n", inspection.check.goldUsed);
     fmt::print("candidate as run: {}\n", inspection.check.candidateUsed);
-    printCounterexample(schema, inspection.counterexample);
+    printCounterexample(schema, inspection.counterexample, separatingName(inspection));
 }
 
 int exitCodeFor(suite::VerdictKind verdict)

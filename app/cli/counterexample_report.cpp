@@ -32,12 +32,16 @@ nlohmann::json counterexampleJson(const schema::Schema& schema, const std::optio
     }
     nlohmann::json tables = nlohmann::json::object();
     nlohmann::json columns = nlohmann::json::object();
-    for (const auto& entry : counterexample->content.tables) {
-        tables[entry.table] = compare::rowsToJson(entry.rows);
-        columns[entry.table] = columnNames(schema, entry.table);
+    nlohmann::json sources = nlohmann::json::object();
+    for (std::size_t entry = 0; entry < counterexample->content.tables.size(); ++entry) {
+        const auto& table = counterexample->content.tables[entry];
+        tables[table.table] = compare::rowsToJson(table.rows);
+        columns[table.table] = columnNames(schema, table.table);
+        if (entry < counterexample->sourceRows.size()) sources[table.table] = counterexample->sourceRows[entry];
     }
     out["counterexample"] = tables;
     out["counterexample_columns"] = columns;
+    out["counterexample_source_rows"] = sources;
     out["counterexample_rows"] = {{"before", counterexample->rowsBefore},
                                   {"after", counterexample->content.rowCount()},
                                   {"minimized", counterexample->minimized}};
@@ -48,15 +52,16 @@ nlohmann::json counterexampleJson(const schema::Schema& schema, const std::optio
     return out;
 }
 
-void printCounterexample(const schema::Schema& schema, const std::optional<minimize::Counterexample>& counterexample)
+void printCounterexample(const schema::Schema& schema, const std::optional<minimize::Counterexample>& counterexample,
+                         const std::string& databaseName)
 {
     if (!counterexample) return;
     const auto rows = counterexample->content.rowCount();
     if (counterexample->minimized) {
-        fmt::print("\nminimal counterexample: {} row{} (the separating database had {})\n", rows, rows == 1 ? "" : "s",
-                   counterexample->rowsBefore);
+        fmt::print("\nminimal counterexample: {} row{} (database {} had {})\n", rows, rows == 1 ? "" : "s",
+                   databaseName, counterexample->rowsBefore);
     } else {
-        fmt::print("\nseparating database: {} rows ({})\n", rows, counterexample->note);
+        fmt::print("\nseparating database {}: {} rows ({})\n", databaseName, rows, counterexample->note);
     }
     std::vector<std::string> unread;
     for (const auto& entry : counterexample->content.tables) {

@@ -8,14 +8,19 @@
 #include <nlohmann/json.hpp>
 
 #include <optional>
+#include <string>
 
 namespace sqleq::cli {
 
 /// counterexample {table: rows}, counterexample_columns {table: names}, counterexample_rows
-/// {before, after, minimized}, gold_rows, candidate_rows (null without a counterexample).
+/// {before, after, minimized}, counterexample_source_rows {table: for each row, the index
+/// of the separating database's row it was shrunk from}, gold_rows, candidate_rows (null
+/// without a counterexample).
 nlohmann::json counterexampleJson(const schema::Schema& schema, const std::optional<minimize::Counterexample>& counterexample);
 
-/// Table by table, then the two results one after the other.
-void printCounterexample(const schema::Schema& schema, const std::optional<minimize::Counterexample>& counterexample);
+/// Table by table, then the two results one after the other. `databaseName` names the
+/// separating database it comes from (inspect::databaseName).
+void printCounterexample(const schema::Schema& schema, const std::optional<minimize::Counterexample>& counterexample,
+                         const std::string& databaseName);
 
 } // namespace sqleq::cli

@@ -1,10 +1,13 @@
 // Both queries, as judged, on every database of an inspection, with each database
-// read back: what the GUI's per-database list and table view show. The statuses come
-// from the same comparison rule as the verdict.
+// read back: what the GUI's per-database list and table view show, and the one way
+// a database of that list is named. The statuses come from the same comparison rule
+// as the verdict.
 
 #include "core/exec/executor.h"
 #include "core/fuzz/sampler.h"
 #include "core/inspect/inspection_steps.h"
+
+#include <fmt/format.h>
 
 namespace sqleq::inspect {
 namespace {
@@ -18,6 +21,11 @@ DatabaseStatus statusOf(const exec::QueryOutcome& gold, const exec::QueryOutcome
 }
 
 } // namespace
+
+std::string databaseName(std::size_t index, std::string_view label)
+{
+    return label.empty() ? fmt::format("#{}", index) : fmt::format("#{} ({})", index, label);
+}
 
 void runEveryDatabase(Inspection& inspection, const schema::Schema& schema, const exec::ExecLimits& limits,
                       const std::atomic<bool>* cancel)

@@ -69,6 +69,12 @@ struct DatabaseRun {
     compare::Comparison comparison;
 };
 
+/// How every front end names database `index` of an inspection's list (Inspection::
+/// databases, the suite's order): "#6 (concerts_0.sqlite)". "#N" only ever means that
+/// position; the label ("original", "sample 17", a file name, "search: …") stays the
+/// same wherever the database appears.
+std::string databaseName(std::size_t index, std::string_view label);
+
 /// A gold neighbor that behaves exactly like the candidate on every database tried
 /// (each suite database and the counterexample): "the candidate is the gold with
 /// `>` changed to `>=`".

@@ -19,6 +19,16 @@ schema::DatabaseContent wholeDatabase(const exec::Bytes& bytes, const schema::Sc
     return content ? std::move(*content) : schema::DatabaseContent{};
 }
 
+SourceRows everyRow(const schema::DatabaseContent& content)
+{
+    SourceRows sources;
+    for (const auto& entry : content.tables) {
+        auto& rows = sources.emplace_back(entry.rows.size());
+        for (std::size_t row = 0; row < rows.size(); ++row) rows[row] = row;
+    }
+    return sources;
+}
+
 void runBoth(Counterexample& counterexample, const schema::Schema& schema, const suite::CheckResult& check,
              const exec::ExecLimits& limits)
 {
@@ -33,20 +43,6 @@ void runBoth(Counterexample& counterexample, const schema::Schema& schema, const
     counterexample.candidateOutcome = exec::runQuery(*connection, check.candidateUsed, limits);
     counterexample.comparison = compare::compareOutcomes(counterexample.goldOutcome, counterexample.candidateOutcome,
                                                          check.comparison.orderMatters);
-}
-
-std::vector<std::string> tablesReadByEither(const schema::Schema& schema, const suite::CheckResult& check)
-{
-    std::vector<std::string> read = tablesReadBy(check.goldUsed);
-    for (auto& table : tablesReadBy(check.candidateUsed)) read.push_back(std::move(table));
-    std::vector<std::string> inSchemaOrder;
-    for (const auto& table : schema.tables) {
-        const bool isRead = std::any_of(read.begin(), read.end(), [&](const std::string& name) {
-            return schema::sameIdentifier(name, table.name);
-        });
-        if (isRead) inSchemaOrder.push_back(table.name);
-    }
-    return inSchemaOrder;
 }
 
 } // namespace
@@ -71,12 +67,13 @@ std::optional<Counterexample> buildCounterexample(const schema::Schema& schema, 
     SeparationCase separation{&readable, &schema, check.goldUsed, check.candidateUsed,
                               check.comparison.orderMatters, keepTablesNonEmpty, limits, cancel};
     Counterexample counterexample;
-    counterexample.tablesRead = tablesReadByEither(schema, check);
+    counterexample.tablesRead = tablesReadByEither(schema, check.goldUsed, check.candidateUsed);
     // A candidate that ran out of its budget here would run out again on every database
     // the shrinking tries: show the database whole, with the outcomes the check saw.
     const auto status = check.candidateOutcome.status;
     if (status == exec::OutcomeStatus::Timeout || status == exec::OutcomeStatus::WallClockTimeout) {
         counterexample.content = wholeDatabase(bytes, readable);
+        counterexample.sourceRows = everyRow(counterexample.content);
         counterexample.rowsBefore = counterexample.content.rowCount();
         counterexample.note = "shown whole: the candidate ran past its budget on it, and shrinking would run it again "
                               "on every smaller database";
@@ -88,12 +85,14 @@ std::optional<Counterexample> buildCounterexample(const schema::Schema& schema, 
     auto minimized = minimizeSeparatingDatabase(bytes, separation);
     if (minimized) {
         counterexample.content = std::move(minimized->content);
+        counterexample.sourceRows = std::move(minimized->sourceRows);
         counterexample.rowsBefore = minimized->rowsBefore;
         counterexample.minimized = !minimized->cancelled && !minimized->budgetExhausted;
         if (minimized->cancelled) counterexample.note = "minimization stopped early";
         if (minimized->budgetExhausted) counterexample.note = "minimization ran out of its query budget";
     } else {
         counterexample.content = wholeDatabase(bytes, readable);
+        counterexample.sourceRows = everyRow(counterexample.content);
         counterexample.rowsBefore = counterexample.content.rowCount();
         counterexample.note = "shown whole: " + minimized.error().message;
     }

@@ -6,6 +6,7 @@
 #include "core/compare/compare.h"
 #include "core/exec/exec_limits.h"
 #include "core/exec/query_outcome.h"
+#include "core/minimize/minimize.h"
 #include "core/schema/database_content.h"
 #include "core/schema/schema.h"
 #include "core/suite/suite.h"
@@ -24,6 +25,11 @@ struct Counterexample {
     bool minimized = false;           ///< false: shrinking failed or stopped early (see note)
     std::string note;                 ///< why the database is not (fully) minimized
     std::size_t rowsBefore = 0;       ///< rows of the separating database
+    /// Per entry of `content`, per row: the index of the row of the separating database's
+    /// same table (as schema::readContent reads it, in rowid order) that it was shrunk
+    /// from. Its non-key values may be simpler than that row's, its foreign keys may point
+    /// at another kept parent. Identity when the database is shown whole.
+    SourceRows sourceRows;
     exec::QueryOutcome goldOutcome;   ///< the gold as the checker ran it, on `content`
     exec::QueryOutcome candidateOutcome;
     compare::Comparison comparison;   ///< its onlyIn…Indices point into the two outcomes

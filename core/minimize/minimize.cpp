@@ -60,12 +60,13 @@ Result<MinimizeResult> minimizeCounterexample(const schema::DatabaseContent& sep
         result.valuesSimplified = simplifyValues(*graph, oracle, reducer, request);
     }
     result.content = graph->contentOf(reducer.kept());
+    result.sourceRows = graph->sourceRowsOf(reducer.kept());
     result.comparison = reducer.comparison();
     result.oneMinimal = reducer.oneMinimal();
     if (result.oneMinimal && !reducer.stopped()) {
         oracle.setPhase(MinimizePhase::OneMinimal);
-        const auto repointed = repointReferences(keys, request, oracle, result.content, result.comparison,
-                                                 request.maxRepointRuns);
+        const auto repointed = repointReferences(keys, request, oracle, result.content, result.sourceRows,
+                                                 result.comparison, request.maxRepointRuns);
         if (repointed.repointed > 0) result.oneMinimal = repointed.oneMinimal;
     }
     result.rowsBefore = separating.rowCount();

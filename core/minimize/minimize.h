@@ -58,8 +58,13 @@ struct MinimizeRequest {
     bool simplifyValues = true;
 };
 
+/// Provenance of a shrunk content: per table entry, per kept row, the index of the row
+/// of the same entry of the input it came from (its values may since be simpler).
+using SourceRows = std::vector<std::vector<std::size_t>>;
+
 struct MinimizeResult {
     schema::DatabaseContent content;  ///< the minimal counterexample, same table entries as the input
+    SourceRows sourceRows;            ///< where each row of `content` was in the input
     std::size_t rowsBefore = 0;
     std::size_t rowsAfter = 0;
     std::size_t queryRuns = 0;        ///< (gold, candidate) evaluations, the initial check included

@@ -57,11 +57,21 @@ bool pointsAt(const exec::Row& child, const exec::Row& parent, const Reference& 
     return true;
 }
 
+// `later` points into the content `earlier` describes: chain them back to the input.
+SourceRows composeSources(const SourceRows& earlier, const SourceRows& later)
+{
+    SourceRows composed(later.size());
+    for (std::size_t entry = 0; entry < later.size() && entry < earlier.size(); ++entry) {
+        for (auto row : later[entry]) composed[entry].push_back(earlier[entry][row]);
+    }
+    return composed;
+}
+
 } // namespace
 
 RepointResult repointReferences(const schema::Schema& keys, const MinimizeRequest& request, SeparationOracle& oracle,
-                                schema::DatabaseContent& content, compare::Comparison& comparison,
-                                std::size_t maxRuns)
+                                schema::DatabaseContent& content, SourceRows& sourceRows,
+                                compare::Comparison& comparison, std::size_t maxRuns)
 {
     RepointResult result;
     const std::size_t firstRun = oracle.runs();
@@ -98,6 +108,7 @@ RepointResult repointReferences(const schema::Schema& keys, const MinimizeReques
                         continue;
                     }
                     content = graph->contentOf(reducer.kept());
+                    sourceRows = composeSources(sourceRows, graph->sourceRowsOf(reducer.kept()));
                     comparison = reducer.comparison();
                     result.oneMinimal = reducer.oneMinimal();
                     ++result.repointed;

@@ -22,10 +22,11 @@ struct RepointResult {
 };
 
 /// Shrinks `content` (1-minimal, separating with `comparison`) by re-pointing foreign
-/// keys of `keys` at other kept parents; updates both in place. Spends at most
+/// keys of `keys` at other kept parents; updates all three in place (`sourceRows` keeps
+/// naming, for each remaining row, the input row it came from). Spends at most
 /// `maxRuns` oracle evaluations.
 RepointResult repointReferences(const schema::Schema& keys, const MinimizeRequest& request, SeparationOracle& oracle,
-                                schema::DatabaseContent& content, compare::Comparison& comparison,
-                                std::size_t maxRuns);
+                                schema::DatabaseContent& content, SourceRows& sourceRows,
+                                compare::Comparison& comparison, std::size_t maxRuns);
 
 } // namespace sqleq::minimize

@@ -111,7 +111,9 @@ Status RowGraph::addSlots(const schema::Schema& schema, const schema::DatabaseCo
         }
         const std::size_t slotIndex = m_slots.size();
         m_slots.push_back(std::move(slot));
-        for (const auto& row : entry.rows) m_rows.push_back(RowEntry{slotIndex, row, {}});
+        for (std::size_t position = 0; position < entry.rows.size(); ++position) {
+            m_rows.push_back(RowEntry{slotIndex, position, entry.rows[position], {}});
+        }
     }
     return {};
 }
@@ -271,6 +273,15 @@ schema::DatabaseContent RowGraph::contentOf(const RowMask& kept) const
         if (kept[id]) content.tables[m_rows[id].slot].rows.push_back(m_rows[id].values);
     }
     return content;
+}
+
+SourceRows RowGraph::sourceRowsOf(const RowMask& kept) const
+{
+    SourceRows sources(m_slots.size());
+    for (std::size_t id = 0; id < m_rows.size(); ++id) {
+        if (kept[id]) sources[m_rows[id].slot].push_back(m_rows[id].position);
+    }
+    return sources;
 }
 
 } // namespace sqleq::minimize

@@ -7,6 +7,7 @@
 
 #include "core/base/result.h"
 #include "core/exec/value.h"
+#include "core/minimize/minimize.h"
 #include "core/schema/database_content.h"
 #include "core/schema/schema.h"
 
@@ -49,6 +50,8 @@ public:
     [[nodiscard]] bool keepsRequiredTables(const RowMask& kept) const;
     /// The kept rows, in their original order, under the input's table entries.
     [[nodiscard]] schema::DatabaseContent contentOf(const RowMask& kept) const;
+    /// For contentOf(kept): where each kept row sits in the input content's same entry.
+    [[nodiscard]] SourceRows sourceRowsOf(const RowMask& kept) const;
 
 private:
     struct Slot {
@@ -59,6 +62,7 @@ private:
     };
     struct RowEntry {
         std::size_t slot = 0;
+        std::size_t position = 0;  // index among the input entry's rows
         exec::Row values;
         // One entry per non-NULL foreign key: the rows that can satisfy it (any one will do).
         std::vector<std::vector<std::size_t>> requirements;

@@ -26,6 +26,21 @@ std::vector<std::string> tablesReadBy(std::string_view sql)
     return tables;
 }
 
+std::vector<std::string> tablesReadByEither(const schema::Schema& schema, std::string_view goldSql,
+                                            std::string_view candidateSql)
+{
+    std::vector<std::string> read = tablesReadBy(goldSql);
+    for (auto& table : tablesReadBy(candidateSql)) read.push_back(std::move(table));
+    std::vector<std::string> inSchemaOrder;
+    for (const auto& table : schema.tables) {
+        const bool isRead = std::any_of(read.begin(), read.end(), [&](const std::string& name) {
+            return schema::sameIdentifier(name, table.name);
+        });
+        if (isRead) inSchemaOrder.push_back(table.name);
+    }
+    return inSchemaOrder;
+}
+
 Result<MinimizeResult> minimizeSeparatingDatabase(const exec::Bytes& database, const SeparationCase& separation)
 {
     auto connection = exec::Connection::deserializeCopy(database);

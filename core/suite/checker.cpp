@@ -98,7 +98,8 @@ VariantRun runVariant(SuiteSession& session, std::size_t databases, std::string_
 
 std::string databaseName(const Suite& suite, std::size_t d)
 {
-    return fmt::format("database {} ('{}')", d, suite.databases[d].label);
+    // The words of inspect::databaseName, which front ends use: "#N" is the suite position.
+    return fmt::format("database #{} ({})", d, suite.databases[d].label);
 }
 
 void describe(CheckResult& result, const Suite& suite, bool plugged)

@@ -164,6 +164,23 @@ private slots:
         QCOMPARE(report["gold_rows"].toArray().size(), 0);
         QCOMPARE(report["candidate_rows"].toArray().size(), 1);
         QVERIFY(report["seconds"].toDouble() >= 0.0);
+        // The kept row names the row of the separating database it came from.
+        const auto sources = report["counterexample_source_rows"].toObject()["people"].toArray();
+        QCOMPARE(sources.size(), 1);
+        QVERIFY(sources.at(0).toInt() >= 0);
+    }
+
+    // The text names the separating database the one way every front end does:
+    // "#N (label)", N its position in the inspection's list.
+    void checkTextNamesTheSeparatingDatabase()
+    {
+        const auto run = runCli({"check", "--ddl", kPeople, "--gold", "SELECT name FROM people WHERE age > 34",
+                                 "--candidate", "SELECT name FROM people"});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.out.contains(QStringLiteral("verdict: different: database #0 (original) separates them")),
+                 qPrintable(run.out));
+        QVERIFY2(run.out.contains(QStringLiteral("why: database #0 (original) separates them")), qPrintable(run.out));
+        QVERIFY2(run.out.contains(QStringLiteral("(database #0 (original) had ")), qPrintable(run.out));
     }
 
     void checkAcceptsEquivalentOnSampledDatabases()

@@ -271,28 +271,56 @@ private slots:
         QVERIFY(!model.findRow(QStringLiteral("nope"), 1).isValid());
     }
 
-    void highlightedRowsMatchTheCounterexample()
+    // The minimizer's provenance decides which rows are kept, not their values: row 1's
+    // price was simplified and row 3 is unchanged; rows 0 and 3 hold equal values and
+    // only row 3 is the source.
+    void highlightedRowsFollowTheProvenance()
     {
-        const auto schema = shopSchema();
+        auto result = std::make_shared<ui::RunResult>();
+        result->schema = *shopSchema();
         schema::TableRows full{"shop", {}};
         for (int i = 0; i < 5; ++i)
             full.rows.push_back({exec::Value::text(numbered("s", i)), exec::Value::integer(i), exec::Value::real(i)});
-        schema::TableRows kept{"shop", {full.rows[3], full.rows[1]}};
-        kept.rows[1][2] = exec::Value::real(0);  // simplified by the minimizer: found by key
-        const auto matched = ui::TableRowsModel::matchRows(full, kept, schema->findTable("shop"));
-        QCOMPARE(matched, (std::unordered_set<std::size_t>{1, 3}));
+        full.rows[0] = full.rows[3];
+        ui::SuiteDatabaseView separating;
+        separating.label = QStringLiteral("sample 4");
+        separating.separating = true;
+        separating.content.tables.push_back(full);
+        result->databases.push_back(ui::SuiteDatabaseView{});
+        result->databases.push_back(separating);
+        result->check.separatingDatabase = 1;
+        schema::DatabaseContent kept;
+        kept.tables.push_back(schema::TableRows{"shop", {full.rows[1], full.rows[3]}});
+        kept.tables[0].rows[0][2] = exec::Value::real(0);
+        result->counterexample = kept;
+        result->counterexampleSourceRows = {{1, 3}};
 
-        auto content = std::make_shared<schema::DatabaseContent>();
-        content->tables.push_back(full);
         ui::TableRowsModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setTable(schema, content, QStringLiteral("shop"));
-        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
-        model.setHighlightedRows(matched);
-        QCOMPARE(changed.count(), 1);
-        QVERIFY(model.index(3, 0).data(ui::TableRowsModel::HighlightedRole).toBool());
-        QVERIFY(model.index(3, 0).data(Qt::BackgroundRole).isValid());
-        QVERIFY(!model.index(2, 0).data(ui::TableRowsModel::HighlightedRole).toBool());
+        model.showSuiteDatabase(result, 1, QStringLiteral("shop"));
+        for (int row = 0; row < 5; ++row) {
+            const bool expected = row == 1 || row == 3;
+            QCOMPARE(model.index(row, 0).data(ui::TableRowsModel::HighlightedRole).toBool(), expected);
+            QCOMPARE(model.index(row, 0).data(Qt::BackgroundRole).isValid(), expected);
+            // Marked beyond the tint: in the row header and the tooltip.
+            QCOMPARE(model.headerData(row, Qt::Vertical).toString().contains(QStringLiteral("◆")), expected);
+            QCOMPARE(model.index(row, 0).data(Qt::ToolTipRole).toString().contains(QStringLiteral("keeps")), expected);
+        }
+        // The simplified price shows the counterexample's value beside the original.
+        const QModelIndex price = model.index(1, 2);
+        QCOMPARE(price.data(ui::TableRowsModel::OriginalValueRole).toDouble(), 1.0);
+        QCOMPARE(price.data(ui::TableRowsModel::ValueRole).toDouble(), 1.0);
+        QCOMPARE(price.data().toString(), QStringLiteral("0 ← 1"));
+        QVERIFY2(price.data(Qt::ToolTipRole).toString().contains(QStringLiteral("simplified by the minimizer from 1 in "
+                                                                                 "database #1 (sample 4)")),
+                 qPrintable(price.data(Qt::ToolTipRole).toString()));
+        QVERIFY(!model.index(3, 2).data(ui::TableRowsModel::OriginalValueRole).isValid());
+
+        model.showCounterexample(result, QStringLiteral("shop"));
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.index(0, 2).data().toString(), QStringLiteral("0 ← 1"));
+        QCOMPARE(model.index(0, 2).data(ui::TableRowsModel::ValueRole).toDouble(), 0.0);
+        QVERIFY(model.index(1, 0).data(Qt::ToolTipRole).toString().contains(QStringLiteral("Row 4 of database #1")));
     }
 
     void realSeparatingDatabaseHighlightsItsCounterexample()

@@ -108,20 +108,20 @@ ItemExplanation::Line suiteLine(const audit::AuditItem& item, const QString& sui
     out.separatingDatabase = item.metrics.separatingDatabase;
     const QString verdict = fromStd(item.metrics.testSuiteVerdict);
     if (item.metrics.separatingDatabase >= 0) {
-        // The inspector numbers its own (distilled) suite first, so the project's
-        // database is named by its file, as the inspector labels it too.
-        line.why = QObject::tr("database #%1 of the project's suite separates them").arg(item.metrics.separatingDatabase);
+        // The project's prebuilt suite is not the inspector's list (which numbers its own
+        // distilled databases first): its database is named by file, never by a "#N".
+        const auto index = static_cast<std::size_t>(item.metrics.separatingDatabase);
+        line.why = QObject::tr("a database of the project's prebuilt suite (file %1 in the suite's order) separates them")
+                       .arg(index + 1);
         if (!suitesDir.isEmpty()) {
             const auto files = suite::listSuiteFiles(suitesDir.toStdString(), item.dbId);
-            const auto index = static_cast<std::size_t>(item.metrics.separatingDatabase);
             if (files && index < files->size())
-                line.why = QObject::tr("%1 (#%2 of the project's suite) separates them")
-                               .arg(QString::fromStdString((*files)[index].filename().string()))
-                               .arg(item.metrics.separatingDatabase);
+                line.why = QObject::tr("%1 (prebuilt suite) separates them")
+                               .arg(QString::fromStdString((*files)[index].filename().string()));
         }
         if (!verdict.isEmpty() && verdict != QStringLiteral("different")) line.why += QStringLiteral(" (%1)").arg(verdict);
         if (!suitesDir.isEmpty())
-            out.suiteLocation = QObject::tr("Suite databases: %1/%2/*.sqlite, numbered from 0 in name order")
+            out.suiteLocation = QObject::tr("Prebuilt suite databases: %1/%2/*.sqlite")
                                     .arg(suitesDir, fromStd(item.dbId));
     } else if (!verdict.isEmpty()) {
         line.why = verdict;

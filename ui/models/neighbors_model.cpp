@@ -4,6 +4,7 @@
 #include "ui/models/neighbors_model.h"
 
 #include "core/exec/spider_compat.h"
+#include "ui/models/database_naming.h"
 
 #include <QGuiApplication>
 #include <QPalette>
@@ -119,6 +120,10 @@ QVariant NeighborsModel::neighborData(const suite::NeighborStatus& status, int c
         return statusText(status);
     case Qt::ToolTipRole:
         if (column == SqlColumn) return QString::fromStdString(status.sqlRun);
+        // The column says "#N" for room; the tooltip names it as every panel does.
+        if (column == StatusColumn && status.distinguishedBy >= 0 && m_result)
+            return QStringLiteral("Distinguished from the gold by database %1")
+                .arg(databaseName(*m_result, status.distinguishedBy));
         return {};
     case Qt::ForegroundRole:
         if (column == StatusColumn && status.sameAsGoldWhenRun)

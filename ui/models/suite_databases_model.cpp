@@ -3,6 +3,8 @@
 
 #include "ui/models/suite_databases_model.h"
 
+#include "ui/models/database_naming.h"
+
 #include <QApplication>
 #include <QPalette>
 #include <QStyle>
@@ -54,7 +56,10 @@ QVariant SuiteDatabasesModel::data(const QModelIndex& index, int role) const
     switch (role) {
     case Qt::DisplayRole: return display(view, index.row(), index.column());
     case Qt::ToolTipRole:
+        return QStringLiteral("%1: %2").arg(databaseName(*m_result, index.row()),
+                                            QString::fromStdString(view.comparison.message));
     case ComparisonMessageRole: return QString::fromStdString(view.comparison.message);
+    case DatabaseNameRole: return databaseName(*m_result, index.row());
     case Qt::DecorationRole:
         if (view.separating && index.column() == IndexColumn) {
             if (auto* app = qobject_cast<QApplication*>(QCoreApplication::instance()))

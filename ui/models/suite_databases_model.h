@@ -1,5 +1,6 @@
 // SuiteDatabasesModel: one row per database of the distilled suite — its index, label,
-// how gold and candidate fare there, and its size — over an immutable RunResult. The
+// how gold and candidate fare there, and its size — over an immutable RunResult. Its
+// "#N" column is the numbering every panel uses (database_naming.h). The
 // separating database is marked three ways (icon, "separates" text, palette colour),
 // never by colour alone. Never runs SQL.
 #pragma once
@@ -21,6 +22,7 @@ public:
         StatusRole,                         ///< int: DatabaseStatus
         DatabaseIndexRole,                  ///< int: index into RunResult::databases
         ComparisonMessageRole,              ///< QString: why gold and candidate agree or not here
+        DatabaseNameRole,                   ///< QString: "#6 (concerts_0.sqlite)", as every panel names it
     };
 
     explicit SuiteDatabasesModel(QObject* parent = nullptr);

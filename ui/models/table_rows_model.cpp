@@ -3,29 +3,34 @@
 
 #include "ui/models/table_rows_model.h"
 
+#include "ui/models/database_naming.h"
 #include "ui/models/value_display.h"
 
 #include <QGuiApplication>
 #include <QPalette>
 
 #include <algorithm>
+#include <optional>
 
 namespace sqleq::ui {
 namespace {
 
-std::vector<std::size_t> primaryKeyColumns(const schema::Table* table)
+// Long originals would push the minimal value out of sight: the tooltip has them whole.
+constexpr int kOriginalShownChars = 40;
+
+QString shortText(const QVariant& value)
 {
-    std::vector<std::size_t> out;
-    if (!table) return out;
-    for (std::size_t c = 0; c < table->columns.size(); ++c) {
-        if (table->columns[c].primaryKey) out.push_back(c);
-    }
-    return out;
+    const QString text = value.toString();
+    return text.size() <= kOriginalShownChars ? text : text.left(kOriginalShownChars - 1) + QStringLiteral("…");
 }
 
-bool sameKey(const exec::Row& a, const exec::Row& b, const std::vector<std::size_t>& key)
+std::optional<std::size_t> entryOf(const schema::DatabaseContent& content, const QString& table)
 {
-    return std::all_of(key.begin(), key.end(), [&](std::size_t c) { return c < a.size() && c < b.size() && a[c] == b[c]; });
+    const std::string name = table.toStdString();
+    for (std::size_t entry = 0; entry < content.tables.size(); ++entry) {
+        if (schema::sameIdentifier(content.tables[entry].table, name)) return entry;
+    }
+    return std::nullopt;
 }
 
 } // namespace
@@ -41,6 +46,9 @@ void TableRowsModel::setTable(std::shared_ptr<const schema::Schema> schema,
     m_tableName = table;
     m_columns.clear();
     m_highlighted.clear();
+    m_changed.clear();
+    m_sourceRow.clear();
+    m_separatingName.clear();
     const std::string name = table.toStdString();
     m_rows = m_content ? m_content->find(name) : nullptr;
     if (const auto* described = m_schema ? m_schema->findTable(name) : nullptr) {
@@ -84,8 +92,9 @@ void TableRowsModel::showSuiteDatabase(const RunResultPtr& result, int database,
     setTable(std::shared_ptr<const schema::Schema>(result, &result->schema),
              std::shared_ptr<const schema::DatabaseContent>(result, &view.content), table);
     if (!view.separating || !result->counterexample || !m_rows) return;
-    const auto* kept = result->counterexample->find(table.toStdString());
-    if (kept) setHighlightedRows(matchRows(*m_rows, *kept, result->schema.findTable(table.toStdString())));
+    const auto kept = keptSourceRows(*result, table);
+    markChangedCells(*result, false);
+    setHighlightedRows({kept.begin(), kept.end()});
 }
 
 void TableRowsModel::showCounterexample(const RunResultPtr& result, const QString& table)
@@ -96,39 +105,52 @@ void TableRowsModel::showCounterexample(const RunResultPtr& result, const QStrin
     }
     setTable(std::shared_ptr<const schema::Schema>(result, &result->schema),
              std::shared_ptr<const schema::DatabaseContent>(result, &*result->counterexample), table);
+    markChangedCells(*result, true);
+    if (m_fetched > 0 && !m_columns.empty() && !m_changed.empty())
+        emit dataChanged(index(0, 0), index(m_fetched - 1, columnCount() - 1),
+                         {Qt::DisplayRole, Qt::ToolTipRole, OriginalValueRole});
+}
+
+std::vector<std::size_t> TableRowsModel::keptSourceRows(const RunResult& result, const QString& table)
+{
+    if (!result.counterexample) return {};
+    const auto entry = entryOf(*result.counterexample, table);
+    if (!entry || *entry >= result.counterexampleSourceRows.size()) return {};
+    return result.counterexampleSourceRows[*entry];
+}
+
+void TableRowsModel::markChangedCells(const RunResult& result, bool onCounterexample)
+{
+    const int separating = result.check.separatingDatabase;
+    if (!result.counterexample || separating < 0 || static_cast<std::size_t>(separating) >= result.databases.size())
+        return;
+    const auto entry = entryOf(*result.counterexample, m_tableName);
+    const auto* full = result.databases[static_cast<std::size_t>(separating)].content.find(m_tableName.toStdString());
+    if (!entry || full == nullptr) return;
+    m_separatingName = databaseName(result, separating);
+    const auto& kept = result.counterexample->tables[*entry].rows;
+    const auto sources = keptSourceRows(result, m_tableName);
+    for (std::size_t row = 0; row < kept.size() && row < sources.size(); ++row) {
+        const std::size_t source = sources[row];
+        if (source >= full->rows.size()) continue;
+        if (onCounterexample) m_sourceRow[row] = source;
+        const auto& minimal = kept[row];
+        const auto& original = full->rows[source];
+        for (std::size_t column = 0; column < minimal.size() && column < original.size(); ++column) {
+            if (minimal[column] == original[column]) continue;
+            m_changed[{onCounterexample ? row : source, column}] = ChangedCell{minimal[column], original[column]};
+        }
+    }
 }
 
 void TableRowsModel::setHighlightedRows(std::unordered_set<std::size_t> rows)
 {
     m_highlighted = std::move(rows);
-    if (m_fetched > 0 && !m_columns.empty())
+    if (m_fetched > 0 && !m_columns.empty()) {
         emit dataChanged(index(0, 0), index(m_fetched - 1, columnCount() - 1),
-                         {HighlightedRole, Qt::BackgroundRole});
-}
-
-std::unordered_set<std::size_t> TableRowsModel::matchRows(const schema::TableRows& full, const schema::TableRows& kept,
-                                                          const schema::Table* table)
-{
-    std::unordered_set<std::size_t> matched;
-    std::vector<const exec::Row*> unmatched;
-    for (const auto& row : kept.rows) {
-        std::size_t i = 0;
-        while (i < full.rows.size() && (matched.count(i) > 0 || full.rows[i] != row)) ++i;
-        if (i < full.rows.size()) matched.insert(i);
-        else unmatched.push_back(&row);
+                         {HighlightedRole, Qt::BackgroundRole, Qt::DisplayRole, Qt::ToolTipRole, OriginalValueRole});
+        emit headerDataChanged(Qt::Vertical, 0, m_fetched - 1);
     }
-    // The minimizer may simplify cell values; a row keeps its key unless the key itself was simplified.
-    const auto key = primaryKeyColumns(table);
-    if (key.empty()) return matched;
-    for (const auto* row : unmatched) {
-        for (std::size_t i = 0; i < full.rows.size(); ++i) {
-            if (matched.count(i) == 0 && sameKey(full.rows[i], *row, key)) {
-                matched.insert(i);
-                break;
-            }
-        }
-    }
-    return matched;
 }
 
 int TableRowsModel::totalRowCount() const
@@ -186,12 +208,18 @@ QVariant TableRowsModel::data(const QModelIndex& index, int role) const
     if (!m_rows || c >= m_rows->rows[r].size()) return columnRole(column, role);
     const auto& value = m_rows->rows[r][c];
     const bool highlighted = m_highlighted.count(r) > 0;
+    const auto changed = m_changed.find({r, c});
     switch (role) {
-    case Qt::DisplayRole: return displayValue(value);
-    case Qt::ToolTipRole:
-        if (!column.referencedTable.isEmpty())
-            return QStringLiteral("%1 → %2.%3").arg(storageClassName(value.type()), column.referencedTable, column.referencedColumn);
-        return storageClassName(value.type());
+    case Qt::DisplayRole:
+        if (changed != m_changed.end()) {
+            return QStringLiteral("%1 ← %2").arg(displayValue(changed->second.minimal).toString(),
+                                                 shortText(displayValue(changed->second.original)));
+        }
+        return displayValue(value);
+    case ValueRole: return displayValue(value);
+    case OriginalValueRole:
+        return changed != m_changed.end() ? displayValue(changed->second.original) : QVariant();
+    case Qt::ToolTipRole: return cellToolTip(r, c, value);
     case IsNullRole: return value.isNull();
     case StorageClassRole: return storageClassName(value.type());
     case HighlightedRole: return highlighted;
@@ -209,6 +237,29 @@ QVariant TableRowsModel::data(const QModelIndex& index, int role) const
     }
 }
 
+QVariant TableRowsModel::cellToolTip(std::size_t row, std::size_t column, const exec::Value& value) const
+{
+    const ColumnInfo& info = m_columns[column];
+    QString tip = storageClassName(value.type());
+    if (!info.referencedTable.isEmpty())
+        tip = QStringLiteral("%1 → %2.%3").arg(tip, info.referencedTable, info.referencedColumn);
+    const auto changed = m_changed.find({row, column});
+    if (changed != m_changed.end()) {
+        // A changed key column was re-pointed at another kept row; any other was simplified.
+        const QString how = info.referencedTable.isEmpty() ? tr("simplified") : tr("re-pointed");
+        tip += QLatin1Char('\n')
+            + tr("The minimal counterexample holds %1, %2 by the minimizer from %3 in database %4")
+                  .arg(displayValue(changed->second.minimal).toString(), how,
+                       displayValue(changed->second.original).toString(), m_separatingName);
+    }
+    if (m_highlighted.count(row) > 0)
+        tip += QLatin1Char('\n') + tr("A row the minimal counterexample keeps");
+    const auto source = m_sourceRow.find(row);
+    if (source != m_sourceRow.end())
+        tip += QLatin1Char('\n') + tr("Row %1 of database %2").arg(source->second + 1).arg(m_separatingName);
+    return tip;
+}
+
 QVariant TableRowsModel::columnRole(const ColumnInfo& column, int role) const
 {
     switch (role) {
@@ -222,7 +273,13 @@ QVariant TableRowsModel::columnRole(const ColumnInfo& column, int role) const
 QVariant TableRowsModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (section < 0) return {};
-    if (orientation == Qt::Vertical) return role == Qt::DisplayRole ? QVariant(section + 1) : QVariant();
+    if (orientation == Qt::Vertical) {
+        // Kept rows are marked in the header too, not by their tint alone.
+        const bool kept = m_highlighted.count(static_cast<std::size_t>(section)) > 0;
+        if (role == Qt::DisplayRole) return kept ? QVariant(QStringLiteral("◆ %1").arg(section + 1)) : QVariant(section + 1);
+        if (role == Qt::ToolTipRole && kept) return tr("Kept in the minimal counterexample");
+        return {};
+    }
     if (section >= static_cast<int>(m_columns.size())) return {};
     const auto& column = m_columns[static_cast<std::size_t>(section)];
     switch (role) {

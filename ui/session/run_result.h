@@ -56,12 +56,16 @@ struct RunResult {
     /// are the rows of counterexampleGold/counterexampleCandidate to highlight.
     compare::Comparison counterexampleComparison;
     std::size_t counterexampleRowsBefore = 0;
+    /// Per entry of `counterexample`, per row: the row of the separating database's same
+    /// table it was shrunk from (minimize::Counterexample::sourceRows).
+    minimize::SourceRows counterexampleSourceRows;
     /// False when minimization failed or stopped early: `counterexample` is then the
     /// separating database shown whole (or the best one found), and the note says why.
     bool counterexampleMinimized = false;
     QString counterexampleNote;
-    /// Tables the gold or the candidate reads; the counterexample's other tables only
-    /// keep the profile's "no empty table" and are shown as not read.
+    /// Tables the gold or the candidate (as judged) reads, in schema order, for every
+    /// verdict; the other tables only keep the profile's "no empty table" and are shown
+    /// folded, as not read.
     std::vector<std::string> tablesRead;
     bool orderMatters = false;        ///< gold rows compared as a list (top-level ORDER BY)
     double seconds = 0;

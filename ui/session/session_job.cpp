@@ -4,6 +4,7 @@
 #include "ui/session/session_job.h"
 
 #include "core/exec/spider_compat.h"
+#include "core/minimize/separating_database.h"
 #include "ui/session/schema_source_loader.h"
 #include "ui/widgets/utf8_offsets.h"
 
@@ -54,6 +55,7 @@ void adaptCounterexample(RunResult& result, std::optional<minimize::Counterexamp
     if (!counterexample) return;
     result.counterexample = std::move(counterexample->content);
     result.counterexampleRowsBefore = counterexample->rowsBefore;
+    result.counterexampleSourceRows = std::move(counterexample->sourceRows);
     result.counterexampleGold = std::move(counterexample->goldOutcome);
     result.counterexampleCandidate = std::move(counterexample->candidateOutcome);
     result.counterexampleComparison = std::move(counterexample->comparison);
@@ -173,6 +175,11 @@ SessionJobOutcome SessionJob::run()
     result->profileName = m_session.settings.strictProfile ? QStringLiteral("strict") : QStringLiteral("spider");
     result->seed = m_session.settings.seed;
     adaptInspection(*result, *inspection);
+    // Without a counterexample the tables read still decide what the database view shows first.
+    if (!result->counterexample) {
+        result->tablesRead = minimize::tablesReadByEither(result->schema, result->check.goldUsed,
+                                                          result->check.candidateUsed);
+    }
     result->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return {std::move(result), {}, false};
 }

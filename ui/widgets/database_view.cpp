@@ -1,9 +1,11 @@
 // DatabaseView: the tabs are rebuilt only when a new run arrives (the schema may have
 // changed); switching databases or modes re-points the existing models, which keeps
-// the user's current tab and makes switching cheap.
+// the user's current tab and makes switching cheap. Folded tables keep their tab (only
+// hidden), so a tab index is always the schema's table index.
 
 #include "ui/widgets/database_view.h"
 
+#include "ui/models/database_naming.h"
 #include "ui/models/table_rows_model.h"
 #include "ui/widgets/cell_delegate.h"
 
@@ -11,6 +13,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPushButton>
 #include <QRadioButton>
 #include <QTabBar>
 #include <QTabWidget>
@@ -28,7 +31,10 @@ DatabaseView::DatabaseView(QWidget* parent) : QWidget(parent)
     m_counterexampleButton = new QRadioButton(tr("&Minimal counterexample"), this);
     m_fullButton = new QRadioButton(tr("Full data&base"), this);
     m_counterexampleButton->setToolTip(tr("The fewest rows of the separating database that still separate the queries"));
-    m_fullButton->setToolTip(tr("Every row of the database; the rows the counterexample keeps are tinted"));
+    m_fullButton->setToolTip(tr("Every row of the database; the rows the counterexample keeps are marked ◆ and tinted"));
+    m_caption->setAccessibleName(tr("Database shown"));
+    m_counterexampleButton->setAccessibleName(tr("Show the minimal counterexample"));
+    m_fullButton->setAccessibleName(tr("Show the full database"));
     m_modeGroup = new QButtonGroup(this);
     m_modeGroup->addButton(m_counterexampleButton, static_cast<int>(Mode::Counterexample));
     m_modeGroup->addButton(m_fullButton, static_cast<int>(Mode::Full));
@@ -39,6 +45,20 @@ DatabaseView::DatabaseView(QWidget* parent) : QWidget(parent)
     m_tabs->setObjectName(QStringLiteral("databaseTabs"));
     m_tabs->setDocumentMode(true);
     m_tabs->setUsesScrollButtons(true);
+    m_tabs->setAccessibleName(tr("Tables of the database"));
+
+    // Tables neither query reads hold rows only because the profile allows no empty
+    // table: one line names them, and a click shows their tabs.
+    m_unreadButton = new QPushButton(this);
+    m_unreadButton->setObjectName(QStringLiteral("unreadTablesButton"));
+    m_unreadButton->setFlat(true);
+    m_unreadButton->setCheckable(true);
+    m_unreadButton->setAccessibleName(tr("Tables not read by either query"));
+    m_unreadButton->setToolTip(tr("Their rows are there only because the profile allows no empty table; "
+                                  "click to show or hide their tabs"));
+    m_unreadButton->setStyleSheet(QStringLiteral("text-align: left;"));
+    m_unreadButton->hide();
+    connect(m_unreadButton, &QPushButton::toggled, this, &DatabaseView::setUnreadTablesShown);
 
     auto* toggle = new QHBoxLayout;
     toggle->addWidget(m_caption, 1);
@@ -48,6 +68,7 @@ DatabaseView::DatabaseView(QWidget* parent) : QWidget(parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(toggle);
     layout->addWidget(m_tabs, 1);
+    layout->addWidget(m_unreadButton);
     refresh();
 }
 
@@ -60,11 +81,22 @@ TableRowsModel* DatabaseView::tableModel(int tab) const
 }
 
 QTableView* DatabaseView::tableView(int tab) const { return qobject_cast<QTableView*>(m_tabs->widget(tab)); }
+QString DatabaseView::caption() const { return m_caption->text(); }
+bool DatabaseView::isTabShown(int tab) const { return m_tabs->isTabVisible(tab); }
+
+void DatabaseView::setUnreadTablesShown(bool shown)
+{
+    if (m_unreadButton->isChecked() != shown) m_unreadButton->setChecked(shown);
+    if (shown == m_unreadShown) return;
+    m_unreadShown = shown;
+    updateTitles();
+}
 
 void DatabaseView::setResult(const RunResultPtr& result)
 {
     m_result = result;
     m_database = -1;
+    m_openOnSeparatingTable = true;
     rebuildTabs();
     refresh();
 }
@@ -103,6 +135,7 @@ void DatabaseView::rebuildTabs()
     for (const schema::Table& table : m_result->schema.tables) {
         auto* model = new TableRowsModel(this);
         auto* view = new QTableView(m_tabs);
+        view->setAccessibleName(tr("Rows of table %1").arg(QString::fromStdString(table.name)));
         view->setModel(model);
         view->setItemDelegate(new CellDelegate(TableRowsModel::IsNullRole, TableRowsModel::HighlightedRole, view));
         view->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -133,20 +166,53 @@ void DatabaseView::refresh()
         else
             m_models[tab]->setTable(nullptr, nullptr, table);
     }
+    updateCaption(valid, separating, hasCounterexample);
+    updateTitles();
+    if (valid && m_openOnSeparatingTable) {
+        m_openOnSeparatingTable = false;
+        if (const int table = separatingTable(); table >= 0) m_tabs->setCurrentIndex(table);
+    }
+}
+
+void DatabaseView::updateCaption(bool valid, bool separating, bool hasCounterexample)
+{
     if (!valid) {
         m_caption->setText(m_result ? tr("Select a suite database.") : tr("The separating database appears here after a run."));
-    } else if (counterexample) {
-        m_caption->setText(tr("Separating database #%1, shrunk from %2 to %n row(s):", nullptr,
-                              static_cast<int>(m_result->counterexample->rowCount()))
-                               .arg(m_database)
-                               .arg(m_result->counterexampleRowsBefore));
-    } else {
-        const auto& database = m_result->databases[static_cast<std::size_t>(m_database)];
-        const QString kind = separating ? tr("Separating database") : tr("Database");
-        m_caption->setText(tr("%1 #%2 (%3)%4").arg(kind).arg(m_database).arg(database.label,
-                              hasCounterexample ? tr(", counterexample rows tinted:") : QStringLiteral(":")));
+        return;
     }
-    updateTitles();
+    const QString name = databaseName(*m_result, m_database);
+    if (showingCounterexample()) {
+        m_caption->setText(tr("Separating database %1, shrunk from %2 to %n row(s):", nullptr,
+                              static_cast<int>(m_result->counterexample->rowCount()))
+                               .arg(name)
+                               .arg(m_result->counterexampleRowsBefore));
+        return;
+    }
+    const QString kind = separating ? tr("Separating database") : tr("Database");
+    m_caption->setText(tr("%1 %2%3").arg(kind, name,
+                                         hasCounterexample ? tr(", the counterexample's rows marked ◆:")
+                                                           : QStringLiteral(":")));
+}
+
+int DatabaseView::separatingTable() const
+{
+    if (!m_result || m_result->tablesRead.empty()) return -1;
+    int best = -1;
+    std::size_t bestRows = 0;
+    for (std::size_t tab = 0; tab < m_models.size(); ++tab) {
+        if (!isReadByEitherQuery(tab)) continue;
+        const auto kept = TableRowsModel::keptSourceRows(*m_result, m_models[tab]->tableName()).size();
+        if (best < 0 || kept > bestRows) {
+            best = static_cast<int>(tab);
+            bestRows = kept;
+        }
+    }
+    return best;
+}
+
+bool DatabaseView::isFolded(std::size_t tab) const
+{
+    return !m_result->tablesRead.empty() && !isReadByEitherQuery(tab);
 }
 
 bool DatabaseView::isReadByEitherQuery(std::size_t tab) const
@@ -158,27 +224,38 @@ bool DatabaseView::isReadByEitherQuery(std::size_t tab) const
 
 void DatabaseView::updateTitles()
 {
-    // On the counterexample, a table neither query reads holds rows only because the
-    // profile allows no empty table: its tab says so, greyed, and the view opens on a
-    // table the queries read.
-    const bool counterexample = showingCounterexample() && !m_result->tablesRead.empty();
-    int firstRead = -1;
     for (std::size_t tab = 0; tab < m_models.size(); ++tab) {
         const int index = static_cast<int>(tab);
         const QString name = QString::fromStdString(m_result->schema.tables[tab].name);
-        const bool unread = counterexample && !isReadByEitherQuery(tab);
-        if (!unread && firstRead < 0 && m_models[tab]->totalRowCount() > 0) firstRead = index;
-        m_tabs->setTabText(index, unread ? tr("%1 (%2, not read)").arg(name).arg(m_models[tab]->totalRowCount())
-                                         : QStringLiteral("%1 (%2)").arg(name).arg(m_models[tab]->totalRowCount()));
-        m_tabs->setTabToolTip(index, unread ? tr("Not read by either query: its rows are there only because the "
+        const bool folded = isFolded(tab);
+        const int rows = m_models[tab]->totalRowCount();
+        m_tabs->setTabText(index, folded ? tr("%1 (%2, not read)").arg(name).arg(rows)
+                                         : QStringLiteral("%1 (%2)").arg(name).arg(rows));
+        m_tabs->setTabToolTip(index, folded ? tr("Not read by either query: its rows are there only because the "
                                                  "profile allows no empty table")
                                             : QString());
-        m_tabs->tabBar()->setTabTextColor(index, unread ? palette().color(QPalette::Disabled, QPalette::WindowText)
+        m_tabs->tabBar()->setTabTextColor(index, folded ? palette().color(QPalette::Disabled, QPalette::WindowText)
                                                         : QColor());
+        m_tabs->setTabVisible(index, !folded || m_unreadShown);
     }
     const int current = m_tabs->currentIndex();
-    if (counterexample && firstRead >= 0 && (current < 0 || !isReadByEitherQuery(static_cast<std::size_t>(current))))
-        m_tabs->setCurrentIndex(firstRead);
+    if (current >= 0 && !m_tabs->isTabVisible(current)) {
+        const int table = separatingTable();
+        if (table >= 0) m_tabs->setCurrentIndex(table);
+    }
+    updateUnreadLine();
+}
+
+void DatabaseView::updateUnreadLine()
+{
+    QStringList folded;
+    for (std::size_t tab = 0; m_result && tab < m_models.size(); ++tab) {
+        if (isFolded(tab))
+            folded << QStringLiteral("%1 (%2)").arg(m_models[tab]->tableName()).arg(m_models[tab]->totalRowCount());
+    }
+    m_unreadButton->setVisible(!folded.isEmpty());
+    const QString action = m_unreadShown ? tr("hide") : tr("show");
+    m_unreadButton->setText(tr("Not read by either query: %1 — %2").arg(folded.join(QStringLiteral(", ")), action));
 }
 
 bool DatabaseView::followForeignKey(const QModelIndex& index)
@@ -186,11 +263,14 @@ bool DatabaseView::followForeignKey(const QModelIndex& index)
     const QVariant table = index.data(TableRowsModel::ForeignKeyTableRole);
     const QVariant column = index.data(TableRowsModel::ForeignKeyColumnRole);
     if (!table.isValid() || !column.isValid() || index.data(TableRowsModel::IsNullRole).toBool()) return false;
+    // The stored value: the display may add the original beside a re-pointed key.
+    const QVariant value = index.data(TableRowsModel::ValueRole);
     for (std::size_t target = 0; target < m_models.size(); ++target) {
         if (!schema::sameIdentifier(m_models[target]->tableName().toStdString(), table.toString().toStdString()))
             continue;
-        const QModelIndex row = m_models[target]->findRow(column.toString(), index.data(Qt::DisplayRole));
+        const QModelIndex row = m_models[target]->findRow(column.toString(), value);
         if (!row.isValid()) return false;
+        if (!m_tabs->isTabVisible(static_cast<int>(target))) setUnreadTablesShown(true);
         m_tabs->setCurrentIndex(static_cast<int>(target));
         QTableView* view = tableView(static_cast<int>(target));
         view->setCurrentIndex(row);

@@ -1,7 +1,9 @@
 // DatabaseView: one database of the run, one tab per table ("people (4)"), each a table
-// view over its own TableRowsModel. A toggle switches the separating database between
-// its minimal counterexample and the full database (the rows the counterexample keeps
-// tinted); double-clicking a foreign-key cell follows it to the referenced row.
+// view over its own TableRowsModel. It opens on the table whose rows separate the pair;
+// tables neither query reads are folded into one line that expands on click. A toggle
+// switches the separating database between its minimal counterexample and the full
+// database (the rows the counterexample keeps marked, simplified values beside their
+// originals); double-clicking a foreign-key cell follows it to the referenced row.
 #pragma once
 
 #include "ui/session/run_result.h"
@@ -12,6 +14,7 @@
 
 class QButtonGroup;
 class QLabel;
+class QPushButton;
 class QRadioButton;
 class QTabWidget;
 class QTableView;
@@ -43,6 +46,13 @@ public:
     [[nodiscard]] TableRowsModel* tableModel(int tab) const;
     [[nodiscard]] QTableView* tableView(int tab) const;
     [[nodiscard]] QTabWidget* tabs() const { return m_tabs; }
+    [[nodiscard]] QString caption() const;
+    /// Whether `tab` is shown in the tab bar (tables neither query reads are folded away).
+    [[nodiscard]] bool isTabShown(int tab) const;
+    /// The line that lists the folded tables and shows them on click; hidden when none.
+    [[nodiscard]] QPushButton* unreadTablesButton() const { return m_unreadButton; }
+    /// Shows or folds the tables neither query reads.
+    void setUnreadTablesShown(bool shown);
 
     /// Follows the foreign key of `index` (a cell of any tab) to the referenced row:
     /// switches tab and selects it. False when the cell is no key or the row is absent.
@@ -55,7 +65,12 @@ private:
     void rebuildTabs();
     void refresh();
     void updateTitles();
+    void updateCaption(bool valid, bool separating, bool hasCounterexample);
+    void updateUnreadLine();
     [[nodiscard]] bool isReadByEitherQuery(std::size_t tab) const;
+    [[nodiscard]] bool isFolded(std::size_t tab) const;
+    /// The read table where the counterexample keeps most rows (ties: schema order).
+    [[nodiscard]] int separatingTable() const;
 
     RunResultPtr m_result;
     int m_database = -1;
@@ -65,7 +80,10 @@ private:
     QRadioButton* m_fullButton = nullptr;
     QButtonGroup* m_modeGroup = nullptr;
     QTabWidget* m_tabs = nullptr;
+    QPushButton* m_unreadButton = nullptr;
     std::vector<TableRowsModel*> m_models;
+    bool m_unreadShown = false;
+    bool m_openOnSeparatingTable = false;  ///< set by a new run, cleared once a database is shown
 };
 
 } // namespace sqleq::ui

@@ -4,6 +4,7 @@
 #include "ui/widgets/results_view.h"
 
 #include "core/compare/compare.h"
+#include "ui/models/database_naming.h"
 #include "ui/models/result_table_model.h"
 #include "ui/widgets/cell_delegate.h"
 #include "ui/widgets/theme_colors.h"
@@ -99,6 +100,7 @@ ResultsView::ResultsView(QWidget* parent) : QWidget(parent)
 }
 
 QString ResultsView::note() const { return m_note->text(); }
+QString ResultsView::where() const { return m_where->text(); }
 
 void ResultsView::clear()
 {
@@ -118,7 +120,7 @@ void ResultsView::showDatabase(const RunResultPtr& result, int index)
     }
     const SuiteDatabaseView& database = result->databases[static_cast<std::size_t>(index)];
     showOutcomes(result, database.goldOutcome, database.candidateOutcome, database.comparison,
-                 tr("On database #%1 (%2)").arg(index).arg(database.label));
+                 tr("On database %1").arg(databaseName(*result, index)));
 }
 
 void ResultsView::showCounterexample(const RunResultPtr& result)
@@ -131,8 +133,9 @@ void ResultsView::showCounterexample(const RunResultPtr& result)
     const compare::Comparison comparison =
         compare::compareOutcomes(result->counterexampleGold, result->counterexampleCandidate, orderMatters);
     showOutcomes(result, result->counterexampleGold, result->counterexampleCandidate, comparison,
-                 tr("On the minimal counterexample (%n row(s))", nullptr,
-                    static_cast<int>(result->counterexample->rowCount())));
+                 tr("On the minimal counterexample of database %1 (%n row(s))", nullptr,
+                    static_cast<int>(result->counterexample->rowCount()))
+                     .arg(databaseName(*result, result->check.separatingDatabase)));
 }
 
 void ResultsView::showOutcomes(const RunResultPtr& owner, const exec::QueryOutcome& gold,

@@ -30,6 +30,8 @@ public:
     [[nodiscard]] ResultTableModel* goldModel() const { return m_goldModel; }
     [[nodiscard]] ResultTableModel* candidateModel() const { return m_candidateModel; }
     [[nodiscard]] QString note() const;
+    /// Which database the results are from: "On database #6 (concerts_0.sqlite)".
+    [[nodiscard]] QString where() const;
 
 private:
     void showOutcomes(const RunResultPtr& owner, const exec::QueryOutcome& gold,

@@ -4,6 +4,7 @@
 
 #include "ui/widgets/verdict_banner.h"
 
+#include "ui/models/database_naming.h"
 #include "ui/widgets/theme_colors.h"
 
 
@@ -52,11 +53,11 @@ QString errorText(const exec::QueryOutcome& outcome)
 
 QString differentTitle(const RunResult& result)
 {
-    const int separating = result.check.separatingDatabase;
+    const QString separating = databaseName(result, result.check.separatingDatabase);
     if (result.testSuiteFalsePositive) {
-        return QObject::tr("Different — found by the search (database #%1); the test suite accepts it").arg(separating);
+        return QObject::tr("Different — found by the search (database %1); the test suite accepts it").arg(separating);
     }
-    return QObject::tr("Different — database #%1 separates them").arg(separating);
+    return QObject::tr("Different — database %1 separates them").arg(separating);
 }
 
 /// Row order: when the separating database's results depend on it, the metric itself is

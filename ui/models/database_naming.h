@@ -1,0 +1,19 @@
+// How the GUI names a database of a run: "#6 (concerts_0.sqlite)", the words of
+// inspect::databaseName, where "#N" is the position in the run's database list (the
+// Suite databases table) and the label is the same everywhere. Every panel that names
+// a database of the run goes through here; no other numbering is shown.
+#pragma once
+
+#include "ui/session/run_result.h"
+
+#include <QString>
+
+namespace sqleq::ui {
+
+/// "#6 (concerts_0.sqlite)"; "#6" alone for an index the run does not have.
+QString databaseName(const RunResult& result, int index);
+
+/// The same words for a label known without a run.
+QString databaseName(int index, const QString& label);
+
+} // namespace sqleq::ui
