@@ -7,6 +7,7 @@
 #include "ui/models/database_naming.h"
 #include "ui/models/result_table_model.h"
 #include "ui/widgets/cell_delegate.h"
+#include "ui/widgets/sentence.h"
 #include "ui/widgets/theme_colors.h"
 
 #include <QGridLayout>
@@ -53,7 +54,7 @@ QString outcomeSummary(const exec::QueryOutcome& outcome, const std::vector<std:
 QString comparisonNote(const compare::Comparison& comparison)
 {
     QStringList parts;
-    if (!comparison.message.empty()) parts << QString::fromStdString(comparison.message);
+    if (!comparison.message.empty()) parts << asSentence(QString::fromStdString(comparison.message));
     if (comparison.orderMatters)
         parts << QObject::tr("Row order matters: the gold has a top-level ORDER BY, so results compare as lists.");
     const auto& permutation = comparison.columnPermutation;

@@ -5,6 +5,7 @@
 #include "ui/widgets/verdict_banner.h"
 
 #include "ui/models/database_naming.h"
+#include "ui/widgets/sentence.h"
 #include "ui/widgets/theme_colors.h"
 
 
@@ -16,14 +17,6 @@
 
 namespace sqleq::ui {
 namespace {
-
-/// Messages from core are clauses ("gold has 2 rows, candidate has 4"); shown alone they
-/// read as sentences.
-QString sentence(const QString& text)
-{
-    if (text.isEmpty() || text.endsWith(QLatin1Char('.')) || text.endsWith(QLatin1Char(')'))) return text;
-    return text + QLatin1Char('.');
-}
 
 QString assumptions(const RunResult& result)
 {
@@ -82,7 +75,8 @@ QString verdictsLine(const RunResult& result)
     switch (result.evidence.kind) {
     case inspect::EvidenceKind::Counterexample:
         if (result.check.verdict == suite::VerdictKind::CandidateError) {
-            sqleq = QObject::tr("sqleq: ✗ the candidate does not run on database #%1").arg(result.check.separatingDatabase);
+            sqleq = QObject::tr("sqleq: ✗ the candidate does not run on database %1")
+                        .arg(databaseName(result, result.check.separatingDatabase));
         } else if (result.counterexample) {
             const auto rows = static_cast<int>(result.counterexample->rowCount());
             sqleq = result.counterexampleMinimized
@@ -185,7 +179,7 @@ void VerdictBanner::showResult(const RunResult& result)
     }
     case suite::VerdictKind::Different:
         display(State::Different, differentTitle(result),
-                sentence(QString::fromStdString(check.comparison.message)) + orderNote(result) + QLatin1Char('\n')
+                asSentence(QString::fromStdString(check.comparison.message)) + orderNote(result) + QLatin1Char('\n')
                     + verdictsLine(result) + QLatin1Char('\n') + detail);
         return;
     case suite::VerdictKind::CandidateError:
