@@ -101,7 +101,7 @@ void nameControls(MainWindow& window)
 
 void orderTabs(MainWindow& window)
 {
-    const QList<QWidget*> chain{window.goldEditor(), window.candidateEditor(),
+    const QList<QWidget*> chain{window.questionEditor(), window.goldEditor(), window.candidateEditor(),
                                 firstTabStop(window.databasesPanel()), firstTabStop(window.databaseView()),
                                 firstTabStop(window.resultsView())};
     QWidget* previous = nullptr;

@@ -244,6 +244,7 @@ private slots:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         // The editors take Tab as text; Ctrl+Tab moves on along the same chain.
+        QCOMPARE(nextTabStop(window.questionEditor()), static_cast<QWidget*>(window.goldEditor()));
         QCOMPARE(nextTabStop(window.goldEditor()), static_cast<QWidget*>(window.candidateEditor()));
         QCOMPARE(nextTabStop(window.candidateEditor()), static_cast<QWidget*>(window.databasesPanel()->view()));
         QWidget* afterSuite = nextTabStop(window.databasesPanel()->view());
