@@ -191,7 +191,9 @@ bool AuditItemsPanel::selectItem(std::size_t itemIndex)
         row = m_filter->mapFromSource(m_model->index(sourceRow, 0));
     }
     m_view->setCurrentIndex(row);
-    m_view->scrollTo(row);
+    // A chosen item (--audit-item, a reopened project, a link) is shown with its
+    // neighbours above and below, not at the list's edge.
+    m_view->scrollTo(row, QAbstractItemView::PositionAtCenter);
     return true;
 }
 

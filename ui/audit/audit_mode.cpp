@@ -16,6 +16,7 @@
 #include "ui/audit/bundled_audit_example.h"
 #include "ui/audit/new_audit_dialog.h"
 #include "ui/main_window.h"
+#include "ui/widgets/database_view.h"
 
 #include <QDockWidget>
 #include <QFileDialog>
@@ -26,10 +27,18 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSplitter>
 #include <QStatusBar>
+#include <QTableView>
+#include <QTimer>
 
 namespace sqleq::ui {
 namespace {
+
+/// First dock sizes, in pixels: the list shows about five items, the verdict panel its
+/// buttons on one line.
+constexpr int kItemsDockHeight = 140;
+constexpr int kVerdictDockWidth = 300;
 
 /// The login name, a sensible default for the annotator.
 QString loginName()
@@ -91,10 +100,35 @@ void AuditMode::buildDocks()
     m_annotationDock->setAllowedAreas(Qt::BottomDockWidgetArea | Qt::RightDockWidgetArea);
     m_annotationDock->toggleViewAction()->setText(tr("Show the &verdict panel"));
 
+    // The verdict panel takes the right edge from the toolbar to the status bar, the
+    // items list the bottom under the inspector only: at 1280×800 both then leave the
+    // inspector the height its database and results views need.
+    m_window->setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     m_window->addDockWidget(Qt::BottomDockWidgetArea, m_itemsDock);
-    m_window->splitDockWidget(m_itemsDock, m_annotationDock, Qt::Horizontal);
+    m_window->addDockWidget(Qt::RightDockWidgetArea, m_annotationDock);
     m_itemsDock->hide();
     m_annotationDock->hide();
+}
+
+void AuditMode::shareInspectorHeight()
+{
+    // The database and results views share their column evenly in audit mode: both
+    // must show a few rows under the items list (the window's default favours the
+    // database). The splitter is the one holding the database view's titled box.
+    QWidget* box = m_window->databaseView()->parentWidget();
+    auto* splitter = box ? qobject_cast<QSplitter*>(box->parentWidget()) : nullptr;
+    if (splitter && splitter->count() == 2) {
+        const int total = splitter->sizes().value(0) + splitter->sizes().value(1);
+        const int database = total * 53 / 100;  // its tabs take a line the results do not have
+        splitter->setSizes({database, total - database});
+    }
+    // The schema and neighbors column gives up width to the inspector, which now
+    // shares the window with the verdict panel.
+    if (auto* outer = m_window->findChild<QSplitter*>(QStringLiteral("outerSplitter")); outer && outer->count() == 2) {
+        const int total = outer->sizes().value(0) + outer->sizes().value(1);
+        outer->setSizes({total / 4, total - total / 4});
+    }
+    m_items->view()->scrollTo(m_items->view()->currentIndex(), QAbstractItemView::PositionAtCenter);
 }
 
 void AuditMode::buildStatusWidgets()
@@ -145,8 +179,10 @@ bool AuditMode::openProject(const QString& path, QString* error)
     if (!m_docksPlaced) {
         // A first layout that fits 1280x800: a short list under the inspector, the
         // verdict panel beside it; the user's own layout is restored from then on.
-        m_window->resizeDocks({m_itemsDock}, {260}, Qt::Vertical);
-        m_window->resizeDocks({m_annotationDock}, {340}, Qt::Horizontal);
+        m_window->resizeDocks({m_itemsDock}, {kItemsDockHeight}, Qt::Vertical);
+        m_window->resizeDocks({m_annotationDock}, {kVerdictDockWidth}, Qt::Horizontal);
+        // After the docks took their space, so that the splitters divide what is left.
+        QTimer::singleShot(0, this, &AuditMode::shareInspectorHeight);
         m_docksPlaced = true;
     }
     updateActions();
@@ -325,23 +361,26 @@ void AuditMode::showBuildState(bool building)
     updateActions();
 }
 
-void AuditMode::onBuildProgress(int done, int total)
+void AuditMode::onBuildProgress(int done, int total, const QString& what)
 {
     if (total > 0) {
         m_buildProgress->setRange(0, total);
         m_buildProgress->setValue(std::min(done, total));
-        m_buildLabel->setText(tr("Computing metrics %1/%2").arg(done).arg(total));
     }
+    m_buildLabel->setText(what);
 }
 
-void AuditMode::onBuildFinished(const QString& path, int items, int disagreeing)
+void AuditMode::onBuildFinished(const QString& path, int items, int disagreeing, const QString& distilledSuites)
 {
     showBuildState(false);
     QString error;
-    if (!openProject(path, &error))
+    if (!openProject(path, &error)) {
         m_window->showError(tr("The audit project was written but cannot be opened: %1").arg(error));
-    else
-        m_window->showMessage(tr("Audit project created: %1 items, %2 where the metrics disagree").arg(items).arg(disagreeing));
+    } else {
+        QString message = tr("Audit project created: %1 items, %2 where the metrics disagree").arg(items).arg(disagreeing);
+        if (!distilledSuites.isEmpty()) message += tr("; test suites distilled into %1").arg(distilledSuites);
+        m_window->showMessage(message);
+    }
     emit buildSettled();
 }
 

@@ -103,9 +103,10 @@ signals:
 private:
     void buildDocks();
     void buildStatusWidgets();
+    void shareInspectorHeight();
     void showBuildState(bool building);
-    void onBuildProgress(int done, int total);
-    void onBuildFinished(const QString& path, int items, int disagreeing);
+    void onBuildProgress(int done, int total, const QString& what);
+    void onBuildFinished(const QString& path, int items, int disagreeing, const QString& distilledSuites);
     void onItemSelected(std::size_t itemIndex);
     void move(int step, bool disagreeing);
     void selectStartItem();
