@@ -3,6 +3,7 @@
 
 #include "ui/app_settings.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFileInfo>
 
@@ -67,6 +68,29 @@ QString AppSettings::annotator() const { return m_settings.value(QStringLiteral(
 void AppSettings::setAnnotator(const QString& name)
 {
     m_settings.setValue(QStringLiteral("audit/annotator"), name.trimmed());
+}
+
+namespace {
+
+/// One settings key per project: a hash of its absolute path (a path's slashes would
+/// nest QSettings groups).
+QString placeKey(const QString& projectPath)
+{
+    const QByteArray path = QFileInfo(projectPath).absoluteFilePath().toUtf8();
+    return QStringLiteral("audit/places/") + QString::fromLatin1(QCryptographicHash::hash(path, QCryptographicHash::Sha1).toHex());
+}
+
+} // namespace
+
+QVariantMap AppSettings::auditPlace(const QString& projectPath) const
+{
+    return m_settings.value(placeKey(projectPath)).toMap();
+}
+
+void AppSettings::setAuditPlace(const QString& projectPath, const QVariantMap& place)
+{
+    m_settings.setValue(placeKey(projectPath), place);
+    m_settings.sync();
 }
 
 void AppSettings::clearRecentFiles() { m_settings.remove(QStringLiteral("files/recent")); }

@@ -155,6 +155,7 @@ private slots:
         ui::RunSettings run;
         run.budget = 200;
         settings.setRunSettings(run);
+        settings.setAuditPlace(ui::bundledAuditExampleProject(), {});  // resume at the first item not yet reviewed
     }
 
     void itemsModelAndFilters()

@@ -15,6 +15,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollBar>
 #include <QSet>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -51,6 +52,9 @@ AuditItemsPanel::AuditItemsPanel(QWidget* parent) : QWidget(parent)
     layout->addWidget(buildFilterBar());
     layout->addWidget(m_view, 1);
 
+    connect(m_view->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this, &AuditItemsPanel::placeChanged);
+    connect(m_view->verticalScrollBar(), &QScrollBar::valueChanged, this, &AuditItemsPanel::placeChanged);
+    connect(m_filter, &AuditFilterModel::filtersChanged, this, &AuditItemsPanel::placeChanged);
     connect(m_filter, &AuditFilterModel::filtersChanged, this, &AuditItemsPanel::updateProgress);
     connect(m_model, &QAbstractItemModel::dataChanged, this, &AuditItemsPanel::updateProgress);
     connect(m_model, &QAbstractItemModel::modelReset, this, &AuditItemsPanel::updateProgress);
@@ -246,6 +250,71 @@ void AuditItemsPanel::onCurrentRowChanged(const QModelIndex& current)
 {
     if (!current.isValid()) return;
     emit currentItemChanged(static_cast<std::size_t>(current.siblingAtColumn(0).data(AuditItemsModel::ItemIndexRole).toInt()));
+    emit placeChanged();
+}
+
+AuditPlace AuditItemsPanel::place() const
+{
+    AuditPlace place;
+    place.item = currentItem();
+    place.disagreeOnly = m_disagree->isChecked();
+    place.falsePositiveOnly = m_falsePositive->isChecked();
+    place.unreviewedOnly = m_unreviewed->isChecked();
+    place.hardness = m_hardness->currentData().toString();
+    place.database = m_database->currentData().toString();
+    place.search = m_search->text();
+    const QHeaderView* header = m_view->horizontalHeader();
+    place.sortColumn = header->sortIndicatorSection() < m_filter->columnCount() ? header->sortIndicatorSection() : -1;
+    place.sortOrder = header->sortIndicatorOrder();
+    place.scroll = m_view->verticalScrollBar()->value();
+    return place;
+}
+
+void AuditItemsPanel::restoreFilters(const AuditPlace& place)
+{
+    // Through the widgets, whose signals set the filter model as a user's clicks would.
+    m_disagree->setChecked(place.disagreeOnly);
+    m_falsePositive->setChecked(place.falsePositiveOnly);
+    m_unreviewed->setChecked(place.unreviewedOnly);
+    m_hardness->setCurrentIndex(std::max(0, m_hardness->findData(place.hardness)));
+    m_database->setCurrentIndex(std::max(0, m_database->findData(place.database)));
+    m_search->setText(place.search);
+    if (place.sortColumn >= 0 && place.sortColumn < m_filter->columnCount())
+        m_view->sortByColumn(place.sortColumn, place.sortOrder);
+    else
+        m_view->sortByColumn(-1, Qt::AscendingOrder);
+}
+
+QVariantMap AuditPlace::toVariant() const
+{
+    QVariantMap map;
+    if (item) map.insert(QStringLiteral("item"), static_cast<qulonglong>(*item));
+    map.insert(QStringLiteral("disagree"), disagreeOnly);
+    map.insert(QStringLiteral("falsePositive"), falsePositiveOnly);
+    map.insert(QStringLiteral("unreviewed"), unreviewedOnly);
+    map.insert(QStringLiteral("hardness"), hardness);
+    map.insert(QStringLiteral("database"), database);
+    map.insert(QStringLiteral("search"), search);
+    map.insert(QStringLiteral("sortColumn"), sortColumn);
+    map.insert(QStringLiteral("sortDescending"), sortOrder == Qt::DescendingOrder);
+    map.insert(QStringLiteral("scroll"), scroll);
+    return map;
+}
+
+AuditPlace AuditPlace::fromVariant(const QVariantMap& map)
+{
+    AuditPlace place;
+    if (map.contains(QStringLiteral("item"))) place.item = map.value(QStringLiteral("item")).toULongLong();
+    place.disagreeOnly = map.value(QStringLiteral("disagree")).toBool();
+    place.falsePositiveOnly = map.value(QStringLiteral("falsePositive")).toBool();
+    place.unreviewedOnly = map.value(QStringLiteral("unreviewed")).toBool();
+    place.hardness = map.value(QStringLiteral("hardness")).toString();
+    place.database = map.value(QStringLiteral("database")).toString();
+    place.search = map.value(QStringLiteral("search")).toString();
+    place.sortColumn = map.value(QStringLiteral("sortColumn"), -1).toInt();
+    place.sortOrder = map.value(QStringLiteral("sortDescending")).toBool() ? Qt::DescendingOrder : Qt::AscendingOrder;
+    place.scroll = map.value(QStringLiteral("scroll")).toInt();
+    return place;
 }
 
 } // namespace sqleq::ui

@@ -28,6 +28,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
+#include <QScrollBar>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTimer>
@@ -39,6 +40,9 @@ namespace {
 /// buttons on one line.
 constexpr int kItemsDockHeight = 140;
 constexpr int kVerdictDockWidth = 300;
+
+/// How long the list must stay still before its place is saved.
+constexpr int kPlaceSaveDelayMs = 300;
 
 /// The login name, a sensible default for the annotator.
 QString loginName()
@@ -82,6 +86,13 @@ AuditMode::~AuditMode() = default;
 void AuditMode::buildDocks()
 {
     m_items = new AuditItemsPanel(m_window);
+    m_placeTimer = new QTimer(this);
+    m_placeTimer->setSingleShot(true);
+    m_placeTimer->setInterval(kPlaceSaveDelayMs);
+    connect(m_placeTimer, &QTimer::timeout, this, &AuditMode::savePlace);
+    connect(m_items, &AuditItemsPanel::placeChanged, this, [this] {
+        if (m_project && !m_restoringPlace) m_placeTimer->start();
+    });
     m_itemsDock = new QDockWidget(tr("Audit items"), m_window);
     m_itemsDock->setObjectName(QStringLiteral("auditItemsDock"));
     m_itemsDock->setWidget(m_items);
@@ -163,6 +174,10 @@ void AuditMode::updateActions()
 bool AuditMode::openProject(const QString& path, QString* error)
 {
     commitPending();
+    if (m_placeTimer->isActive()) {
+        m_placeTimer->stop();
+        savePlace();
+    }
     std::unique_ptr<AuditProject> project = AuditProject::open(path, m_settings->annotator(), error);
     if (!project) return false;
     m_items->setProject(nullptr);
@@ -187,7 +202,7 @@ bool AuditMode::openProject(const QString& path, QString* error)
     }
     updateActions();
     emit projectOpened(path);
-    selectStartItem();
+    if (!restorePlace()) selectStartItem();
     m_window->showMessage(tr("Audit project %1: %2 items").arg(QFileInfo(path).fileName()).arg(m_project->items()->size()));
     return true;
 }
@@ -200,6 +215,29 @@ void AuditMode::openProjectReporting(const QString& path)
     // was; the dialog names the file and what is wrong with it.
     m_window->statusBar()->showMessage(tr("Cannot open the audit project %1").arg(QFileInfo(path).fileName()));
     QMessageBox::warning(m_window, tr("Cannot open the audit project"), error);
+}
+
+bool AuditMode::restorePlace()
+{
+    const QVariantMap saved = m_settings->auditPlace(m_project->path());
+    if (saved.isEmpty()) return false;
+    const AuditPlace place = AuditPlace::fromVariant(saved);
+    m_restoringPlace = true;
+    m_items->restoreFilters(place);
+    const bool selected = place.item && m_items->selectItem(*place.item);
+    m_restoringPlace = false;
+    if (!selected) return false;
+    // The scroll position once the docks have their size; an item chosen meanwhile
+    // (--audit-item, a link) keeps the view centred on it instead.
+    QTimer::singleShot(0, this, [this, place] {
+        if (m_project && m_items->currentItem() == place.item) m_items->view()->verticalScrollBar()->setValue(place.scroll);
+    });
+    return true;
+}
+
+void AuditMode::savePlace()
+{
+    if (m_project) m_settings->setAuditPlace(m_project->path(), m_items->place().toVariant());
 }
 
 void AuditMode::selectStartItem()
@@ -219,6 +257,10 @@ bool AuditMode::selectItem(std::size_t itemIndex) { return m_project && m_items-
 void AuditMode::closeProject()
 {
     commitPending();
+    if (m_placeTimer->isActive()) {
+        m_placeTimer->stop();
+        savePlace();
+    }
     m_items->setProject(nullptr);
     m_annotation->setProject(nullptr);
     m_exchange->setProject(nullptr);

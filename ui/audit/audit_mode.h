@@ -20,6 +20,7 @@ class QLabel;
 class QMenu;
 class QProgressBar;
 class QPushButton;
+class QTimer;
 
 namespace sqleq::ui {
 
@@ -110,6 +111,9 @@ private:
     void onItemSelected(std::size_t itemIndex);
     void move(int step, bool disagreeing);
     void selectStartItem();
+    /// Restores the place saved for the open project; false when none was saved.
+    bool restorePlace();
+    void savePlace();
     void updateActions();
 
     MainWindow* m_window;
@@ -127,6 +131,9 @@ private:
     QProgressBar* m_buildProgress = nullptr;
     QPushButton* m_buildCancel = nullptr;
     std::optional<std::size_t> m_loadedItem;
+    /// Debounces saving the annotator's place: a scroll emits many changes a second.
+    QTimer* m_placeTimer = nullptr;
+    bool m_restoringPlace = false;
     bool m_docksPlaced = false;
 };
 
