@@ -30,6 +30,7 @@ AuditItemsPanel::AuditItemsPanel(QWidget* parent) : QWidget(parent)
 
     m_view = new QTableView(this);
     m_view->setObjectName(QStringLiteral("auditItemsView"));
+    m_view->setAccessibleName(tr("Audit items"));
     m_view->setModel(m_filter);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -65,23 +66,29 @@ QWidget* AuditItemsPanel::buildFilterBar()
     auto* bar = new QWidget(this);
     m_disagree = new QCheckBox(tr("Metrics &disagree"), bar);
     m_disagree->setObjectName(QStringLiteral("disagreeFilter"));
+    m_disagree->setAccessibleName(tr("Only items where the metrics disagree"));
     m_disagree->setToolTip(tr("Show only items where two computed metrics disagree"));
     m_falsePositive = new QCheckBox(tr("Suite accepts, sqleq &separates"), bar);
     m_falsePositive->setObjectName(QStringLiteral("falsePositiveFilter"));
+    m_falsePositive->setAccessibleName(tr("Only items the suite accepts and sqleq separates"));
     m_falsePositive->setToolTip(tr("Show only test-suite false positives: the test suite accepts the prediction, "
                                    "sqleq's search finds a database that separates it from the gold"));
     m_unreviewed = new QCheckBox(tr("&Not yet reviewed"), bar);
     m_unreviewed->setObjectName(QStringLiteral("unreviewedFilter"));
+    m_unreviewed->setAccessibleName(tr("Only items not yet reviewed"));
     m_unreviewed->setToolTip(tr("Hide items you already gave a verdict (applied when a filter changes)"));
     m_hardness = new QComboBox(bar);
     m_hardness->setObjectName(QStringLiteral("hardnessFilter"));
+    m_hardness->setAccessibleName(tr("Hardness filter"));
     m_hardness->setToolTip(tr("Show only one hardness class"));
     m_database = new QComboBox(bar);
     m_database->setObjectName(QStringLiteral("databaseFilter"));
+    m_database->setAccessibleName(tr("Database filter"));
     m_database->setToolTip(tr("Show only one database"));
     m_database->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_search = new QLineEdit(bar);
     m_search->setObjectName(QStringLiteral("auditSearch"));
+    m_search->setAccessibleName(tr("Search the audit items"));
     m_search->setPlaceholderText(tr("Search question, gold, prediction (Ctrl+F)"));
     m_search->setClearButtonEnabled(true);
     m_progress = new QLabel(bar);

@@ -76,12 +76,16 @@ AuditMode::AuditMode(MainWindow* window, AppSettings* settings, QMenu* menuBefor
     buildStatusWidgets();
     m_actions = new AuditActions(window, this, settings, menuBefore);
     m_actions->menu->addSeparator();
-    m_actions->menu->addAction(m_itemsDock->toggleViewAction());
-    m_actions->menu->addAction(m_annotationDock->toggleViewAction());
+    m_actions->menu->addActions(dockToggleActions());
     updateActions();
 }
 
 AuditMode::~AuditMode() = default;
+
+QList<QAction*> AuditMode::dockToggleActions() const
+{
+    return {m_itemsDock->toggleViewAction(), m_annotationDock->toggleViewAction()};
+}
 
 void AuditMode::buildDocks()
 {
@@ -148,8 +152,10 @@ void AuditMode::buildStatusWidgets()
     m_buildProgress = new QProgressBar(m_window);
     m_buildProgress->setMaximumWidth(180);
     m_buildProgress->setTextVisible(false);
+    m_buildProgress->setAccessibleName(tr("Audit project build progress"));
     m_buildCancel = new QPushButton(tr("Cancel build"), m_window);
     m_buildCancel->setObjectName(QStringLiteral("auditBuildCancel"));
+    m_buildCancel->setAccessibleName(tr("Cancel building the audit project"));
     connect(m_buildCancel, &QPushButton::clicked, this, &AuditMode::cancelBuild);
     m_window->statusBar()->addPermanentWidget(m_buildLabel);
     m_window->statusBar()->addPermanentWidget(m_buildProgress);

@@ -9,12 +9,14 @@
 #include "core/audit/audit.h"
 #include "ui/audit/audit_build.h"
 
+#include <QList>
 #include <QObject>
 #include <QString>
 
 #include <memory>
 #include <optional>
 
+class QAction;
 class QDockWidget;
 class QLabel;
 class QMenu;
@@ -60,6 +62,9 @@ public:
     [[nodiscard]] AuditItemExplainer* explainer() const { return m_explainer; }
     [[nodiscard]] QDockWidget* itemsDock() const { return m_itemsDock; }
     [[nodiscard]] QDockWidget* annotationDock() const { return m_annotationDock; }
+    /// The actions that show or hide the audit docks (listed in the Audit menu; a View
+    /// menu may list them too).
+    [[nodiscard]] QList<QAction*> dockToggleActions() const;
     [[nodiscard]] bool isBuilding() const;
     /// The item loaded into the inspector.
     [[nodiscard]] std::optional<std::size_t> loadedItem() const { return m_loadedItem; }

@@ -52,6 +52,8 @@ NewAuditDialog::NewAuditDialog(const QString& startDirectory, QWidget* parent)
     m_questions->setPlaceholderText(tr("optional: index<TAB>db_id<TAB>question"));
     m_plugValue = new QCheckBox(tr("Plug the gold's &values into the prediction"), this);
     m_keepDistinct = new QCheckBox(tr("&Keep DISTINCT when comparing"), this);
+    m_plugValue->setAccessibleName(tr("Plug the gold's values into the prediction"));
+    m_keepDistinct->setAccessibleName(tr("Keep DISTINCT when comparing"));
     form->addRow(QString(), m_plugValue);
     form->addRow(QString(), m_keepDistinct);
     m_output = addPathRow(form, tr("Save project &as:"), Pick::SaveFile, tr("Audit projects (*.sqleq-audit)"),
@@ -59,6 +61,8 @@ NewAuditDialog::NewAuditDialog(const QString& startDirectory, QWidget* parent)
 
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     m_buttons->button(QDialogButtonBox::Ok)->setText(tr("Compute and open"));
+    m_buttons->button(QDialogButtonBox::Ok)->setAccessibleName(tr("Compute and open"));
+    m_buttons->button(QDialogButtonBox::Cancel)->setAccessibleName(tr("Cancel"));
     connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
@@ -79,6 +83,9 @@ QLineEdit* NewAuditDialog::addPathRow(QFormLayout* form, const QString& label, P
     auto* browse = new QToolButton(row);
     browse->setText(tr("…"));
     browse->setToolTip(tr("Browse"));
+    const QString name = QString(label).remove(QLatin1Char('&')).remove(QLatin1Char(':'));
+    edit->setAccessibleName(name);
+    browse->setAccessibleName(tr("Browse for %1").arg(name));
     auto* layout = new QHBoxLayout(row);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(edit, 1);
