@@ -58,6 +58,7 @@ AuditBuildOutcome buildAuditProject(const AuditBuildRequest& request, const suit
         outcome.disagreeing += evaluation::metricsDisagree(metrics);
     outcome.items = build->evaluation.items.size();
     outcome.seconds = build->evaluation.seconds;
+    outcome.distillSeconds = build->distillSeconds;
     outcome.path = request.output;
     outcome.distilledSuites = fromStd(build->distilledSuites);
     return outcome;

@@ -36,7 +36,8 @@ struct AuditBuildOutcome {
     QString distilledSuites;  ///< the suites distilled for it; empty when none were
     std::size_t items = 0;
     std::size_t disagreeing = 0;
-    double seconds = 0;
+    double seconds = 0;           ///< the metrics' evaluation
+    double distillSeconds = 0;    ///< distilling the suites, when the build did
 };
 
 /// Where a build with no suites distills them: `NAME-suites` beside `NAME.sqleq-audit`.
