@@ -18,6 +18,7 @@
 #include <QScrollBar>
 #include <QSet>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace sqleq::ui {
@@ -205,6 +206,9 @@ bool AuditItemsPanel::selectItem(std::size_t itemIndex)
     // A chosen item (--audit-item, a reopened project, a link) is shown with its
     // neighbours above and below, not at the list's edge.
     m_view->scrollTo(row, QAbstractItemView::PositionAtCenter);
+    // Again once pending layouts are done: a dock shown or resized just now keeps its
+    // top row, which can leave the chosen one at the edge or out of view.
+    QTimer::singleShot(0, this, [this] { m_view->scrollTo(m_view->currentIndex(), QAbstractItemView::PositionAtCenter); });
     return true;
 }
 
