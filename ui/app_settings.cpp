@@ -3,6 +3,7 @@
 
 #include "ui/app_settings.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFileInfo>
 
@@ -79,6 +80,29 @@ int AppSettings::zoom() const
 void AppSettings::setZoom(int points)
 {
     m_settings.setValue(QStringLiteral("view/zoom"), std::clamp(points, kMinZoom, kMaxZoom));
+}
+
+namespace {
+
+/// One settings key per project: a hash of its absolute path (a path's slashes would
+/// nest QSettings groups).
+QString placeKey(const QString& projectPath)
+{
+    const QByteArray path = QFileInfo(projectPath).absoluteFilePath().toUtf8();
+    return QStringLiteral("audit/places/") + QString::fromLatin1(QCryptographicHash::hash(path, QCryptographicHash::Sha1).toHex());
+}
+
+} // namespace
+
+QVariantMap AppSettings::auditPlace(const QString& projectPath) const
+{
+    return m_settings.value(placeKey(projectPath)).toMap();
+}
+
+void AppSettings::setAuditPlace(const QString& projectPath, const QVariantMap& place)
+{
+    m_settings.setValue(placeKey(projectPath), place);
+    m_settings.sync();
 }
 
 void AppSettings::clearRecentFiles() { m_settings.remove(QStringLiteral("files/recent")); }

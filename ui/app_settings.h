@@ -8,6 +8,7 @@
 #include <QByteArray>
 #include <QSettings>
 #include <QStringList>
+#include <QVariantMap>
 
 namespace sqleq::ui {
 
@@ -30,6 +31,12 @@ public:
     /// The name audit verdicts are recorded under; empty until the user gave one.
     [[nodiscard]] QString annotator() const;
     void setAnnotator(const QString& name);
+
+    /// Where the annotator was in the audit project at `projectPath` (item, filters,
+    /// sort, scroll; see AuditPlace), keyed by its absolute path; empty when unknown.
+    [[nodiscard]] QVariantMap auditPlace(const QString& projectPath) const;
+    /// Saves it and writes the settings file at once, so a crash loses nothing.
+    void setAuditPlace(const QString& projectPath, const QVariantMap& place);
 
     [[nodiscard]] QByteArray windowGeometry() const;
     [[nodiscard]] QByteArray windowState() const;

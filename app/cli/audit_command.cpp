@@ -29,6 +29,7 @@ struct NewOptions {
     std::string tablesPath;
     std::string databasesDir;
     std::string suitesDir;
+    std::string distillInto;  ///< suites distilled here first when --suites is not given
     std::string questionsPath;
     std::string outPath;
     bool plugValue = false;
@@ -66,9 +67,17 @@ int runNew(const NewOptions& options)
                                         .plugValue = options.plugValue,
                                         .keepDistinct = options.keepDistinct};
     ProgressBar bar;
-    auto build = audit::buildProject(options.outPath, sources, options.jobs, bar.callback());
+    audit::SuiteDistillation distillation;
+    distillation.into = options.distillInto;
+    distillation.options.jobs = options.jobs;
+    const suite::ProgressCallback progress = [&bar](const suite::Progress& step) { bar.update(step, step.dbId); };
+    auto build = audit::buildProject(options.outPath, sources, options.jobs, progress, nullptr, distillation);
     bar.finish();
     if (!build) return inputError(build.error());
+    if (!build->distilledSuites.empty()) {
+        fmt::print("distilled {} suite databases into {} ({:.1f} s)\n", build->suiteDatabases, build->distilledSuites,
+                   build->distillSeconds);
+    }
     for (const std::string& warning : build->warnings) fmt::print(stderr, "warning: {}\n", warning);
     fmt::print("created {}: {} items, {} questions; metrics: {}\n", options.outPath, build->evaluation.items.size(),
                build->questions, computedList(build->evaluation.computed));
@@ -175,6 +184,8 @@ void registerNew(CLI::App& audit, int& exitCode)
     command->add_option("--tables", options->tablesPath, "Spider tables.json (exact set match, hardness)")->required()->check(CLI::ExistingFile);
     command->add_option("--db", options->databasesDir, "Original databases DIR/<db_id>/<db_id>.sqlite (execution, SQL-Eval)")->check(CLI::ExistingDirectory);
     command->add_option("--suites", options->suitesDir, "Test suites DIR/<db_id>/*.sqlite (test-suite accuracy)")->check(CLI::ExistingDirectory);
+    command->add_option("--distill-suites", options->distillInto,
+                        "Without --suites: distill the test suites into this new directory first (as `distill` does)");
     command->add_option("--questions", options->questionsPath, "Questions: index<TAB>db_id<TAB>question per line")->check(CLI::ExistingFile);
     command->add_flag("--plug-value", options->plugValue, "Test suite: also try the prediction with the gold's values plugged in");
     command->add_flag("--keep-distinct", options->keepDistinct, "Test suite: keep DISTINCT (removed from both by default)");

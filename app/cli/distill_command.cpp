@@ -9,19 +9,14 @@
 
 #include "core/base/atomic_file.h"
 #include "core/dataset/spider_files.h"
-#include "core/exec/connection.h"
-#include "core/schema/spider_tables.h"
 #include "core/suite/suite.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include <chrono>
 #include <filesystem>
 #include <algorithm>
-#include <map>
 #include <memory>
-#include <optional>
 
 namespace sqleq::cli {
 namespace {
@@ -35,58 +30,9 @@ struct DistillCommandOptions {
     suite::DistillOptions distill;
 };
 
-struct SchemaGroup {
-    std::string dbId;
-    std::vector<std::size_t> itemIndices;  ///< into the gold file
-    std::vector<std::string> queries;
-};
-
-std::vector<SchemaGroup> groupBySchema(const std::vector<dataset::GoldItem>& gold, const std::vector<std::string>& only)
+nlohmann::json groupSummary(const suite::DatasetSchemaDone& group, const std::vector<dataset::GoldItem>& gold)
 {
-    std::vector<SchemaGroup> groups;
-    std::map<std::string, std::size_t> position;
-    for (std::size_t i = 0; i < gold.size(); ++i) {
-        const auto& item = gold[i];
-        if (!only.empty() && std::find(only.begin(), only.end(), item.dbId) == only.end()) continue;
-        auto [it, inserted] = position.emplace(item.dbId, groups.size());
-        if (inserted) groups.push_back({item.dbId, {}, {}});
-        groups[it->second].itemIndices.push_back(i);
-        groups[it->second].queries.push_back(item.sql);
-    }
-    return groups;
-}
-
-std::optional<exec::Bytes> readOriginal(const std::string& dir, const std::string& dbId)
-{
-    if (dir.empty()) return std::nullopt;
-    const auto path = std::filesystem::path(dir) / dbId / (dbId + ".sqlite");
-    if (!std::filesystem::exists(path)) return std::nullopt;
-    auto connection = exec::Connection::openReadOnly(path);
-    if (!connection) return std::nullopt;
-    auto bytes = connection->serialize();
-    if (!bytes) return std::nullopt;
-    return std::move(*bytes);
-}
-
-/// Gold queries of one schema at most: they share one suite and every neighbor of every
-/// gold runs on every sampled database, so more is a mistake (or an attack), not a dataset.
-constexpr std::size_t kMaxGoldsPerSchema = 5000;
-
-/// The first schema with more golds than kMaxGoldsPerSchema, as an error naming it.
-std::optional<std::string> tooManyGolds(const std::vector<SchemaGroup>& groups, const std::string& goldPath)
-{
-    for (const auto& group : groups) {
-        if (group.queries.size() <= kMaxGoldsPerSchema) continue;
-        return fmt::format("{}: {} gold queries for db_id \"{}\", more than the limit of {} per schema "
-                           "(one suite each); split the file or pick schemas with --db-id",
-                           goldPath, group.queries.size(), group.dbId, kMaxGoldsPerSchema);
-    }
-    return std::nullopt;
-}
-
-nlohmann::json groupSummary(const SchemaGroup& group, const suite::DistillResult& result,
-                            const std::vector<dataset::GoldItem>& gold)
-{
+    const suite::DistillResult& result = group.result;
     std::size_t total = 0;
     std::size_t undistinguished = 0;
     nlohmann::json items = nlohmann::json::array();
@@ -103,12 +49,12 @@ nlohmann::json groupSummary(const SchemaGroup& group, const suite::DistillResult
         total += targets;
         undistinguished += left.size();
         // A line refused for its size says so, not "the query is empty".
-        const std::string& refused = gold[group.itemIndices[k]].error;
+        const std::string& refused = gold[group.items[k]].error;
         const std::string error = !refused.empty() ? refused : report.error ? report.error->message : std::string();
-        items.push_back({{"index", group.itemIndices[k]}, {"neighbors", targets}, {"undistinguished", left},
+        items.push_back({{"index", group.items[k]}, {"neighbors", targets}, {"undistinguished", left},
                          {"error", error}, {"work_budget_spent", report.workBudgetSpent}});
     }
-    return {{"db_id", group.dbId}, {"gold_queries", group.queries.size()}, {"suite_size", result.suite.databases.size()},
+    return {{"db_id", group.dbId}, {"gold_queries", group.items.size()}, {"suite_size", result.suite.databases.size()},
             {"sampled", result.sampled}, {"gold_failures", result.goldFailures}, {"seconds", result.seconds},
             {"neighbors", total}, {"undistinguished", undistinguished}, {"cancelled", result.cancelled},
             {"items", items}};
@@ -123,62 +69,53 @@ int runDistill(const DistillCommandOptions& options)
     }
     for (const auto& item : *gold)
         if (!item.error.empty()) fmt::print(stderr, "warning: {}; reported as that item's error\n", item.error);
-    const auto groups = groupBySchema(*gold, options.onlyDbIds);
-    if (const auto tooMany = tooManyGolds(groups, options.goldPath)) {
-        fmt::print(stderr, "error: {}\n", *tooMany);
-        return kExitInputError;
-    }
-    const auto start = std::chrono::steady_clock::now();
+    suite::DatasetDistillRequest request;
+    for (const auto& item : *gold) request.items.push_back({item.sql, item.dbId});
+    request.tablesJson = options.tablesPath;
+    request.originalDatabases = options.originalDir;
+    request.outDir = options.outDir;
+    request.onlyDbIds = options.onlyDbIds;
+    request.options = options.distill;
     nlohmann::json summary = {{"schemas", nlohmann::json::array()}};
     std::size_t neighborsTotal = 0;
     std::size_t undistinguishedTotal = 0;
-    std::size_t suiteTotal = 0;
     // Suites are written schema by schema as they complete; on a pipe, progress lines
     // show that a long run is alive.
     ProgressBar bar(ProgressBar::Piped::Lines);
-    for (const auto& group : groups) {
-        auto schema = schema::loadSpiderSchema(options.tablesPath, group.dbId);
-        if (!schema) {
-            fmt::print(stderr, "error: {}\n", schema.error().message);
-            return kExitInputError;
-        }
-        auto distillOptions = options.distill;
-        distillOptions.original = readOriginal(options.originalDir, group.dbId);
-        auto result = suite::distill(*schema, group.queries, distillOptions, bar.callback(group.dbId));
+    const auto printSchema = [&](const suite::DatasetSchemaDone& group) {
         bar.finish();
-        if (!result) {
-            fmt::print(stderr, "error: {}: {}\n", group.dbId, result.error().message);
-            return kExitInputError;
-        }
-        if (auto written = suite::exportSuite(result->suite, options.outDir); !written) {
-            fmt::print(stderr, "error: {}\n", written.error().message);
-            return kExitInputError;
-        }
-        auto entry = groupSummary(group, *result, *gold);
+        const suite::DistillResult& result = group.result;
+        auto entry = groupSummary(group, *gold);
         neighborsTotal += entry["neighbors"].get<std::size_t>();
         undistinguishedTotal += entry["undistinguished"].get<std::size_t>();
-        suiteTotal += result->suite.databases.size();
-        const auto overBudget = std::count_if(result->golds.begin(), result->golds.end(),
+        const auto overBudget = std::count_if(result.golds.begin(), result.golds.end(),
                                               [](const suite::GoldReport& r) { return r.workBudgetSpent; });
         fmt::print("{:<28} {:>4} queries  suite {:>3}  sampled {:>4}  neighbors {:>6}  undistinguished {:>4}  {:>7.1f} s{}\n",
-                   group.dbId, group.queries.size(), result->suite.databases.size(), result->sampled,
+                   group.dbId, group.items.size(), result.suite.databases.size(), result.sampled,
                    entry["neighbors"].get<std::size_t>(), entry["undistinguished"].get<std::size_t>(),
-                   result->seconds,
+                   result.seconds,
                    overBudget > 0 ? fmt::format("  ({} gold(s) gave up at their work budget)", overBudget) : "");
         std::fflush(stdout);
         summary["schemas"].push_back(std::move(entry));
+    };
+    const auto progress = [&bar](const suite::Progress& step) { bar.update(step, step.dbId); };
+    auto outcome = suite::distillDataset(request, printSchema, progress);
+    bar.finish();
+    if (!outcome) {
+        fmt::print(stderr, "error: {}\n", outcome.error().message);
+        return kExitInputError;
     }
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const double fraction = neighborsTotal ? 100.0 * undistinguishedTotal / neighborsTotal : 0.0;
     summary["totals"] = {{"neighbors", neighborsTotal}, {"undistinguished", undistinguishedTotal},
-                         {"undistinguished_percent", fraction}, {"suite_databases", suiteTotal}, {"seconds", seconds}};
+                         {"undistinguished_percent", fraction}, {"suite_databases", outcome->suiteDatabases},
+                         {"seconds", outcome->seconds}};
     const auto summaryPath = std::filesystem::path(options.outDir) / "distill_summary.json";
     if (auto written = writeFileAtomically(summaryPath, summary.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"); !written) {
         fmt::print(stderr, "error: {}\n", written.error().message);
         return kExitInputError;
     }
-    fmt::print("total: {} suite databases, {} neighbors, {} undistinguished ({:.2f}%), {:.1f} s\n", suiteTotal,
-               neighborsTotal, undistinguishedTotal, fraction, seconds);
+    fmt::print("total: {} suite databases, {} neighbors, {} undistinguished ({:.2f}%), {:.1f} s\n",
+               outcome->suiteDatabases, neighborsTotal, undistinguishedTotal, fraction, outcome->seconds);
     return kExitSuccess;
 }
 

@@ -157,6 +157,15 @@ struct ProjectBuild {
     std::optional<AnnotationStore> store;  ///< the new project; unset when cancelled
     std::size_t questions = 0;             ///< items that got their question
     std::vector<std::string> warnings;     ///< questions naming another database, or no item
+    std::string distilledSuites;           ///< the suites directory distilled for it; empty when none was
+    std::size_t suiteDatabases = 0;        ///< databases over the distilled suites
+    double distillSeconds = 0;
+};
+
+/// Suites buildProject distills itself when the sources name none.
+struct SuiteDistillation {
+    std::string into;                ///< a directory that must not exist yet; empty: no distillation
+    suite::DistillOptions options;   ///< `original` is taken per schema from the original databases
 };
 
 /// The one way CLI and GUI make a project: refuses an existing `output` before any
@@ -165,9 +174,14 @@ struct ProjectBuild {
 /// evaluateSubmission (plug-value and keep-distinct from `sources`), then creates
 /// the store in one transaction. On cancel nothing is written. Errors name the file,
 /// line or path at fault.
+/// When sources.suites is empty and `distillation.into` is given, the suites are first
+/// distilled (suite::distillDataset, progress tagged with its schemas) into a staging
+/// directory beside `into`, which becomes `into` — recorded as the project's suites —
+/// only once the project is written; on cancel or error it is removed.
 Result<ProjectBuild> buildProject(const std::filesystem::path& output, const ProjectSources& sources, unsigned jobs = 0,
                                   const suite::ProgressCallback& progress = {},
-                                  const std::atomic<bool>* cancel = nullptr);
+                                  const std::atomic<bool>* cancel = nullptr,
+                                  const SuiteDistillation& distillation = {});
 
 /// TSV in the layout of esm_false_negatives.tsv: header `database name, gold, pred,
 /// equivalent reason, note`, then three extra columns `verdict, annotator, index`

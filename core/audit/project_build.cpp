@@ -1,6 +1,7 @@
 // buildProject: cheap checks first (the output is free, the files read), then the
-// long evaluation, then one store transaction — so a mistyped path fails in a
-// second, not after the batch, and a cancelled build leaves no file behind.
+// suites when it distills them, then the long evaluation, then one store transaction —
+// so a mistyped path fails in a second, not after the batch, and a cancelled build
+// leaves no file behind (suites are distilled into a staging directory until then).
 
 #include "core/audit/audit.h"
 
@@ -9,6 +10,7 @@
 #include <fmt/format.h>
 
 #include <map>
+#include <random>
 
 namespace sqleq::audit {
 namespace {
@@ -58,15 +60,75 @@ Diagnostic buildError(const std::string& message)
     return diagnostic;
 }
 
+/// A staging directory beside `final`, removed on every path out unless released.
+class StagingDirectory {
+public:
+    explicit StagingDirectory(const std::filesystem::path& final) : m_final(final)
+    {
+        if (final.empty()) return;
+        std::random_device entropy;
+        m_path = final;
+        m_path += fmt::format(".partial-{:08x}", entropy());
+    }
+    ~StagingDirectory()
+    {
+        std::error_code ec;
+        if (!m_path.empty()) std::filesystem::remove_all(m_path, ec);
+    }
+    StagingDirectory(const StagingDirectory&) = delete;
+    StagingDirectory& operator=(const StagingDirectory&) = delete;
+
+    [[nodiscard]] const std::filesystem::path& path() const { return m_path; }
+    /// Renames the staging directory to its final name; it is no longer removed.
+    Status release()
+    {
+        std::error_code ec;
+        std::filesystem::rename(m_path, m_final, ec);
+        if (ec) return buildError(fmt::format("cannot rename {} to {}: {}", m_path.string(), m_final.string(), ec.message()));
+        m_path.clear();
+        return {};
+    }
+
+private:
+    std::filesystem::path m_final;
+    std::filesystem::path m_path;
+};
+
+/// Distills the suites of every gold item into `staging`; false when cancelled.
+Result<bool> distillSuites(const evaluation::SubmissionInputs& inputs, const ProjectSources& sources,
+                           const SuiteDistillation& distillation, const std::filesystem::path& staging,
+                           const suite::ProgressCallback& progress, const std::atomic<bool>* cancel,
+                           ProjectBuild& build)
+{
+    suite::DatasetDistillRequest request;
+    request.items = inputs.gold;
+    request.tablesJson = sources.tables;
+    request.originalDatabases = sources.originalDatabases;
+    request.outDir = staging;
+    request.options = distillation.options;
+    request.options.keepDistinct = sources.keepDistinct;
+    auto distilled = suite::distillDataset(request, {}, progress, cancel);
+    if (!distilled) return distilled.error();
+    build.suiteDatabases = distilled->suiteDatabases;
+    build.distillSeconds = distilled->seconds;
+    return !distilled->cancelled && !(cancel && cancel->load());
+}
+
 } // namespace
 
 Result<ProjectBuild> buildProject(const std::filesystem::path& output, const ProjectSources& sources, unsigned jobs,
-                                  const suite::ProgressCallback& progress, const std::atomic<bool>* cancel)
+                                  const suite::ProgressCallback& progress, const std::atomic<bool>* cancel,
+                                  const SuiteDistillation& distillation)
 {
     // Checked before the (long) evaluation; create() checks again, atomically.
     std::error_code ec;
     if (std::filesystem::exists(output, ec)) {
         return buildError(fmt::format("{} already exists (open it, or choose another name)", output.string()));
+    }
+    const bool distilling = sources.suites.empty() && !distillation.into.empty();
+    if (distilling && std::filesystem::exists(distillation.into, ec)) {
+        return buildError(fmt::format("{} already exists: give it as the suites directory, or choose another project name",
+                                      distillation.into));
     }
     auto inputs = evaluation::readSubmission(sources.gold, sources.predictions);
     if (!inputs) return inputs.error();
@@ -77,6 +139,19 @@ Result<ProjectBuild> buildProject(const std::filesystem::path& output, const Pro
     ProjectBuild build;
     auto questions = matchQuestions(sources.questions, inputs->gold, build.warnings);
     if (!questions) return questions.error();
+
+    StagingDirectory staging(distilling ? std::filesystem::path(distillation.into) : std::filesystem::path());
+    ProjectSources recorded = sources;
+    if (distilling) {
+        auto finished = distillSuites(*inputs, sources, distillation, staging.path(), progress, cancel, build);
+        if (!finished) return finished.error();
+        if (!*finished) {
+            build.evaluation.cancelled = true;
+            return build;
+        }
+        inputs->suites = staging.path();
+        recorded.suites = distillation.into;
+    }
 
     evaluation::EvaluationOptions options;
     options.check.plugValue = sources.plugValue;
@@ -100,8 +175,15 @@ Result<ProjectBuild> buildProject(const std::filesystem::path& output, const Pro
         items[i].metrics = build.evaluation.items[i];
     }
     build.questions = questions->size();
-    auto store = AnnotationStore::create(output, sources, items);
-    if (!store) return store.error();
+    if (distilling) {
+        if (Status moved = staging.release(); !moved) return moved.error();
+        build.distilledSuites = distillation.into;
+    }
+    auto store = AnnotationStore::create(output, recorded, items);
+    if (!store) {
+        if (distilling) std::filesystem::remove_all(distillation.into, ec);
+        return store.error();
+    }
     build.store.emplace(std::move(*store));
     return build;
 }

@@ -236,4 +236,45 @@ Result<std::vector<BatchSchemaResult>> distillBatch(const std::vector<GoldItem>&
                                                     const ProgressCallback& progress = {},
                                                     const std::atomic<bool>* cancel = nullptr);
 
+/// What distillDataset distills and where it writes.
+struct DatasetDistillRequest {
+    std::vector<GoldItem> items;               ///< a gold file's lines, in order
+    std::filesystem::path tablesJson;          ///< Spider tables.json
+    std::filesystem::path originalDatabases;   ///< optional: DIR/<db_id>/<db_id>.sqlite, tried first
+    std::filesystem::path outDir;              ///< suites go to OUT/<db_id>/<db_id>_<n>.sqlite
+    std::vector<std::string> onlyDbIds;        ///< empty: every schema of `items`
+    DistillOptions options;                    ///< `original` is set per schema from originalDatabases
+};
+
+/// One schema of distillDataset once its suite is written.
+struct DatasetSchemaDone {
+    std::string dbId;
+    std::vector<std::size_t> items;  ///< indices into DatasetDistillRequest::items, ascending
+    const DistillResult& result;     ///< result.golds is parallel to `items`
+};
+
+struct DatasetDistillOutcome {
+    std::size_t schemas = 0;          ///< suites written
+    std::size_t suiteDatabases = 0;   ///< databases over all suites written
+    bool cancelled = false;           ///< stopped early; the suites written so far stay
+    double seconds = 0;
+};
+
+/// Gold queries one schema may have at most: they share one suite and every neighbor of
+/// every gold runs on every sampled database, so more is a mistake, not a dataset.
+inline constexpr std::size_t kMaxGoldsPerSchema = 5000;
+
+/// The one orchestration of `distill` over a whole gold file, run by the CLI and the
+/// GUI's project build alike: golds grouped by db_id (schemas in order of first
+/// appearance), one suite per schema distilled and exported to outDir as soon as it is
+/// done, then `onSchema` is called (on the calling thread) for reports. Progress is
+/// tagged with dbId/schemaIndex/schemaCount. Errors stop the run and name the schema
+/// or file at fault ("suite.dataset": more than kMaxGoldsPerSchema golds, a schema
+/// missing from tables.json, an export that failed); nothing is removed on error or
+/// cancel — a caller wanting all or nothing distills into a directory of its own.
+Result<DatasetDistillOutcome> distillDataset(const DatasetDistillRequest& request,
+                                             const std::function<void(const DatasetSchemaDone&)>& onSchema = {},
+                                             const ProgressCallback& progress = {},
+                                             const std::atomic<bool>* cancel = nullptr);
+
 } // namespace sqleq::suite

@@ -155,6 +155,7 @@ private slots:
         ui::RunSettings run;
         run.budget = 200;
         settings.setRunSettings(run);
+        settings.setAuditPlace(ui::bundledAuditExampleProject(), {});  // resume at the first item not yet reviewed
     }
 
     void itemsModelAndFilters()
@@ -577,10 +578,19 @@ private slots:
         item.metrics.sqlEval.reset();
         item.metrics.notes = {"exec: the gold fails on the original database: no such column: agee"};
         explanation = ui::explainItem(item, esm, {});
-        QVERIFY2(explanation.html().contains(QStringLiteral("<b>Exec</b> — — the gold fails on the original database")),
+        QVERIFY2(explanation.html().contains(QStringLiteral("<b>Exec</b> — the gold fails on the original database")),
                  qPrintable(explanation.html()));
         QVERIFY(explanation.html().contains(QStringLiteral("not computed (no original databases)")));  // SQL-Eval
         QVERIFY(explanation.toolTip().contains(QStringLiteral("Notes:\nexec: the gold fails")));
+
+        // A missing database is said in plain words; its long path stays in the tooltip.
+        const std::string missing = "/tmp/sqleq-abc123/very/long/path/databases/concerts/concerts.sqlite";
+        item.metrics.notes = {"exec: no original database: database file " + missing + " does not exist"};
+        explanation = ui::explainItem(item, esm, {});
+        QVERIFY2(explanation.html().contains(QStringLiteral("<b>Exec</b> — no original database for concerts<br>")),
+                 qPrintable(explanation.html()));
+        QVERIFY(!explanation.html().contains(QStringLiteral("/tmp/")));
+        QVERIFY(explanation.toolTip().contains(QString::fromStdString(missing)));
     }
 
     void nextDisagreementSkipsAgreeingItems()

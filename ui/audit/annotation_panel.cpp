@@ -42,6 +42,7 @@ AnnotationPanel::AnnotationPanel(QWidget* parent) : QWidget(parent)
         auto* button = new QPushButton(text, this);
         button->setCheckable(true);
         button->setToolTip(tip);
+        button->setAccessibleName(tr("Verdict: %1").arg(text));
         button->setFocusPolicy(Qt::TabFocus);
         m_verdicts->addButton(button, static_cast<int>(verdict));
         connect(button, &QPushButton::clicked, this, [this, verdict] { chooseVerdict(verdict); });
@@ -55,6 +56,7 @@ AnnotationPanel::AnnotationPanel(QWidget* parent) : QWidget(parent)
     m_clear = new QPushButton(tr("Clear"), this);
     m_clear->setToolTip(tr("Remove your verdict on this item (Ctrl+0)"));
     m_clear->setFocusPolicy(Qt::TabFocus);
+    m_clear->setAccessibleName(tr("Clear the verdict"));
     connect(m_clear, &QPushButton::clicked, this, &AnnotationPanel::clearVerdict);
     auto* buttons = new QHBoxLayout;
     buttons->setSpacing(4);
@@ -63,6 +65,7 @@ AnnotationPanel::AnnotationPanel(QWidget* parent) : QWidget(parent)
 
     m_reason = new QComboBox(this);
     m_reason->setObjectName(QStringLiteral("reasonBox"));
+    m_reason->setAccessibleName(tr("Reason"));
     m_reason->setEditable(true);
     m_reason->setInsertPolicy(QComboBox::NoInsert);
     m_reason->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -72,10 +75,12 @@ AnnotationPanel::AnnotationPanel(QWidget* parent) : QWidget(parent)
     connect(m_reason->lineEdit(), &QLineEdit::editingFinished, this, &AnnotationPanel::onReasonConfirmed);
     m_note = new QLineEdit(this);
     m_note->setObjectName(QStringLiteral("noteEdit"));
+    m_note->setAccessibleName(tr("Note"));
     m_note->setPlaceholderText(tr("Free note; Enter saves (Ctrl+Shift+N)"));
     connect(m_note, &QLineEdit::editingFinished, this, &AnnotationPanel::onNoteConfirmed);
     m_annotator = new QLineEdit(this);
     m_annotator->setObjectName(QStringLiteral("annotatorEdit"));
+    m_annotator->setAccessibleName(tr("Annotator"));
     m_annotator->setPlaceholderText(tr("your name"));
     m_annotator->setToolTip(tr("Verdicts are recorded under this name; change it to see or write another annotator's"));
     connect(m_annotator, &QLineEdit::editingFinished, this, [this] {

@@ -1,10 +1,14 @@
 // buildAuditProject: the dialog's own checks (every required field given), then
-// core's audit::buildProject, which CLI `audit new` runs too.
+// core's audit::buildProject, which CLI `audit new` runs too (with --distill-suites
+// when it distills the suites as the GUI does).
 
 #include "ui/audit/audit_build.h"
 
 #include "core/audit/audit.h"
 #include "core/evaluation/evaluation.h"
+
+#include <QDir>
+#include <QFileInfo>
 
 namespace sqleq::ui {
 namespace {
@@ -20,6 +24,12 @@ AuditBuildOutcome failure(const QString& message)
 
 } // namespace
 
+QString suitesDirectoryFor(const QString& projectPath)
+{
+    const QFileInfo project(projectPath);
+    return project.absoluteDir().filePath(project.completeBaseName() + QStringLiteral("-suites"));
+}
+
 AuditBuildOutcome buildAuditProject(const AuditBuildRequest& request, const suite::ProgressCallback& progress,
                                     const std::atomic<bool>* cancel)
 {
@@ -34,7 +44,10 @@ AuditBuildOutcome buildAuditProject(const AuditBuildRequest& request, const suit
                                         .questions = request.questions.toStdString(),
                                         .plugValue = request.plugValue,
                                         .keepDistinct = request.keepDistinct};
-    auto build = audit::buildProject(request.output.toStdString(), sources, 0, progress, cancel);
+    audit::SuiteDistillation distillation;
+    if (request.suites.isEmpty() && request.distillSuites)
+        distillation.into = suitesDirectoryFor(request.output).toStdString();
+    auto build = audit::buildProject(request.output.toStdString(), sources, 0, progress, cancel, distillation);
     if (!build) return failure(fromStd(build.error().message));
     AuditBuildOutcome outcome;
     if (!build->store) {
@@ -45,7 +58,9 @@ AuditBuildOutcome buildAuditProject(const AuditBuildRequest& request, const suit
         outcome.disagreeing += evaluation::metricsDisagree(metrics);
     outcome.items = build->evaluation.items.size();
     outcome.seconds = build->evaluation.seconds;
+    outcome.distillSeconds = build->distillSeconds;
     outcome.path = request.output;
+    outcome.distilledSuites = fromStd(build->distilledSuites);
     return outcome;
 }
 

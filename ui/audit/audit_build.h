@@ -1,6 +1,7 @@
 // Building an audit project: read a gold file and a predictions file (and optionally
-// questions), compute every metric their inputs allow with core's evaluateSubmission,
-// and create the `.sqleq-audit` store holding sources, items and metrics. Blocking and
+// questions), distill the test suites when none are given, compute every metric their
+// inputs allow with core's evaluateSubmission, and create the `.sqleq-audit` store
+// holding sources, items and metrics (core's audit::buildProject does it all). Blocking and
 // Qt-widget free, so it runs on a worker thread (AuditBuildRunner) and in tests alike.
 #pragma once
 
@@ -20,6 +21,8 @@ struct AuditBuildRequest {
     QString tables;       ///< Spider tables.json (ESM, hardness, the inspector's schema)
     QString databases;    ///< optional: DIR/<db_id>/<db_id>.sqlite (exec, SQL-Eval)
     QString suites;       ///< optional: DIR/<db_id>/*.sqlite (test-suite accuracy)
+    /// With no suites: distill them first, into suitesDirectoryFor(output).
+    bool distillSuites = true;
     QString questions;    ///< optional: `index<TAB>db_id<TAB>question`
     QString output;       ///< the new `.sqleq-audit` file; must not exist yet
     bool plugValue = false;
@@ -30,10 +33,15 @@ struct AuditBuildOutcome {
     QString error;        ///< names the file or line at fault; empty on success
     bool cancelled = false;
     QString path;         ///< the project written
+    QString distilledSuites;  ///< the suites distilled for it; empty when none were
     std::size_t items = 0;
     std::size_t disagreeing = 0;
-    double seconds = 0;
+    double seconds = 0;           ///< the metrics' evaluation
+    double distillSeconds = 0;    ///< distilling the suites, when the build did
 };
+
+/// Where a build with no suites distills them: `NAME-suites` beside `NAME.sqleq-audit`.
+QString suitesDirectoryFor(const QString& projectPath);
 
 /// Runs the whole build on the calling thread; `progress` is called on it too. On
 /// cancel or error no project file is left behind.

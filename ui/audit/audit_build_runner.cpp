@@ -1,4 +1,4 @@
-// AuditBuildRunner: core reports progress per item from its calling thread; that is
+// AuditBuildRunner: core reports progress per schema or item from its calling thread; that is
 // forwarded as queued calls, at most ~20 a second, so a 1,000-item batch never floods
 // the GUI's event queue.
 
@@ -7,10 +7,38 @@
 #include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
 #include <chrono>
 #include <exception>
 
 namespace sqleq::ui {
+namespace {
+
+struct StepReport {
+    int done = 0;
+    int total = 0;
+    QString what;
+};
+
+/// Distillation reports per schema; the bar runs over all schemas (a thousandth each
+/// step), the label names the schema. Evaluation reports items.
+StepReport describe(const suite::Progress& step)
+{
+    if (step.schemaCount == 0) {
+        const int done = static_cast<int>(step.done);
+        const int total = static_cast<int>(step.total);
+        return {done, total, AuditBuildRunner::tr("Computing metrics %1/%2").arg(done).arg(total)};
+    }
+    constexpr int kSteps = 1000;
+    const int within = step.total > 0 ? static_cast<int>(kSteps * std::min(step.done, step.total) / step.total) : 0;
+    return {static_cast<int>(step.schemaIndex) * kSteps + within, static_cast<int>(step.schemaCount) * kSteps,
+            AuditBuildRunner::tr("Distilling test suites: %1 (%2/%3)")
+                .arg(QString::fromStdString(step.dbId))
+                .arg(step.schemaIndex + 1)
+                .arg(step.schemaCount)};
+}
+
+} // namespace
 
 AuditBuildRunner::AuditBuildRunner(QObject* parent) : QObject(parent)
 {
@@ -42,10 +70,9 @@ bool AuditBuildRunner::start(Job job)
         const auto now = std::chrono::steady_clock::now();
         if (step.done != step.total && now - *lastReport < std::chrono::milliseconds(50)) return;
         *lastReport = now;
-        const int done = static_cast<int>(step.done);
-        const int total = static_cast<int>(step.total);
-        QMetaObject::invokeMethod(self, [self, done, total] {
-            if (self && self->m_running) emit self->progress(done, total);
+        const auto [done, total, what] = describe(step);
+        QMetaObject::invokeMethod(self, [self, done, total, what] {
+            if (self && self->m_running) emit self->progress(done, total, what);
         }, Qt::QueuedConnection);
     };
     m_watcher.setFuture(QtConcurrent::run([job = std::move(job), forward = std::move(forward), cancel = m_cancel] {
@@ -79,7 +106,8 @@ void AuditBuildRunner::onFinished()
     else if (!outcome.error.isEmpty())
         emit failed(outcome.error);
     else
-        emit finished(outcome.path, static_cast<int>(outcome.items), static_cast<int>(outcome.disagreeing));
+        emit finished(outcome.path, static_cast<int>(outcome.items), static_cast<int>(outcome.disagreeing),
+                      outcome.distilledSuites);
 }
 
 } // namespace sqleq::ui

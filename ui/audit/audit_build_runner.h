@@ -31,9 +31,11 @@ public:
     [[nodiscard]] bool isRunning() const { return m_running; }
 
 signals:
-    void progress(int done, int total);
-    /// The project was written to outcome.path.
-    void finished(const QString& path, int items, int disagreeing);
+    /// `what`: the step, e.g. "Distilling test suites: concert_singer (3/20)".
+    void progress(int done, int total, const QString& what);
+    /// The project was written to `path`; `distilledSuites` is where its suites were
+    /// distilled, empty when they were given.
+    void finished(const QString& path, int items, int disagreeing, const QString& distilledSuites);
     void failed(const QString& message);
     void cancelled();
 

@@ -15,8 +15,10 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollBar>
 #include <QSet>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace sqleq::ui {
@@ -29,6 +31,7 @@ AuditItemsPanel::AuditItemsPanel(QWidget* parent) : QWidget(parent)
 
     m_view = new QTableView(this);
     m_view->setObjectName(QStringLiteral("auditItemsView"));
+    m_view->setAccessibleName(tr("Audit items"));
     m_view->setModel(m_filter);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -51,6 +54,9 @@ AuditItemsPanel::AuditItemsPanel(QWidget* parent) : QWidget(parent)
     layout->addWidget(buildFilterBar());
     layout->addWidget(m_view, 1);
 
+    connect(m_view->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this, &AuditItemsPanel::placeChanged);
+    connect(m_view->verticalScrollBar(), &QScrollBar::valueChanged, this, &AuditItemsPanel::placeChanged);
+    connect(m_filter, &AuditFilterModel::filtersChanged, this, &AuditItemsPanel::placeChanged);
     connect(m_filter, &AuditFilterModel::filtersChanged, this, &AuditItemsPanel::updateProgress);
     connect(m_model, &QAbstractItemModel::dataChanged, this, &AuditItemsPanel::updateProgress);
     connect(m_model, &QAbstractItemModel::modelReset, this, &AuditItemsPanel::updateProgress);
@@ -61,23 +67,29 @@ QWidget* AuditItemsPanel::buildFilterBar()
     auto* bar = new QWidget(this);
     m_disagree = new QCheckBox(tr("Metrics &disagree"), bar);
     m_disagree->setObjectName(QStringLiteral("disagreeFilter"));
+    m_disagree->setAccessibleName(tr("Only items where the metrics disagree"));
     m_disagree->setToolTip(tr("Show only items where two computed metrics disagree"));
     m_falsePositive = new QCheckBox(tr("Suite accepts, sqleq &separates"), bar);
     m_falsePositive->setObjectName(QStringLiteral("falsePositiveFilter"));
+    m_falsePositive->setAccessibleName(tr("Only items the suite accepts and sqleq separates"));
     m_falsePositive->setToolTip(tr("Show only test-suite false positives: the test suite accepts the prediction, "
                                    "sqleq's search finds a database that separates it from the gold"));
     m_unreviewed = new QCheckBox(tr("&Not yet reviewed"), bar);
     m_unreviewed->setObjectName(QStringLiteral("unreviewedFilter"));
+    m_unreviewed->setAccessibleName(tr("Only items not yet reviewed"));
     m_unreviewed->setToolTip(tr("Hide items you already gave a verdict (applied when a filter changes)"));
     m_hardness = new QComboBox(bar);
     m_hardness->setObjectName(QStringLiteral("hardnessFilter"));
+    m_hardness->setAccessibleName(tr("Hardness filter"));
     m_hardness->setToolTip(tr("Show only one hardness class"));
     m_database = new QComboBox(bar);
     m_database->setObjectName(QStringLiteral("databaseFilter"));
+    m_database->setAccessibleName(tr("Database filter"));
     m_database->setToolTip(tr("Show only one database"));
     m_database->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_search = new QLineEdit(bar);
     m_search->setObjectName(QStringLiteral("auditSearch"));
+    m_search->setAccessibleName(tr("Search the audit items"));
     m_search->setPlaceholderText(tr("Search question, gold, prediction (Ctrl+F)"));
     m_search->setClearButtonEnabled(true);
     m_progress = new QLabel(bar);
@@ -191,7 +203,12 @@ bool AuditItemsPanel::selectItem(std::size_t itemIndex)
         row = m_filter->mapFromSource(m_model->index(sourceRow, 0));
     }
     m_view->setCurrentIndex(row);
-    m_view->scrollTo(row);
+    // A chosen item (--audit-item, a reopened project, a link) is shown with its
+    // neighbours above and below, not at the list's edge.
+    m_view->scrollTo(row, QAbstractItemView::PositionAtCenter);
+    // Again once pending layouts are done: a dock shown or resized just now keeps its
+    // top row, which can leave the chosen one at the edge or out of view.
+    QTimer::singleShot(0, this, [this] { m_view->scrollTo(m_view->currentIndex(), QAbstractItemView::PositionAtCenter); });
     return true;
 }
 
@@ -244,6 +261,71 @@ void AuditItemsPanel::onCurrentRowChanged(const QModelIndex& current)
 {
     if (!current.isValid()) return;
     emit currentItemChanged(static_cast<std::size_t>(current.siblingAtColumn(0).data(AuditItemsModel::ItemIndexRole).toInt()));
+    emit placeChanged();
+}
+
+AuditPlace AuditItemsPanel::place() const
+{
+    AuditPlace place;
+    place.item = currentItem();
+    place.disagreeOnly = m_disagree->isChecked();
+    place.falsePositiveOnly = m_falsePositive->isChecked();
+    place.unreviewedOnly = m_unreviewed->isChecked();
+    place.hardness = m_hardness->currentData().toString();
+    place.database = m_database->currentData().toString();
+    place.search = m_search->text();
+    const QHeaderView* header = m_view->horizontalHeader();
+    place.sortColumn = header->sortIndicatorSection() < m_filter->columnCount() ? header->sortIndicatorSection() : -1;
+    place.sortOrder = header->sortIndicatorOrder();
+    place.scroll = m_view->verticalScrollBar()->value();
+    return place;
+}
+
+void AuditItemsPanel::restoreFilters(const AuditPlace& place)
+{
+    // Through the widgets, whose signals set the filter model as a user's clicks would.
+    m_disagree->setChecked(place.disagreeOnly);
+    m_falsePositive->setChecked(place.falsePositiveOnly);
+    m_unreviewed->setChecked(place.unreviewedOnly);
+    m_hardness->setCurrentIndex(std::max(0, m_hardness->findData(place.hardness)));
+    m_database->setCurrentIndex(std::max(0, m_database->findData(place.database)));
+    m_search->setText(place.search);
+    if (place.sortColumn >= 0 && place.sortColumn < m_filter->columnCount())
+        m_view->sortByColumn(place.sortColumn, place.sortOrder);
+    else
+        m_view->sortByColumn(-1, Qt::AscendingOrder);
+}
+
+QVariantMap AuditPlace::toVariant() const
+{
+    QVariantMap map;
+    if (item) map.insert(QStringLiteral("item"), static_cast<qulonglong>(*item));
+    map.insert(QStringLiteral("disagree"), disagreeOnly);
+    map.insert(QStringLiteral("falsePositive"), falsePositiveOnly);
+    map.insert(QStringLiteral("unreviewed"), unreviewedOnly);
+    map.insert(QStringLiteral("hardness"), hardness);
+    map.insert(QStringLiteral("database"), database);
+    map.insert(QStringLiteral("search"), search);
+    map.insert(QStringLiteral("sortColumn"), sortColumn);
+    map.insert(QStringLiteral("sortDescending"), sortOrder == Qt::DescendingOrder);
+    map.insert(QStringLiteral("scroll"), scroll);
+    return map;
+}
+
+AuditPlace AuditPlace::fromVariant(const QVariantMap& map)
+{
+    AuditPlace place;
+    if (map.contains(QStringLiteral("item"))) place.item = map.value(QStringLiteral("item")).toULongLong();
+    place.disagreeOnly = map.value(QStringLiteral("disagree")).toBool();
+    place.falsePositiveOnly = map.value(QStringLiteral("falsePositive")).toBool();
+    place.unreviewedOnly = map.value(QStringLiteral("unreviewed")).toBool();
+    place.hardness = map.value(QStringLiteral("hardness")).toString();
+    place.database = map.value(QStringLiteral("database")).toString();
+    place.search = map.value(QStringLiteral("search")).toString();
+    place.sortColumn = map.value(QStringLiteral("sortColumn"), -1).toInt();
+    place.sortOrder = map.value(QStringLiteral("sortDescending")).toBool() ? Qt::DescendingOrder : Qt::AscendingOrder;
+    place.scroll = map.value(QStringLiteral("scroll")).toInt();
+    return place;
 }
 
 } // namespace sqleq::ui

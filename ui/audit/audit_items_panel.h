@@ -6,6 +6,7 @@
 
 #include "ui/audit/audit_project.h"
 
+#include <QVariantMap>
 #include <QWidget>
 
 #include <optional>
@@ -17,6 +18,24 @@ class QLineEdit;
 class QTableView;
 
 namespace sqleq::ui {
+
+/// Where the annotator is in the list: restored when the project is reopened.
+struct AuditPlace {
+    std::optional<std::size_t> item;
+    bool disagreeOnly = false;
+    bool falsePositiveOnly = false;
+    bool unreviewedOnly = false;
+    QString hardness;            ///< empty: any
+    QString database;            ///< empty: any
+    QString search;
+    int sortColumn = -1;         ///< -1: the gold file's order
+    Qt::SortOrder sortOrder = Qt::AscendingOrder;
+    int scroll = 0;              ///< the list's vertical scroll position
+
+    [[nodiscard]] QVariantMap toVariant() const;
+    static AuditPlace fromVariant(const QVariantMap& map);
+    bool operator==(const AuditPlace&) const = default;
+};
 
 class AuditFilterModel;
 class AuditItemsModel;
@@ -49,6 +68,12 @@ public:
     [[nodiscard]] QLineEdit* searchBox() const { return m_search; }
     [[nodiscard]] QString progressText() const;
 
+    /// The current item, filters, sort and scroll position.
+    [[nodiscard]] AuditPlace place() const;
+    /// Sets the filters and sort of `place` (an unknown hardness or database is left at
+    /// "any"); the item and scroll are the caller's, once the list is laid out.
+    void restoreFilters(const AuditPlace& place);
+
 public slots:
     void updateProgress();
     void focusSearch();
@@ -56,6 +81,8 @@ public slots:
 signals:
     /// The user (or a navigation) selected another item.
     void currentItemChanged(std::size_t itemIndex);
+    /// The item, a filter, the sort or the scroll position changed.
+    void placeChanged();
 
 private:
     QWidget* buildFilterBar();

@@ -16,6 +16,7 @@
 #include "ui/audit/bundled_audit_example.h"
 #include "ui/audit/new_audit_dialog.h"
 #include "ui/main_window.h"
+#include "ui/widgets/database_view.h"
 
 #include <QDockWidget>
 #include <QFileDialog>
@@ -26,10 +27,22 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSplitter>
+#include <QScrollBar>
 #include <QStatusBar>
+#include <QTableView>
+#include <QTimer>
 
 namespace sqleq::ui {
 namespace {
+
+/// First dock sizes, in pixels: the list shows about five items, the verdict panel its
+/// buttons on one line.
+constexpr int kItemsDockHeight = 140;
+constexpr int kVerdictDockWidth = 300;
+
+/// How long the list must stay still before its place is saved.
+constexpr int kPlaceSaveDelayMs = 300;
 
 /// The login name, a sensible default for the annotator.
 QString loginName()
@@ -63,16 +76,27 @@ AuditMode::AuditMode(MainWindow* window, AppSettings* settings, QMenu* menuBefor
     buildStatusWidgets();
     m_actions = new AuditActions(window, this, settings, menuBefore);
     m_actions->menu->addSeparator();
-    m_actions->menu->addAction(m_itemsDock->toggleViewAction());
-    m_actions->menu->addAction(m_annotationDock->toggleViewAction());
+    m_actions->menu->addActions(dockToggleActions());
     updateActions();
 }
 
 AuditMode::~AuditMode() = default;
 
+QList<QAction*> AuditMode::dockToggleActions() const
+{
+    return {m_itemsDock->toggleViewAction(), m_annotationDock->toggleViewAction()};
+}
+
 void AuditMode::buildDocks()
 {
     m_items = new AuditItemsPanel(m_window);
+    m_placeTimer = new QTimer(this);
+    m_placeTimer->setSingleShot(true);
+    m_placeTimer->setInterval(kPlaceSaveDelayMs);
+    connect(m_placeTimer, &QTimer::timeout, this, &AuditMode::savePlace);
+    connect(m_items, &AuditItemsPanel::placeChanged, this, [this] {
+        if (m_project && !m_restoringPlace) m_placeTimer->start();
+    });
     m_itemsDock = new QDockWidget(tr("Audit items"), m_window);
     m_itemsDock->setObjectName(QStringLiteral("auditItemsDock"));
     m_itemsDock->setWidget(m_items);
@@ -91,10 +115,35 @@ void AuditMode::buildDocks()
     m_annotationDock->setAllowedAreas(Qt::BottomDockWidgetArea | Qt::RightDockWidgetArea);
     m_annotationDock->toggleViewAction()->setText(tr("Show the &verdict panel"));
 
+    // The verdict panel takes the right edge from the toolbar to the status bar, the
+    // items list the bottom under the inspector only: at 1280×800 both then leave the
+    // inspector the height its database and results views need.
+    m_window->setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     m_window->addDockWidget(Qt::BottomDockWidgetArea, m_itemsDock);
-    m_window->splitDockWidget(m_itemsDock, m_annotationDock, Qt::Horizontal);
+    m_window->addDockWidget(Qt::RightDockWidgetArea, m_annotationDock);
     m_itemsDock->hide();
     m_annotationDock->hide();
+}
+
+void AuditMode::shareInspectorHeight()
+{
+    // The database and results views share their column evenly in audit mode: both
+    // must show a few rows under the items list (the window's default favours the
+    // database). The splitter is the one holding the database view's titled box.
+    QWidget* box = m_window->databaseView()->parentWidget();
+    auto* splitter = box ? qobject_cast<QSplitter*>(box->parentWidget()) : nullptr;
+    if (splitter && splitter->count() == 2) {
+        const int total = splitter->sizes().value(0) + splitter->sizes().value(1);
+        const int database = total * 53 / 100;  // its tabs take a line the results do not have
+        splitter->setSizes({database, total - database});
+    }
+    // The schema and neighbors column gives up width to the inspector, which now
+    // shares the window with the verdict panel.
+    if (auto* outer = m_window->findChild<QSplitter*>(QStringLiteral("outerSplitter")); outer && outer->count() == 2) {
+        const int total = outer->sizes().value(0) + outer->sizes().value(1);
+        outer->setSizes({total / 4, total - total / 4});
+    }
+    m_items->view()->scrollTo(m_items->view()->currentIndex(), QAbstractItemView::PositionAtCenter);
 }
 
 void AuditMode::buildStatusWidgets()
@@ -103,8 +152,10 @@ void AuditMode::buildStatusWidgets()
     m_buildProgress = new QProgressBar(m_window);
     m_buildProgress->setMaximumWidth(180);
     m_buildProgress->setTextVisible(false);
+    m_buildProgress->setAccessibleName(tr("Audit project build progress"));
     m_buildCancel = new QPushButton(tr("Cancel build"), m_window);
     m_buildCancel->setObjectName(QStringLiteral("auditBuildCancel"));
+    m_buildCancel->setAccessibleName(tr("Cancel building the audit project"));
     connect(m_buildCancel, &QPushButton::clicked, this, &AuditMode::cancelBuild);
     m_window->statusBar()->addPermanentWidget(m_buildLabel);
     m_window->statusBar()->addPermanentWidget(m_buildProgress);
@@ -129,6 +180,10 @@ void AuditMode::updateActions()
 bool AuditMode::openProject(const QString& path, QString* error)
 {
     commitPending();
+    if (m_placeTimer->isActive()) {
+        m_placeTimer->stop();
+        savePlace();
+    }
     std::unique_ptr<AuditProject> project = AuditProject::open(path, m_settings->annotator(), error);
     if (!project) return false;
     m_items->setProject(nullptr);
@@ -145,13 +200,15 @@ bool AuditMode::openProject(const QString& path, QString* error)
     if (!m_docksPlaced) {
         // A first layout that fits 1280x800: a short list under the inspector, the
         // verdict panel beside it; the user's own layout is restored from then on.
-        m_window->resizeDocks({m_itemsDock}, {260}, Qt::Vertical);
-        m_window->resizeDocks({m_annotationDock}, {340}, Qt::Horizontal);
+        m_window->resizeDocks({m_itemsDock}, {kItemsDockHeight}, Qt::Vertical);
+        m_window->resizeDocks({m_annotationDock}, {kVerdictDockWidth}, Qt::Horizontal);
+        // After the docks took their space, so that the splitters divide what is left.
+        QTimer::singleShot(0, this, &AuditMode::shareInspectorHeight);
         m_docksPlaced = true;
     }
     updateActions();
     emit projectOpened(path);
-    selectStartItem();
+    if (!restorePlace()) selectStartItem();
     m_window->showMessage(tr("Audit project %1: %2 items").arg(QFileInfo(path).fileName()).arg(m_project->items()->size()));
     return true;
 }
@@ -164,6 +221,29 @@ void AuditMode::openProjectReporting(const QString& path)
     // was; the dialog names the file and what is wrong with it.
     m_window->statusBar()->showMessage(tr("Cannot open the audit project %1").arg(QFileInfo(path).fileName()));
     QMessageBox::warning(m_window, tr("Cannot open the audit project"), error);
+}
+
+bool AuditMode::restorePlace()
+{
+    const QVariantMap saved = m_settings->auditPlace(m_project->path());
+    if (saved.isEmpty()) return false;
+    const AuditPlace place = AuditPlace::fromVariant(saved);
+    m_restoringPlace = true;
+    m_items->restoreFilters(place);
+    const bool selected = place.item && m_items->selectItem(*place.item);
+    m_restoringPlace = false;
+    if (!selected) return false;
+    // The scroll position once the docks have their size; an item chosen meanwhile
+    // (--audit-item, a link) keeps the view centred on it instead.
+    QTimer::singleShot(0, this, [this, place] {
+        if (m_project && m_items->currentItem() == place.item) m_items->view()->verticalScrollBar()->setValue(place.scroll);
+    });
+    return true;
+}
+
+void AuditMode::savePlace()
+{
+    if (m_project) m_settings->setAuditPlace(m_project->path(), m_items->place().toVariant());
 }
 
 void AuditMode::selectStartItem()
@@ -183,6 +263,10 @@ bool AuditMode::selectItem(std::size_t itemIndex) { return m_project && m_items-
 void AuditMode::closeProject()
 {
     commitPending();
+    if (m_placeTimer->isActive()) {
+        m_placeTimer->stop();
+        savePlace();
+    }
     m_items->setProject(nullptr);
     m_annotation->setProject(nullptr);
     m_exchange->setProject(nullptr);
@@ -326,23 +410,26 @@ void AuditMode::showBuildState(bool building)
     updateActions();
 }
 
-void AuditMode::onBuildProgress(int done, int total)
+void AuditMode::onBuildProgress(int done, int total, const QString& what)
 {
     if (total > 0) {
         m_buildProgress->setRange(0, total);
         m_buildProgress->setValue(std::min(done, total));
-        m_buildLabel->setText(tr("Computing metrics %1/%2").arg(done).arg(total));
     }
+    m_buildLabel->setText(what);
 }
 
-void AuditMode::onBuildFinished(const QString& path, int items, int disagreeing)
+void AuditMode::onBuildFinished(const QString& path, int items, int disagreeing, const QString& distilledSuites)
 {
     showBuildState(false);
     QString error;
-    if (!openProject(path, &error))
+    if (!openProject(path, &error)) {
         m_window->showError(tr("The audit project was written but cannot be opened: %1").arg(error));
-    else
-        m_window->showMessage(tr("Audit project created: %1 items, %2 where the metrics disagree").arg(items).arg(disagreeing));
+    } else {
+        QString message = tr("Audit project created: %1 items, %2 where the metrics disagree").arg(items).arg(disagreeing);
+        if (!distilledSuites.isEmpty()) message += tr("; test suites distilled into %1").arg(distilledSuites);
+        m_window->showMessage(message);
+    }
     emit buildSettled();
 }
 

@@ -9,17 +9,20 @@
 #include "core/audit/audit.h"
 #include "ui/audit/audit_build.h"
 
+#include <QList>
 #include <QObject>
 #include <QString>
 
 #include <memory>
 #include <optional>
 
+class QAction;
 class QDockWidget;
 class QLabel;
 class QMenu;
 class QProgressBar;
 class QPushButton;
+class QTimer;
 
 namespace sqleq::ui {
 
@@ -59,6 +62,9 @@ public:
     [[nodiscard]] AuditItemExplainer* explainer() const { return m_explainer; }
     [[nodiscard]] QDockWidget* itemsDock() const { return m_itemsDock; }
     [[nodiscard]] QDockWidget* annotationDock() const { return m_annotationDock; }
+    /// The actions that show or hide the audit docks (listed in the Audit menu; a View
+    /// menu may list them too).
+    [[nodiscard]] QList<QAction*> dockToggleActions() const;
     [[nodiscard]] bool isBuilding() const;
     /// The item loaded into the inspector.
     [[nodiscard]] std::optional<std::size_t> loadedItem() const { return m_loadedItem; }
@@ -105,12 +111,16 @@ signals:
 private:
     void buildDocks();
     void buildStatusWidgets();
+    void shareInspectorHeight();
     void showBuildState(bool building);
-    void onBuildProgress(int done, int total);
-    void onBuildFinished(const QString& path, int items, int disagreeing);
+    void onBuildProgress(int done, int total, const QString& what);
+    void onBuildFinished(const QString& path, int items, int disagreeing, const QString& distilledSuites);
     void onItemSelected(std::size_t itemIndex);
     void move(int step, bool disagreeing);
     void selectStartItem();
+    /// Restores the place saved for the open project; false when none was saved.
+    bool restorePlace();
+    void savePlace();
     void updateActions();
 
     MainWindow* m_window;
@@ -128,6 +138,9 @@ private:
     QProgressBar* m_buildProgress = nullptr;
     QPushButton* m_buildCancel = nullptr;
     std::optional<std::size_t> m_loadedItem;
+    /// Debounces saving the annotator's place: a scroll emits many changes a second.
+    QTimer* m_placeTimer = nullptr;
+    bool m_restoringPlace = false;
     bool m_docksPlaced = false;
 };
 

@@ -8,6 +8,7 @@
 #include <QAbstractTableModel>
 #include <QApplication>
 #include <QDialogButtonBox>
+#include <QPushButton>
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableView>
@@ -106,6 +107,7 @@ CompareAnnotatorsDialog::CompareAnnotatorsDialog(const audit::Agreement& agreeme
     auto* model = new DisagreementsModel(agreement.disagreements, first, second, std::move(items), this);
     m_view = new QTableView(this);
     m_view->setObjectName(QStringLiteral("disagreementsView"));
+    m_view->setAccessibleName(tr("Items the two annotators judged differently"));
     m_view->setModel(model);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -121,6 +123,7 @@ CompareAnnotatorsDialog::CompareAnnotatorsDialog(const audit::Agreement& agreeme
     connect(m_view, &QTableView::activated, this, request);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    buttons->button(QDialogButtonBox::Close)->setAccessibleName(tr("Close"));
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);

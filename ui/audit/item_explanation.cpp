@@ -11,6 +11,7 @@
 #include "ui/widgets/theme_colors.h"
 
 #include <QApplication>
+#include <QRegularExpression>
 
 namespace sqleq::ui {
 namespace {
@@ -34,10 +35,24 @@ QStringList notesFor(const audit::AuditItem& item, const QString& key)
 
 QString markOf(std::optional<bool> value) { return value ? metricMark(value) : QStringLiteral("—"); }
 
+/// A note in a few plain words for the panel: a missing original database is named by
+/// its db_id, any other path by its file name (the tooltip's notes keep the full text).
+QString shortNote(const QString& note, const std::string& dbId)
+{
+    if (note.contains(QStringLiteral("no original database")))
+        return QObject::tr("no original database for %1").arg(fromStd(dbId));
+    static const QRegularExpression path(QStringLiteral("(/[^\\s/:;,]+)+/([^\\s/:;,]+)"));
+    QString shortened = note;
+    shortened.replace(path, QStringLiteral("…/\\2"));
+    return shortened;
+}
+
 /// Why a metric is unset: its note, or the missing input that switched it off.
 QString unsetWhy(const audit::AuditItem& item, const QString& key, const QString& missingInput)
 {
-    const QStringList notes = notesFor(item, key);
+    QStringList notes = notesFor(item, key);
+    for (QString& note : notes) note = shortNote(note, item.dbId);
+    notes.removeDuplicates();
     return notes.isEmpty() ? missingInput : notes.join(QStringLiteral("; "));
 }
 
@@ -197,6 +212,8 @@ QString ItemExplanation::html() const
     QStringList plain;
     for (const Line& line : lines) {
         if (line.why.isEmpty() || line.sharesLine) plain << mark(line);
+        else if (!line.correct && line.mark == QStringLiteral("—"))  // unset: the reason alone, no "— —"
+            rows << QStringLiteral("<b>%1</b> — %2").arg(escaped(line.metric), escaped(line.why));
         else rows << QStringLiteral("%1 — %2").arg(mark(line), escaped(line.why));
     }
     if (!plain.isEmpty()) rows << plain.join(QStringLiteral(" · "));

@@ -22,8 +22,9 @@ NewAuditDialog::NewAuditDialog(const QString& startDirectory, QWidget* parent)
     : QDialog(parent), m_startDirectory(startDirectory)
 {
     setWindowTitle(tr("New Audit Project"));
-    auto* intro = new QLabel(tr("Computes every metric the inputs allow for each item (in the background), "
-                                "then writes a project file that keeps your verdicts."), this);
+    auto* intro = new QLabel(tr("Computes every metric the inputs allow for each item (in the background, "
+                                "distilling the test suites first when none are given), then writes a project "
+                                "file that keeps your verdicts."), this);
     intro->setWordWrap(true);
     auto* form = new QFormLayout;
     m_gold = addPathRow(form, tr("&Gold file:"), Pick::OpenFile, tr("Gold files (*.sql *.txt *.tsv);;All files (*)"),
@@ -37,12 +38,22 @@ NewAuditDialog::NewAuditDialog(const QString& startDirectory, QWidget* parent)
     m_databases = addPathRow(form, tr("Original &databases:"), Pick::Directory, {}, QStringLiteral("databasesPath"));
     m_databases->setPlaceholderText(tr("optional: DIR/<db_id>/<db_id>.sqlite (exec, SQL-Eval)"));
     m_suites = addPathRow(form, tr("Test &suites:"), Pick::Directory, {}, QStringLiteral("suitesPath"));
-    m_suites->setPlaceholderText(tr("optional: DIR/<db_id>/*.sqlite (test-suite accuracy)"));
+    m_suites->setPlaceholderText(tr("optional: DIR/<db_id>/*.sqlite; empty: distilled here"));
+    m_suites->setToolTip(tr("Test suites in test-suite-sql-eval's layout. Left empty, sqleq distills one suite "
+                            "per database from the gold queries (as `sqleq-cli distill` does) into a folder "
+                            "next to the project."));
+    m_suitesNote = new QLabel(this);
+    m_suitesNote->setObjectName(QStringLiteral("suitesNote"));
+    m_suitesNote->setWordWrap(true);
+    m_suitesNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    form->addRow(QString(), m_suitesNote);
     m_questions = addPathRow(form, tr("&Questions:"), Pick::OpenFile, tr("Questions (*.tsv);;All files (*)"),
                              QStringLiteral("questionsPath"));
     m_questions->setPlaceholderText(tr("optional: index<TAB>db_id<TAB>question"));
     m_plugValue = new QCheckBox(tr("Plug the gold's &values into the prediction"), this);
     m_keepDistinct = new QCheckBox(tr("&Keep DISTINCT when comparing"), this);
+    m_plugValue->setAccessibleName(tr("Plug the gold's values into the prediction"));
+    m_keepDistinct->setAccessibleName(tr("Keep DISTINCT when comparing"));
     form->addRow(QString(), m_plugValue);
     form->addRow(QString(), m_keepDistinct);
     m_output = addPathRow(form, tr("Save project &as:"), Pick::SaveFile, tr("Audit projects (*.sqleq-audit)"),
@@ -50,6 +61,8 @@ NewAuditDialog::NewAuditDialog(const QString& startDirectory, QWidget* parent)
 
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     m_buttons->button(QDialogButtonBox::Ok)->setText(tr("Compute and open"));
+    m_buttons->button(QDialogButtonBox::Ok)->setAccessibleName(tr("Compute and open"));
+    m_buttons->button(QDialogButtonBox::Cancel)->setAccessibleName(tr("Cancel"));
     connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
@@ -70,6 +83,9 @@ QLineEdit* NewAuditDialog::addPathRow(QFormLayout* form, const QString& label, P
     auto* browse = new QToolButton(row);
     browse->setText(tr("…"));
     browse->setToolTip(tr("Browse"));
+    const QString name = QString(label).remove(QLatin1Char('&')).remove(QLatin1Char(':'));
+    edit->setAccessibleName(name);
+    browse->setAccessibleName(tr("Browse for %1").arg(name));
     auto* layout = new QHBoxLayout(row);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(edit, 1);
@@ -136,6 +152,9 @@ QString NewAuditDialog::problem() const
         if (missingDirectory(path)) return tr("Directory not found: %1").arg(path);
     if (QFileInfo::exists(wanted.output))
         return tr("%1 already exists; an audit project is never overwritten. Choose a new name.").arg(wanted.output);
+    if (wanted.suites.isEmpty() && wanted.distillSuites && QFileInfo::exists(suitesDirectoryFor(wanted.output)))
+        return tr("%1 already exists: give it as the test suites, or choose another project name.")
+            .arg(suitesDirectoryFor(wanted.output));
     return {};
 }
 
@@ -151,6 +170,12 @@ void NewAuditDialog::accept()
 void NewAuditDialog::updateOk()
 {
     const AuditBuildRequest wanted = request();
+    if (!wanted.suites.isEmpty())
+        m_suitesNote->setText(tr("Test-suite accuracy uses the suites given."));
+    else if (wanted.output.isEmpty())
+        m_suitesNote->setText(tr("No suites given: they are distilled first, into a folder next to the project."));
+    else
+        m_suitesNote->setText(tr("No suites given: they are distilled first, into %1").arg(suitesDirectoryFor(wanted.output)));
     const bool complete = !wanted.gold.isEmpty() && !wanted.predictions.isEmpty() && !wanted.tables.isEmpty()
         && !wanted.output.isEmpty();
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(complete);

@@ -11,6 +11,7 @@
 class QCheckBox;
 class QDialogButtonBox;
 class QFormLayout;
+class QLabel;
 class QLineEdit;
 
 namespace sqleq::ui {
@@ -41,6 +42,7 @@ private:
     QLineEdit* m_tables = nullptr;
     QLineEdit* m_databases = nullptr;
     QLineEdit* m_suites = nullptr;
+    QLabel* m_suitesNote = nullptr;  ///< where suites come from, or where they will be distilled
     QLineEdit* m_questions = nullptr;
     QLineEdit* m_output = nullptr;
     QCheckBox* m_plugValue = nullptr;

@@ -25,9 +25,10 @@ DatabasesPanel::DatabasesPanel(QWidget* parent) : QWidget(parent)
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
     m_view->setWordWrap(false);
     QHeaderView* header = m_view->horizontalHeader();
+    // Every column as wide as its header and values: a stretched column was squeezed
+    // below its own header in a narrow panel; the view scrolls sideways instead.
     header->setSectionResizeMode(QHeaderView::ResizeToContents);
-    header->setSectionResizeMode(SuiteDatabasesModel::StatusColumn, QHeaderView::Stretch);
-    header->setStretchLastSection(false);
+    header->setStretchLastSection(true);
 
     m_summary = new QLabel(tr("Test suite"), this);
     m_summary->setWordWrap(true);

@@ -1,5 +1,6 @@
 // NeighborDelegate: the row's background, selection and focus come from the style (the
-// text is blanked first); only the text is drawn here, by a QTextDocument.
+// text is blanked first); only the text is drawn here, by a QTextDocument, with as much
+// gold context as the column has room for and never beyond the cell.
 
 #include "ui/widgets/neighbor_delegate.h"
 
@@ -39,28 +40,48 @@ QString NeighborDelegate::changeHtml(const QModelIndex& index, const QPalette& p
     return QStringLiteral("<span style=\"white-space:pre\">%1</span>").arg(html);
 }
 
+QString NeighborDelegate::fittingChangeHtml(const QModelIndex& index, const QPalette& palette, const QFont& font,
+                                            int width)
+{
+    // Less gold context around the change until it fits; the change itself is never cut
+    // for context, and the full neighbor is in the tooltip.
+    QTextDocument document;
+    document.setDefaultFont(font);
+    document.setDocumentMargin(0);
+    QString html;
+    for (const int context : {10, 6, 3, 0}) {
+        html = changeHtml(index, palette, context);
+        if (html.isEmpty()) return html;
+        document.setHtml(html);
+        if (document.idealWidth() <= width) break;
+    }
+    return html;
+}
+
 void NeighborDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const
 {
-    const QString html = changeHtml(index, option.palette);
+    const QWidget* widget = option.widget;
+    QStyle* style = widget ? widget->style() : QApplication::style();
+    QStyleOptionViewItem item = option;
+    initStyleOption(&item, index);
+    const QRect textRect = style->subElementRect(QStyle::SE_ItemViewItemText, &item, widget);
+    const QString html = fittingChangeHtml(index, option.palette, item.font, textRect.width());
     if (html.isEmpty()) {
         QStyledItemDelegate::paint(painter, option, index);
         return;
     }
-    QStyleOptionViewItem item = option;
-    initStyleOption(&item, index);
     item.text.clear();
-    const QWidget* widget = option.widget;
-    QStyle* style = widget ? widget->style() : QApplication::style();
     style->drawControl(QStyle::CE_ItemViewItem, &item, painter, widget);
 
     QTextDocument document;
     document.setDefaultFont(item.font);
     document.setDocumentMargin(0);
     document.setHtml(html);
-    const QRect textRect = style->subElementRect(QStyle::SE_ItemViewItemText, &item, widget);
     painter->save();
-    painter->translate(textRect.left() + 2, textRect.top() + (textRect.height() - document.size().height()) / 2);
-    painter->setClipRect(QRect(QPoint(0, 0), textRect.size()));
+    // Clipped to this cell's text rectangle (intersected with the view's own clip), so a
+    // change too long even without context never runs into the Status column.
+    painter->setClipRect(textRect, Qt::IntersectClip);
+    painter->translate(textRect.left(), textRect.top() + (textRect.height() - document.size().height()) / 2);
     QAbstractTextDocumentLayout::PaintContext context;
     context.palette = item.palette;
     if (item.state & QStyle::State_Selected)

@@ -15,6 +15,9 @@ public:
 
     /// The HTML drawn for a neighbor row; empty for family rows or unknown spans.
     static QString changeHtml(const QModelIndex& index, const QPalette& palette, int context = 10);
+    /// changeHtml with the most context (10, 6, 3 or 0 characters) whose text fits in
+    /// `width` pixels in `font`; the context-free one when none fits.
+    static QString fittingChangeHtml(const QModelIndex& index, const QPalette& palette, const QFont& font, int width);
 
     void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override;
 };

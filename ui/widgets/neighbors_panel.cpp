@@ -34,6 +34,7 @@ NeighborsPanel::NeighborsPanel(QWidget* parent) : QWidget(parent)
 
     m_view = new QTreeView(this);
     m_view->setObjectName(QStringLiteral("neighborsView"));
+    m_view->setAccessibleName(tr("Neighbor queries"));
     m_view->setModel(m_filter);
     m_view->setUniformRowHeights(true);
     m_view->setIndentation(14);
@@ -47,6 +48,7 @@ NeighborsPanel::NeighborsPanel(QWidget* parent) : QWidget(parent)
 
     m_undistinguishedOnly = new QCheckBox(tr("Und&istinguished only"), this);
     m_undistinguishedOnly->setToolTip(tr("Show only the neighbors no suite database tells apart from the gold"));
+    m_undistinguishedOnly->setAccessibleName(tr("Only undistinguished neighbors"));
     connect(m_undistinguishedOnly, &QCheckBox::toggled, this, &NeighborsPanel::setUndistinguishedOnly);
 
     m_summary = new QLabel(this);
