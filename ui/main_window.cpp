@@ -102,13 +102,17 @@ QWidget* MainWindow::buildCentralWidget()
     m_databases = new DatabasesPanel(this);
     m_databaseView = new DatabaseView(this);
     m_results = new ResultsView(this);
+    // The database and results captions name what they show ("Separating database #1 …",
+    // "Results on …"), so these two need no heading line of their own.
     auto* inspection = new QSplitter(Qt::Vertical, this);
-    inspection->addWidget(titled(tr("Database"), m_databaseView, inspection));
-    inspection->addWidget(titled(tr("Results"), m_results, inspection));
+    inspection->setObjectName(QStringLiteral("inspectionSplitter"));
+    inspection->addWidget(m_databaseView);
+    inspection->addWidget(m_results);
     inspection->setStretchFactor(0, 3);
     inspection->setStretchFactor(1, 2);
     inspection->setSizes({300, 220});
     auto* bottom = new QSplitter(Qt::Horizontal, this);
+    bottom->setObjectName(QStringLiteral("suiteSplitter"));
     bottom->addWidget(titled(tr("Suite databases"), m_databases, bottom));
     bottom->addWidget(inspection);
     bottom->setStretchFactor(0, 1);

@@ -94,8 +94,10 @@ private slots:
         QPushButton* line = view->unreadTablesButton();
         QVERIFY(line->isVisible());
         QVERIFY(!line->accessibleName().isEmpty());
-        for (const QString& table : unread) QVERIFY2(line->text().contains(table + QStringLiteral(" (")), qPrintable(line->text()));
-        QVERIFY(!line->text().contains(QStringLiteral("singer (")));
+        const QString text = view->unreadTablesText();
+        for (const QString& table : unread) QVERIFY2(text.contains(table + QStringLiteral(" (")), qPrintable(text));
+        QVERIFY(!text.contains(QStringLiteral("singer (")));
+        QVERIFY(line->text().endsWith(QStringLiteral("— show")));
 
         // A click shows them, greyed and titled "not read"; the current table stays.
         const int current = view->tabs()->currentIndex();
@@ -182,7 +184,7 @@ private slots:
                  qPrintable(results->where()));
         view->setMode(DatabaseView::Mode::Full);
         QVERIFY2(view->caption().contains(QStringLiteral("database %1,").arg(name)), qPrintable(view->caption()));
-        QCOMPARE(results->where(), QStringLiteral("On database %1").arg(name));
+        QCOMPARE(results->where(), QStringLiteral("Results on database %1").arg(name));
         view->setMode(DatabaseView::Mode::Counterexample);
 
         // The neighbors list keeps its short "#N" and names the database in full on hover.

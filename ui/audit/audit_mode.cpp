@@ -129,9 +129,8 @@ void AuditMode::shareInspectorHeight()
 {
     // The database and results views share their column evenly in audit mode: both
     // must show a few rows under the items list (the window's default favours the
-    // database). The splitter is the one holding the database view's titled box.
-    QWidget* box = m_window->databaseView()->parentWidget();
-    auto* splitter = box ? qobject_cast<QSplitter*>(box->parentWidget()) : nullptr;
+    // database).
+    auto* splitter = m_window->findChild<QSplitter*>(QStringLiteral("inspectionSplitter"));
     if (splitter && splitter->count() == 2) {
         const int total = splitter->sizes().value(0) + splitter->sizes().value(1);
         const int database = total * 53 / 100;  // its tabs take a line the results do not have
@@ -142,6 +141,12 @@ void AuditMode::shareInspectorHeight()
     if (auto* outer = m_window->findChild<QSplitter*>(QStringLiteral("outerSplitter")); outer && outer->count() == 2) {
         const int total = outer->sizes().value(0) + outer->sizes().value(1);
         outer->setSizes({total / 4, total - total / 4});
+    }
+    // The suite table keeps its verdict column in view beside the database (after the
+    // outer split, which re-divides this one by its stretch factors).
+    if (auto* suite = m_window->findChild<QSplitter*>(QStringLiteral("suiteSplitter")); suite && suite->count() == 2) {
+        const int total = suite->sizes().value(0) + suite->sizes().value(1);
+        suite->setSizes({total * 36 / 100, total - total * 36 / 100});
     }
     m_items->view()->scrollTo(m_items->view()->currentIndex(), QAbstractItemView::PositionAtCenter);
 }

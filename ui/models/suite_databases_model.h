@@ -15,7 +15,8 @@ class SuiteDatabasesModel : public QAbstractTableModel {
     Q_OBJECT
 
 public:
-    enum Column { IndexColumn, LabelColumn, StatusColumn, RowsColumn, ColumnCount };
+    /// The status before the label: in a narrow panel what separates must stay in view.
+    enum Column { IndexColumn, StatusColumn, RowsColumn, LabelColumn, ColumnCount };
 
     enum Role {
         SeparatingRole = Qt::UserRole + 1,  ///< bool: the database that separates gold and candidate

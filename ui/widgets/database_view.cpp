@@ -28,6 +28,10 @@ DatabaseView::DatabaseView(QWidget* parent) : QWidget(parent)
 {
     m_caption = new QLabel(tr("The separating database appears here after a run."), this);
     m_caption->setWordWrap(true);
+    // The caption is the section's heading ("Separating database #1 …").
+    QFont bold = m_caption->font();
+    bold.setBold(true);
+    m_caption->setFont(bold);
     m_counterexampleButton = new QRadioButton(tr("&Minimal counterexample"), this);
     m_fullButton = new QRadioButton(tr("Full data&base"), this);
     m_counterexampleButton->setToolTip(tr("The fewest rows of the separating database that still separate the queries"));
@@ -57,16 +61,23 @@ DatabaseView::DatabaseView(QWidget* parent) : QWidget(parent)
     m_unreadButton->setToolTip(tr("Their rows are there only because the profile allows no empty table; "
                                   "click to show or hide their tabs"));
     m_unreadButton->setStyleSheet(QStringLiteral("text-align: left;"));
+    m_unreadButton->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     m_unreadButton->hide();
     connect(m_unreadButton, &QPushButton::toggled, this, &DatabaseView::setUnreadTablesShown);
 
-    auto* toggle = new QHBoxLayout;
-    toggle->addWidget(m_caption, 1);
-    toggle->addWidget(m_counterexampleButton);
-    toggle->addWidget(m_fullButton);
+    // The toggle sits in the tab bar's corner, so the caption has the whole width and the
+    // rows keep the height (audit mode leaves the inspector little of it).
+    auto* toggle = new QWidget(m_tabs);
+    auto* toggleLayout = new QHBoxLayout(toggle);
+    toggleLayout->setContentsMargins(6, 0, 0, 0);
+    toggleLayout->addWidget(m_counterexampleButton);
+    toggleLayout->addWidget(m_fullButton);
+    m_counterexampleButton->setParent(toggle);
+    m_fullButton->setParent(toggle);
+    m_tabs->setCornerWidget(toggle, Qt::TopRightCorner);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(toggle);
+    layout->addWidget(m_caption);
     layout->addWidget(m_tabs, 1);
     layout->addWidget(m_unreadButton);
     refresh();
@@ -255,7 +266,23 @@ void DatabaseView::updateUnreadLine()
     }
     m_unreadButton->setVisible(!folded.isEmpty());
     const QString action = m_unreadShown ? tr("hide") : tr("show");
-    m_unreadButton->setText(tr("Not read by either query: %1 — %2").arg(folded.join(QStringLiteral(", ")), action));
+    m_unreadText = tr("Not read by either query: %1 — %2").arg(folded.join(QStringLiteral(", ")), action);
+    m_unreadButton->setAccessibleDescription(m_unreadText);
+    elideUnreadLine();
+}
+
+void DatabaseView::elideUnreadLine()
+{
+    // A button does not elide, and its text width would become the whole inspector's
+    // minimum width: the line shortens itself in the middle, keeping "— show".
+    const int room = std::max(40, m_unreadButton->width() - 2 * m_unreadButton->fontMetrics().averageCharWidth());
+    m_unreadButton->setText(m_unreadButton->fontMetrics().elidedText(m_unreadText, Qt::ElideMiddle, room));
+}
+
+void DatabaseView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    elideUnreadLine();
 }
 
 bool DatabaseView::followForeignKey(const QModelIndex& index)

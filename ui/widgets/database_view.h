@@ -51,6 +51,9 @@ public:
     [[nodiscard]] bool isTabShown(int tab) const;
     /// The line that lists the folded tables and shows them on click; hidden when none.
     [[nodiscard]] QPushButton* unreadTablesButton() const { return m_unreadButton; }
+    /// That line in full ("Not read by either query: stadium (1), … — show"); the button
+    /// shows it elided to its width.
+    [[nodiscard]] const QString& unreadTablesText() const { return m_unreadText; }
     /// Shows or folds the tables neither query reads.
     void setUnreadTablesShown(bool shown);
 
@@ -61,12 +64,16 @@ public:
 signals:
     void modeChanged(sqleq::ui::DatabaseView::Mode mode);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void rebuildTabs();
     void refresh();
     void updateTitles();
     void updateCaption(bool valid, bool separating, bool hasCounterexample);
     void updateUnreadLine();
+    void elideUnreadLine();
     [[nodiscard]] bool isReadByEitherQuery(std::size_t tab) const;
     [[nodiscard]] bool isFolded(std::size_t tab) const;
     /// The read table where the counterexample keeps most rows (ties: schema order).
@@ -81,6 +88,7 @@ private:
     QButtonGroup* m_modeGroup = nullptr;
     QTabWidget* m_tabs = nullptr;
     QPushButton* m_unreadButton = nullptr;
+    QString m_unreadText;
     std::vector<TableRowsModel*> m_models;
     bool m_unreadShown = false;
     bool m_openOnSeparatingTable = false;  ///< set by a new run, cleared once a database is shown

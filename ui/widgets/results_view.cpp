@@ -87,6 +87,11 @@ ResultsView::ResultsView(QWidget* parent) : QWidget(parent)
     m_note->setWordWrap(true);
     for (QLabel* label : {m_where, m_goldTitle, m_candidateTitle, m_note})
         label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // The caption is the section's heading ("Results on database #1 …").
+    QFont bold = m_where->font();
+    bold.setBold(true);
+    m_where->setFont(bold);
+    m_where->setWordWrap(true);  // else its width would be the inspector's minimum
 
     auto* grid = new QGridLayout(this);
     grid->setContentsMargins(0, 0, 0, 0);
@@ -121,7 +126,7 @@ void ResultsView::showDatabase(const RunResultPtr& result, int index)
     }
     const SuiteDatabaseView& database = result->databases[static_cast<std::size_t>(index)];
     showOutcomes(result, database.goldOutcome, database.candidateOutcome, database.comparison,
-                 tr("On database %1").arg(databaseName(*result, index)));
+                 tr("Results on database %1").arg(databaseName(*result, index)));
 }
 
 void ResultsView::showCounterexample(const RunResultPtr& result)
@@ -134,7 +139,7 @@ void ResultsView::showCounterexample(const RunResultPtr& result)
     const compare::Comparison comparison =
         compare::compareOutcomes(result->counterexampleGold, result->counterexampleCandidate, orderMatters);
     showOutcomes(result, result->counterexampleGold, result->counterexampleCandidate, comparison,
-                 tr("On the minimal counterexample of database %1 (%n row(s))", nullptr,
+                 tr("Results on the minimal counterexample of database %1 (%n row(s))", nullptr,
                     static_cast<int>(result->counterexample->rowCount()))
                      .arg(databaseName(*result, result->check.separatingDatabase)));
 }

@@ -30,7 +30,7 @@ public:
     [[nodiscard]] ResultTableModel* goldModel() const { return m_goldModel; }
     [[nodiscard]] ResultTableModel* candidateModel() const { return m_candidateModel; }
     [[nodiscard]] QString note() const;
-    /// Which database the results are from: "On database #6 (concerts_0.sqlite)".
+    /// Which database the results are from: "Results on database #6 (concerts_0.sqlite)".
     [[nodiscard]] QString where() const;
 
 private:
