@@ -16,7 +16,6 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QLineEdit>
-#include <QDockWidget>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPlainTextEdit>
@@ -147,14 +146,10 @@ void EditViewActions::fillViewMenu()
     viewMenu->clear();
     for (QToolBar* bar : m_window->findChildren<QToolBar*>(QString(), Qt::FindDirectChildrenOnly))
         viewMenu->addAction(bar->toggleViewAction());
-    bool docks = false;
     // The docks belong to audit mode: without a project they have nothing to show.
-    const bool auditing = m_window->audit() != nullptr && m_window->audit()->project() != nullptr;
-    for (QDockWidget* dock : m_window->findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly)) {
-        if (!auditing) break;
-        if (!docks) viewMenu->addSeparator();
-        docks = true;
-        viewMenu->addAction(dock->toggleViewAction());
+    if (m_window->audit() != nullptr && m_window->audit()->project() != nullptr) {
+        viewMenu->addSeparator();
+        viewMenu->addActions(m_window->audit()->dockToggleActions());
     }
     viewMenu->addSeparator();
     viewMenu->addActions(m_zoomActions);

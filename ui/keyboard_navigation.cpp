@@ -20,7 +20,6 @@
 
 #include <QAbstractItemView>
 #include <QAction>
-#include <QDockWidget>
 #include <QLineEdit>
 #include <QMenu>
 #include <QTabWidget>
@@ -53,16 +52,6 @@ void yieldSharedKeys(QAction* ours, QAction* theirs)
     };
     QObject::connect(theirs, &QAction::enabledChanged, ours, apply);
     apply();
-}
-
-/// The audit docks' Show/Hide actions belong in View (where EditViewActions lists every
-/// dock), not at the end of the Audit menu.
-void moveDockTogglesToView(MainWindow& window, AuditActions& audit)
-{
-    for (QDockWidget* dock : window.findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly))
-        audit.menu->removeAction(dock->toggleViewAction());
-    const QList<QAction*> left = audit.menu->actions();
-    if (!left.isEmpty() && left.constLast()->isSeparator()) audit.menu->removeAction(left.constLast());
 }
 
 /// Names a control found by its object name; a panel that renamed it simply goes unnamed here.
@@ -126,7 +115,6 @@ void setUpKeyboardNavigation(MainWindow& window)
         QObject::connect(window.audit(), &AuditMode::projectOpened, actions, [actions] { actions->showAuditMode(true); });
         QObject::connect(window.audit(), &AuditMode::projectClosed, actions, [actions] { actions->showAuditMode(false); });
         actions->showAuditMode(window.audit()->project() != nullptr);
-        moveDockTogglesToView(window, *audit);
     }
 }
 

@@ -493,7 +493,7 @@ void MainWindow::showMessage(const QString& message) { statusBar()->showMessage(
 void MainWindow::showError(const QString& message, const QString& title)
 {
     statusBar()->showMessage(message);
-    QMessageBox::warning(this, title.isEmpty() ? tr("Error") : title, message);
+    QMessageBox::warning(this, title, message);
 }
 
 bool MainWindow::hasUnsavedEdits() const

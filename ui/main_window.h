@@ -68,7 +68,7 @@ public:
 
     void showMessage(const QString& message);
     /// A warning dialog titled for what failed ("Open session", "Audit project"…).
-    void showError(const QString& message, const QString& title = QString());
+    void showError(const QString& message, const QString& title);
 
     [[nodiscard]] SessionController* controller() const { return m_controller; }
     [[nodiscard]] AuditMode* audit() const { return m_audit; }

@@ -61,7 +61,7 @@ AuditMode::AuditMode(MainWindow* window, AppSettings* settings, QMenu* menuBefor
     connect(m_builder, &AuditBuildRunner::finished, this, &AuditMode::onBuildFinished);
     connect(m_builder, &AuditBuildRunner::failed, this, [this](const QString& message) {
         showBuildState(false);
-        m_window->showError(tr("The audit project was not created: %1").arg(message));
+        m_window->showError(tr("The audit project was not created: %1").arg(message), tr("New audit project"));
         emit buildSettled();
     });
     connect(m_builder, &AuditBuildRunner::cancelled, this, [this] {
@@ -75,8 +75,6 @@ AuditMode::AuditMode(MainWindow* window, AppSettings* settings, QMenu* menuBefor
     buildDocks();
     buildStatusWidgets();
     m_actions = new AuditActions(window, this, settings, menuBefore);
-    m_actions->menu->addSeparator();
-    m_actions->menu->addActions(dockToggleActions());
     updateActions();
 }
 
@@ -358,7 +356,7 @@ void AuditMode::setAnnotator(const QString& name)
     if (trimmed.isEmpty()) return;
     m_settings->setAnnotator(trimmed);
     QString error;
-    if (m_project && !m_project->setAnnotator(trimmed, &error)) m_window->showError(error);
+    if (m_project && !m_project->setAnnotator(trimmed, &error)) m_window->showError(error, tr("Change annotator"));
     m_window->showMessage(tr("Verdicts are now recorded as %1").arg(trimmed));
 }
 
@@ -429,7 +427,7 @@ void AuditMode::onBuildFinished(const QString& path, int items, int disagreeing,
     showBuildState(false);
     QString error;
     if (!openProject(path, &error)) {
-        m_window->showError(tr("The audit project was written but cannot be opened: %1").arg(error));
+        m_window->showError(tr("The audit project was written but cannot be opened: %1").arg(error), tr("New audit project"));
     } else {
         QString message = tr("Audit project created: %1 items, %2 where the metrics disagree").arg(items).arg(disagreeing);
         if (!distilledSuites.isEmpty()) message += tr("; test suites distilled into %1").arg(distilledSuites);
