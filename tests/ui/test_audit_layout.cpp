@@ -15,6 +15,7 @@
 #include "ui/widgets/neighbor_delegate.h"
 #include "ui/widgets/neighbors_panel.h"
 #include "ui/widgets/results_view.h"
+#include "tests/ui/gui_test_support.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QHeaderView>
@@ -59,9 +60,7 @@ private slots:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        QStandardPaths::setTestModeEnabled(true);
-        qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-        qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());
+        test::useTestSettings(m_dir);
         ui::AppSettings settings;
         settings.setAnnotator(QStringLiteral("alice"));
         ui::RunSettings run;

@@ -27,6 +27,7 @@
 #include "ui/session/session_job.h"
 #include "ui/widgets/verdict_banner.h"
 #include "tests/core/audit_tamper_support.h"
+#include "tests/ui/gui_test_support.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemModelTester>
@@ -142,9 +143,7 @@ private slots:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        QStandardPaths::setTestModeEnabled(true);
-        qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-        qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());
+        test::useTestSettings(m_dir);
     }
 
     void init()

@@ -10,6 +10,7 @@
 #include "ui/audit/bundled_audit_example.h"
 #include "ui/audit/audit_project.h"
 #include "ui/main_window.h"
+#include "tests/ui/gui_test_support.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -49,9 +50,7 @@ private slots:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        QStandardPaths::setTestModeEnabled(true);
-        qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-        qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());
+        test::useTestSettings(m_dir);
         ui::AppSettings settings;
         settings.setAnnotator(QStringLiteral("alice"));
         ui::RunSettings run;

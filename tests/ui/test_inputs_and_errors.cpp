@@ -13,6 +13,7 @@
 #include "ui/widgets/schema_panel.h"
 #include "ui/widgets/sql_editor.h"
 #include "ui/widgets/verdict_banner.h"
+#include "tests/ui/gui_test_support.h"
 
 #include <QComboBox>
 #include <QDialog>
@@ -65,8 +66,7 @@ private slots:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        QStandardPaths::setTestModeEnabled(true);
-        qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
+        test::useTestSettings(m_dir);
     }
 
     void editingAQueryGreysTheResultUntilItMatchesAgain()

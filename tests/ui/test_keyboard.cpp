@@ -10,6 +10,7 @@
 #include "ui/widgets/database_view.h"
 #include "ui/widgets/databases_panel.h"
 #include "ui/widgets/sql_editor.h"
+#include "tests/ui/gui_test_support.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
@@ -192,9 +193,7 @@ private slots:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        QStandardPaths::setTestModeEnabled(true);
-        qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-        qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());
+        test::useTestSettings(m_dir);
     }
 
     void mnemonicParsing()

@@ -21,6 +21,7 @@
 #include "ui/widgets/sql_editor.h"
 #include "ui/widgets/sql_highlighter.h"
 #include "ui/widgets/verdict_banner.h"
+#include "tests/ui/gui_test_support.h"
 
 #include <QElapsedTimer>
 #include <QMessageBox>
@@ -84,8 +85,7 @@ private slots:
     {
         QVERIFY(m_dir.isValid());
         // Keep the user's QSettings (recent files, geometry) out of the tests.
-        QStandardPaths::setTestModeEnabled(true);
-        qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
+        test::useTestSettings(m_dir);
     }
 
     void bundledExampleShowsSeparatingDatabase()

@@ -19,6 +19,7 @@
 #include "ui/widgets/shortcuts_dialog.h"
 #include "ui/widgets/sql_editor.h"
 #include "ui/widgets/verdict_banner.h"
+#include "tests/ui/gui_test_support.h"
 
 #include <QAction>
 #include <QClipboard>
@@ -81,9 +82,7 @@ private slots:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        QStandardPaths::setTestModeEnabled(true);
-        qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-        qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());
+        test::useTestSettings(m_dir);
     }
 
     void menusInDesktopOrder()
