@@ -52,7 +52,8 @@ shoot equivalent :/examples/figure1-equivalent.sqleq
 shoot strict-nulls :/examples/stadiums-without-concerts-strict.sqleq
 shoot test-suite-false-positive :/examples/like-vs-equals.sqleq
 shoot parse-error "$work/parse-error.sqleq"
-shoot dark :/examples/figure1-different.sqleq --palette dark
+shoot oldest-singer :/examples/oldest-singer.sqleq
+shoot dark :/examples/oldest-singer.sqleq --palette dark
 shoot different-1920 :/examples/figure1-different.sqleq --size 1920x1080
 
 # Audit mode: the bundled example built and opened, item 1 (age > 30 vs age >= 30:

@@ -3,9 +3,11 @@
 // distilled by it next to the project, every metric computed. Prints the wall time
 // and how it splits between distilling and evaluating; asserts nothing (not a test).
 //
-//   bench_audit_build CORPUS_DIR [SUBMISSION] [OUT_DIR]
-//     SUBMISSION: a file of CORPUS_DIR/predictions (default dev_2.txt);
-//     OUT_DIR: where the project and its suites go (default: a fresh temporary one).
+//   bench_audit_build [--plug-value] CORPUS_DIR [SUBMISSION] [OUT_DIR]
+//     --plug-value: the dialog's "plug the gold's values" box ticked (default: not, as
+//     the dialog opens); SUBMISSION: a file of CORPUS_DIR/predictions (default
+//     dev_2.txt); OUT_DIR: where the project and its suites go (default: a fresh
+//     temporary one).
 #include "ui/audit/audit_build.h"
 
 #include <QCoreApplication>
@@ -21,9 +23,10 @@ using namespace sqleq;
 int main(int argc, char** argv)
 {
     QCoreApplication app(argc, argv);
-    const QStringList args = app.arguments();
+    QStringList args = app.arguments();
+    const bool plugValue = args.removeAll(QStringLiteral("--plug-value")) > 0;
     if (args.size() < 2) {
-        fmt::print(stderr, "usage: bench_audit_build CORPUS_DIR [SUBMISSION] [OUT_DIR]\n");
+        fmt::print(stderr, "usage: bench_audit_build [--plug-value] CORPUS_DIR [SUBMISSION] [OUT_DIR]\n");
         return 2;
     }
     const QDir corpus(args.at(1));
@@ -38,7 +41,7 @@ int main(int argc, char** argv)
     request.databases = corpus.filePath(QStringLiteral("database"));
     request.questions = corpus.filePath(QStringLiteral("dev_questions.tsv"));
     request.output = out.filePath(QStringLiteral("bench.sqleq-audit"));
-    request.plugValue = true;
+    request.plugValue = plugValue;
 
     const auto start = std::chrono::steady_clock::now();
     const ui::AuditBuildOutcome outcome = ui::buildAuditProject(request, {}, nullptr);
