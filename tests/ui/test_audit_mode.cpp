@@ -149,12 +149,7 @@ private slots:
     void init()
     {
         // Every test starts as an annotator called "alice" with no recent projects.
-        ui::AppSettings settings;
-        settings.setAnnotator(QStringLiteral("alice"));
-        ui::RunSettings run;
-        run.budget = 200;
-        settings.setRunSettings(run);
-        settings.setAuditPlace(ui::bundledAuditExampleProject(), {});  // resume at the first item not yet reviewed
+        test::startAuditAsAlice();
     }
 
     void itemsModelAndFilters()

@@ -51,14 +51,7 @@ private slots:
     {
         QVERIFY(m_dir.isValid());
         test::useTestSettings(m_dir);
-        ui::AppSettings settings;
-        settings.setAnnotator(QStringLiteral("alice"));
-        ui::RunSettings run;
-        run.budget = 200;
-        settings.setRunSettings(run);
-        // Settings outlive the test (Qt's test mode keeps them in one place): no
-        // place saved by an earlier run may be restored.
-        settings.setAuditPlace(ui::bundledAuditExampleProject(), {});
+        test::startAuditAsAlice();
     }
 
     void reopeningRestoresThePlace()
