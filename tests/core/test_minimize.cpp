@@ -8,6 +8,7 @@
 #include "core/minimize/minimize.h"
 #include "core/schema/database_content.h"
 #include "core/schema/ddl_loader.h"
+#include "tests/core/minimize_test_support.h"
 
 #include <QtTest>
 
@@ -17,31 +18,11 @@
 
 using namespace sqleq;
 using exec::Value;
+using test::Fixture;
+using test::load;
+using test::request;
 
 namespace {
-
-struct Fixture {
-    schema::Schema schema;
-    schema::DatabaseContent content;
-};
-
-Fixture load(const std::string& ddl)
-{
-    auto loaded = schema::loadDatabaseFromDdl(ddl, "test");
-    if (!loaded) qFatal("DDL failed: %s", loaded.error().message.c_str());
-    auto content = schema::readContent(loaded->connection, loaded->schema);
-    if (!content) qFatal("readContent failed: %s", content.error().message.c_str());
-    return {loaded->schema, *content};
-}
-
-minimize::MinimizeRequest request(const Fixture& fixture, std::string gold, std::string candidate)
-{
-    minimize::MinimizeRequest out;
-    out.schema = &fixture.schema;
-    out.goldSql = std::move(gold);
-    out.candidateSql = std::move(candidate);
-    return out;
-}
 
 // The test's own notion of "separates", independent of the minimizer's internals.
 bool separates(const minimize::MinimizeRequest& req, const schema::DatabaseContent& content)

@@ -16,6 +16,7 @@
 #include "ui/widgets/neighbors_panel.h"
 #include "ui/widgets/results_view.h"
 #include "ui/widgets/verdict_banner.h"
+#include "tests/ui/gui_test_support.h"
 
 #include <QAbstractItemModelTester>
 #include <QPushButton>
@@ -30,26 +31,9 @@ using ui::TableRowsModel;
 
 namespace {
 
-constexpr int kRunTimeoutMs = 120'000;
 const QString kOldestSinger = QStringLiteral(":/examples/oldest-singer.sqleq");
 
 const QString kConcertCount = QStringLiteral(":/examples/concert-count-join.sqleq");
-
-void runToVerdict(MainWindow& window, const QString& path)
-{
-    QSignalSpy finished(window.controller(), &ui::SessionController::finished);
-    QString error;
-    QVERIFY2(window.openSession(path, true, &error), qPrintable(error));
-    QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, kRunTimeoutMs);
-    QVERIFY(window.lastResult() != nullptr);
-}
-
-int tabOf(const DatabaseView& view, const QString& table)
-{
-    for (int tab = 0; tab < view.tableCount(); ++tab)
-        if (view.tableModel(tab)->tableName() == table) return tab;
-    return -1;
-}
 
 } // namespace
 
@@ -65,7 +49,7 @@ private slots:
         m_window = new MainWindow;
         m_window->resize(1280, 800);
         m_window->show();
-        runToVerdict(*m_window, kOldestSinger);
+        test::runToVerdict(*m_window, kOldestSinger);
         QCOMPARE(m_window->lastResult()->check.verdict, suite::VerdictKind::Different);
     }
 
@@ -76,7 +60,7 @@ private slots:
         DatabaseView* view = m_window->databaseView();
         QVERIFY(view->showingCounterexample());
         QCOMPARE(view->tabTitle(0).section(QLatin1Char(' '), 0, 0), QStringLiteral("stadium"));
-        const int singer = tabOf(*view, QStringLiteral("singer"));
+        const int singer = test::tabOf(*view, QStringLiteral("singer"));
         QCOMPARE(view->tabs()->currentIndex(), singer);
         QVERIFY(view->tableModel(singer)->totalRowCount() > 0);
         // The full database opens on the same table.
@@ -89,8 +73,8 @@ private slots:
     {
         DatabaseView* view = m_window->databaseView();
         const QStringList unread{QStringLiteral("stadium"), QStringLiteral("concert"), QStringLiteral("singer_in_concert")};
-        for (const QString& table : unread) QVERIFY2(!view->isTabShown(tabOf(*view, table)), qPrintable(table));
-        QVERIFY(view->isTabShown(tabOf(*view, QStringLiteral("singer"))));
+        for (const QString& table : unread) QVERIFY2(!view->isTabShown(test::tabOf(*view, table)), qPrintable(table));
+        QVERIFY(view->isTabShown(test::tabOf(*view, QStringLiteral("singer"))));
         QPushButton* line = view->unreadTablesButton();
         QVERIFY(line->isVisible());
         QVERIFY(!line->accessibleName().isEmpty());
@@ -102,7 +86,7 @@ private slots:
         // A click shows them, greyed and titled "not read"; the current table stays.
         const int current = view->tabs()->currentIndex();
         line->click();
-        const int stadium = tabOf(*view, QStringLiteral("stadium"));
+        const int stadium = test::tabOf(*view, QStringLiteral("stadium"));
         QVERIFY(view->isTabShown(stadium));
         QVERIFY(view->tabTitle(stadium).contains(QStringLiteral("not read")));
         QCOMPARE(view->tabs()->currentIndex(), current);
@@ -115,7 +99,7 @@ private slots:
         DatabaseView* view = m_window->databaseView();
         const auto& result = *m_window->lastResult();
         view->setMode(DatabaseView::Mode::Full);
-        const int singer = tabOf(*view, QStringLiteral("singer"));
+        const int singer = test::tabOf(*view, QStringLiteral("singer"));
         TableRowsModel* model = view->tableModel(singer);
         QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         while (model->canFetchMore({})) model->fetchMore({});
@@ -141,7 +125,7 @@ private slots:
     {
         DatabaseView* view = m_window->databaseView();
         const auto& result = *m_window->lastResult();
-        const int singer = tabOf(*view, QStringLiteral("singer"));
+        const int singer = test::tabOf(*view, QStringLiteral("singer"));
         const auto kept = TableRowsModel::keptSourceRows(result, QStringLiteral("singer"));
         const auto& full = result.databases[static_cast<std::size_t>(result.check.separatingDatabase)].content;
         const auto& minimal = result.counterexample->find("singer")->rows;
@@ -210,13 +194,13 @@ private slots:
     {
         MainWindow window;
         window.show();
-        runToVerdict(window, kConcertCount);
+        test::runToVerdict(window, kConcertCount);
         QCOMPARE(window.lastResult()->check.verdict, suite::VerdictKind::Equivalent);
         DatabaseView* view = window.databaseView();
-        QCOMPARE(view->tabs()->currentIndex(), tabOf(*view, QStringLiteral("stadium")));
-        QVERIFY(view->isTabShown(tabOf(*view, QStringLiteral("concert"))));
-        QVERIFY(!view->isTabShown(tabOf(*view, QStringLiteral("singer"))));
-        QVERIFY(!view->isTabShown(tabOf(*view, QStringLiteral("singer_in_concert"))));
+        QCOMPARE(view->tabs()->currentIndex(), test::tabOf(*view, QStringLiteral("stadium")));
+        QVERIFY(view->isTabShown(test::tabOf(*view, QStringLiteral("concert"))));
+        QVERIFY(!view->isTabShown(test::tabOf(*view, QStringLiteral("singer"))));
+        QVERIFY(!view->isTabShown(test::tabOf(*view, QStringLiteral("singer_in_concert"))));
         QVERIFY(view->unreadTablesButton()->isVisible());
     }
 };

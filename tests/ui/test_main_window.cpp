@@ -44,8 +44,6 @@ using ui::VerdictBanner;
 
 namespace {
 
-constexpr int kRunTimeoutMs = 120'000;
-
 const QString kFigure1 = QStringLiteral(":/examples/figure1-different.sqleq");
 const QString kStrictNotIn = QStringLiteral(":/examples/stadiums-without-concerts-strict.sqleq");
 
@@ -53,23 +51,6 @@ bool settled(const MainWindow& window)
 {
     const auto state = window.verdictBanner()->state();
     return state != VerdictBanner::State::Idle && state != VerdictBanner::State::Running;
-}
-
-/// Opens `path` in `window`, runs it and waits for the verdict.
-void runToVerdict(MainWindow& window, const QString& path)
-{
-    QSignalSpy finished(window.controller(), &ui::SessionController::finished);
-    QString error;
-    QVERIFY2(window.openSession(path, true, &error), qPrintable(error));
-    QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, kRunTimeoutMs);
-    QVERIFY(window.lastResult() != nullptr);
-}
-
-int tabIndex(const ui::DatabaseView& view, const QString& table)
-{
-    for (int tab = 0; tab < view.tableCount(); ++tab)
-        if (view.tableModel(tab)->tableName() == table) return tab;
-    return -1;
 }
 
 } // namespace
@@ -93,7 +74,7 @@ private slots:
         MainWindow window;
         window.resize(1280, 800);
         window.show();
-        runToVerdict(window, MainWindow::defaultExample());
+        test::runToVerdict(window, MainWindow::defaultExample());
 
         QCOMPARE(window.verdictBanner()->state(), VerdictBanner::State::Different);
         const int separating = window.lastResult()->check.separatingDatabase;
@@ -139,7 +120,7 @@ private slots:
     {
         MainWindow window;
         window.show();
-        runToVerdict(window, kStrictNotIn);
+        test::runToVerdict(window, kStrictNotIn);
         QCOMPARE(window.verdictBanner()->state(), VerdictBanner::State::Different);
         QVERIFY(window.lastResult()->databases.size() >= 2);
 
@@ -171,13 +152,13 @@ private slots:
     {
         MainWindow window;
         window.show();
-        runToVerdict(window, kStrictNotIn);
+        test::runToVerdict(window, kStrictNotIn);
         ui::DatabaseView* view = window.databaseView();
         bool followed = false;
         for (std::size_t database = 0; database < window.lastResult()->databases.size() && !followed; ++database) {
             window.databasesPanel()->selectDatabase(static_cast<int>(database));
             view->setMode(ui::DatabaseView::Mode::Full);
-            const int concert = tabIndex(*view, QStringLiteral("concert"));
+            const int concert = test::tabOf(*view, QStringLiteral("concert"));
             QVERIFY(concert >= 0);
             ui::TableRowsModel* rows = view->tableModel(concert);
             const int column = 2;  // concert.stadium_id REFERENCES stadium
@@ -186,7 +167,7 @@ private slots:
                 const QModelIndex cell = rows->index(row, column);
                 if (cell.data(ui::TableRowsModel::IsNullRole).toBool()) continue;
                 QVERIFY(view->followForeignKey(cell));
-                const int stadium = tabIndex(*view, QStringLiteral("stadium"));
+                const int stadium = test::tabOf(*view, QStringLiteral("stadium"));
                 QCOMPARE(view->tabs()->currentIndex(), stadium);
                 const QModelIndex selected = view->tableView(stadium)->currentIndex();
                 QCOMPARE(selected.sibling(selected.row(), 0).data(), cell.data());
@@ -256,7 +237,7 @@ private slots:
         QSignalSpy finished(window.controller(), &ui::SessionController::finished);
         QVERIFY(window.openSession(kFigure1, true, nullptr));
         window.run();
-        QTRY_VERIFY_WITH_TIMEOUT(settled(window) && !window.isRunning(), kRunTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(settled(window) && !window.isRunning(), test::kRunTimeoutMs);
         QTest::qWait(300);  // a stale result would arrive now
         QCOMPARE(finished.count(), 1);
         QCOMPARE(window.verdictBanner()->state(), VerdictBanner::State::Different);
@@ -283,7 +264,7 @@ private slots:
 
         // Running it fails cleanly, naming the position.
         window.run();
-        QTRY_VERIFY_WITH_TIMEOUT(settled(window), kRunTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(settled(window), test::kRunTimeoutMs);
         QVERIFY(window.verdictBanner()->state() == VerdictBanner::State::Failed
                 || window.verdictBanner()->state() == VerdictBanner::State::GoldError);
 
@@ -306,7 +287,7 @@ private slots:
         QTest::keyClick(window.goldEditor(), Qt::Key_Return, Qt::ControlModifier);
         QTRY_VERIFY_WITH_TIMEOUT(started.count() == 1, 5000);
         QCOMPARE(window.goldEditor()->sql(), before);  // the shortcut, not a newline
-        QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, kRunTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, test::kRunTimeoutMs);
     }
 
     void highlighterUsesCoreLexer()
@@ -338,7 +319,7 @@ private slots:
         {
             MainWindow window;
             window.show();
-            runToVerdict(window, kStrictNotIn);
+            test::runToVerdict(window, kStrictNotIn);
             separating = window.lastResult()->check.separatingDatabase;
             title = window.verdictBanner()->title();
             QString error;
@@ -347,7 +328,7 @@ private slots:
         }
         MainWindow reopened;
         reopened.show();
-        runToVerdict(reopened, path);
+        test::runToVerdict(reopened, path);
         QCOMPARE(reopened.verdictBanner()->state(), VerdictBanner::State::Different);
         QCOMPARE(reopened.lastResult()->check.separatingDatabase, separating);
         QCOMPARE(reopened.verdictBanner()->title(), title);
@@ -399,7 +380,7 @@ private slots:
     void counterexampleExports()
     {
         MainWindow window;
-        runToVerdict(window, kFigure1);
+        test::runToVerdict(window, kFigure1);
         const ui::RunResult& result = *window.lastResult();
         const QString script = ui::CounterexampleExport::sqlScript(result);
         QVERIFY(script.contains(QStringLiteral("CREATE TABLE")));
@@ -476,7 +457,7 @@ private slots:
     void equivalentExampleSaysSo()
     {
         MainWindow window;
-        runToVerdict(window, QStringLiteral(":/examples/figure1-equivalent.sqleq"));
+        test::runToVerdict(window, QStringLiteral(":/examples/figure1-equivalent.sqleq"));
         QCOMPARE(window.verdictBanner()->state(), VerdictBanner::State::Equivalent);
         QVERIFY(window.verdictBanner()->title().startsWith(QStringLiteral("Equivalent on")));
         QVERIFY(!window.databaseView()->showingCounterexample());
