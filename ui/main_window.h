@@ -51,8 +51,9 @@ public:
     /// Lets the user pick a schema source; the editors keep their text.
     void chooseSchema(const QString& directory);
     /// Loads `session` (not from a file; `label` names it in the title) and runs it,
-    /// superseding a run in progress. Audit mode shows its items this way.
-    void inspect(const Session& session, const QString& label);
+    /// superseding a run in progress. Audit mode shows its items this way. A `ready`
+    /// result computed ahead for exactly these inputs is shown instead of a new run.
+    void inspect(const Session& session, const QString& label, const RunResultPtr& ready = nullptr);
 
     [[nodiscard]] Session currentSession() const;
     [[nodiscard]] QString sessionPath() const { return m_sessionPath; }

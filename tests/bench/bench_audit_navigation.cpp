@@ -3,7 +3,10 @@
 // AuditMode, offscreen, on an existing audit project. Prints the median, p95 and
 // maximum over N presses; asserts nothing (not a test).
 //
-//   QT_QPA_PLATFORM=offscreen bench_audit_navigation PROJECT.sqleq-audit [N]
+//   QT_QPA_PLATFORM=offscreen bench_audit_navigation [--read-ms MS] PROJECT.sqleq-audit [N]
+//     --read-ms: how long the annotator reads each item before pressing F8 (default 0:
+//     at once). Audit mode computes the next disagreement meanwhile, so reading time
+//     is what makes F8 instant.
 #include "ui/audit/audit_items_panel.h"
 #include "ui/audit/audit_mode.h"
 #include "ui/main_window.h"
@@ -47,9 +50,14 @@ int main(int argc, char** argv)
 {
     QStandardPaths::setTestModeEnabled(true);  // the user's own settings stay untouched
     QApplication app(argc, argv);
-    const QStringList args = app.arguments();
+    QStringList args = app.arguments();
+    int readMs = 0;
+    if (const qsizetype flag = args.indexOf(QStringLiteral("--read-ms")); flag > 0 && flag + 1 < args.size()) {
+        readMs = args.at(flag + 1).toInt();
+        args.remove(flag, 2);
+    }
     if (args.size() < 2) {
-        fmt::print(stderr, "usage: bench_audit_navigation PROJECT.sqleq-audit [N]\n");
+        fmt::print(stderr, "usage: bench_audit_navigation [--read-ms MS] PROJECT.sqleq-audit [N]\n");
         return 2;
     }
     const int presses = args.size() > 2 ? args.at(2).toInt() : 30;
@@ -66,6 +74,7 @@ int main(int argc, char** argv)
 
     std::vector<double> millis;
     for (int i = 0; i < presses; ++i) {
+        if (readMs > 0) waitUntil([] { return false; }, readMs);  // the annotator reads; the event loop runs
         const auto before = window.audit()->loadedItem();
         const ui::RunResultPtr previous = window.lastResult();
         QElapsedTimer timer;
@@ -84,7 +93,8 @@ int main(int argc, char** argv)
         fmt::print("no item where the metrics disagree after item 0\n");
         return 0;
     }
-    fmt::print("{} F8 presses: median {:.0f} ms, p95 {:.0f} ms, max {:.0f} ms\n", millis.size(), percentile(millis, 0.5),
+    fmt::print("{} F8 presses after {} ms of reading each: median {:.0f} ms, p95 {:.0f} ms, max {:.0f} ms\n",
+               millis.size(), readMs, percentile(millis, 0.5),
                percentile(millis, 0.95), *std::max_element(millis.begin(), millis.end()));
     return 0;
 }

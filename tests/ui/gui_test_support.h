@@ -5,6 +5,7 @@
 #pragma once
 
 #include "ui/app_settings.h"
+#include "ui/audit/audit_mode.h"
 #include "ui/audit/bundled_audit_example.h"
 #include "ui/main_window.h"
 #include "ui/models/table_rows_model.h"
@@ -49,6 +50,16 @@ inline void runToVerdict(ui::MainWindow& window, const QString& path)
     QVERIFY2(window.openSession(path, true, &error), qPrintable(error));
     QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, kRunTimeoutMs);
     QVERIFY(window.lastResult() != nullptr);
+}
+
+/// Opens the bundled audit example in `window`, building it first when needed; false
+/// when it did not open.
+inline bool openBundledAuditExample(ui::MainWindow& window)
+{
+    QSignalSpy settled(window.audit(), &ui::AuditMode::buildSettled);
+    window.audit()->openBundledExample();
+    if (window.audit()->isBuilding() && !settled.wait(kRunTimeoutMs)) return false;
+    return window.audit()->project() != nullptr;
 }
 
 /// The tab of `table` in the database view; -1 when it has none.

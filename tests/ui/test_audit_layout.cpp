@@ -33,15 +33,6 @@ namespace {
 
 constexpr int kRunTimeoutMs = 120'000;
 
-/// Opens the bundled example project in `window`, building it when needed.
-bool openExample(ui::MainWindow& window)
-{
-    QSignalSpy settled(window.audit(), &ui::AuditMode::buildSettled);
-    window.audit()->openBundledExample();
-    if (window.audit()->isBuilding() && !settled.wait(kRunTimeoutMs)) return false;
-    return window.audit()->project() != nullptr;
-}
-
 /// True when `view` shows at least `rows` rows of its default height.
 bool roomForRows(const QTableView* view, int rows)
 {
@@ -70,7 +61,7 @@ private slots:
         window.resize(1280, 800);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY2(openExample(window), "the bundled example did not open");
+        QVERIFY2(test::openBundledAuditExample(window), "the bundled example did not open");
         const std::size_t last = window.audit()->project()->items()->back().index;
         QVERIFY(window.audit()->selectItem(last));
         QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning() && window.lastResult(), kRunTimeoutMs);
@@ -111,7 +102,7 @@ private slots:
         window.resize(1280, 800);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY2(openExample(window), "the bundled example did not open");
+        QVERIFY2(test::openBundledAuditExample(window), "the bundled example did not open");
         QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning() && window.lastResult(), kRunTimeoutMs);
         QTreeView* tree = window.neighborsPanel()->findChild<QTreeView*>();
         QVERIFY(tree);

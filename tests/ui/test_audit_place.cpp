@@ -27,15 +27,11 @@ using namespace sqleq;
 
 namespace {
 
-constexpr int kBuildTimeoutMs = 120'000;
-
 bool openExample(ui::MainWindow& window)
 {
-    QSignalSpy settled(window.audit(), &ui::AuditMode::buildSettled);
-    window.audit()->openBundledExample();
-    if (window.audit()->isBuilding() && !settled.wait(kBuildTimeoutMs)) return false;
+    const bool opened = test::openBundledAuditExample(window);
     QTest::qWait(50);  // the deferred first layout and scroll position
-    return window.audit()->project() != nullptr;
+    return opened;
 }
 
 } // namespace

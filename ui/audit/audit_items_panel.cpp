@@ -219,20 +219,33 @@ std::optional<std::size_t> AuditItemsPanel::currentItem() const
     return static_cast<std::size_t>(current.siblingAtColumn(0).data(AuditItemsModel::ItemIndexRole).toInt());
 }
 
-bool AuditItemsPanel::moveSelection(int step, bool disagreeing)
+int AuditItemsPanel::rowAfter(int step, bool disagreeing) const
 {
     const int rows = m_filter->rowCount();
-    if (rows == 0) return false;
+    if (rows == 0) return -1;
     const QModelIndex current = m_view->currentIndex();
-    int row = current.isValid() ? current.row() + step : (step > 0 ? 0 : rows - 1);
-    for (; row >= 0 && row < rows; row += step) {
-        const QModelIndex candidate = m_filter->index(row, 0);
-        if (disagreeing && !candidate.data(AuditItemsModel::DisagreeRole).toBool()) continue;
-        m_view->setCurrentIndex(candidate);
-        m_view->scrollTo(candidate);
-        return true;
+    for (int row = current.isValid() ? current.row() + step : (step > 0 ? 0 : rows - 1); row >= 0 && row < rows;
+         row += step) {
+        if (!disagreeing || m_filter->index(row, 0).data(AuditItemsModel::DisagreeRole).toBool()) return row;
     }
-    return false;
+    return -1;
+}
+
+bool AuditItemsPanel::moveSelection(int step, bool disagreeing)
+{
+    const int row = rowAfter(step, disagreeing);
+    if (row < 0) return false;
+    const QModelIndex target = m_filter->index(row, 0);
+    m_view->setCurrentIndex(target);
+    m_view->scrollTo(target);
+    return true;
+}
+
+std::optional<std::size_t> AuditItemsPanel::itemAfter(int step, bool disagreeing) const
+{
+    const int row = rowAfter(step, disagreeing);
+    if (row < 0) return std::nullopt;
+    return static_cast<std::size_t>(m_filter->index(row, 0).data(AuditItemsModel::ItemIndexRole).toInt());
 }
 
 QString AuditItemsPanel::progressText() const { return m_progress->text(); }

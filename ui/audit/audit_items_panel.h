@@ -57,6 +57,8 @@ public:
     /// Moves the selection `step` rows (±1) among the rows shown, to the next row whose
     /// metrics disagree when `disagreeing`; false (selection kept) when there is none.
     bool moveSelection(int step, bool disagreeing);
+    /// The item moveSelection(step, disagreeing) would select; nullopt when none.
+    [[nodiscard]] std::optional<std::size_t> itemAfter(int step, bool disagreeing) const;
 
     [[nodiscard]] QTableView* view() const { return m_view; }
     [[nodiscard]] AuditItemsModel* model() const { return m_model; }
@@ -85,6 +87,8 @@ signals:
     void placeChanged();
 
 private:
+    /// The row of the filtered list moveSelection(step, disagreeing) goes to; -1 when none.
+    [[nodiscard]] int rowAfter(int step, bool disagreeing) const;
     QWidget* buildFilterBar();
     void fillCombos();
     void resetFilters();

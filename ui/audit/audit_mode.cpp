@@ -16,6 +16,7 @@
 #include "ui/audit/bundled_audit_example.h"
 #include "ui/audit/new_audit_dialog.h"
 #include "ui/main_window.h"
+#include "ui/session/result_prefetcher.h"
 #include "ui/widgets/database_view.h"
 
 #include <QDockWidget>
@@ -57,6 +58,8 @@ AuditMode::AuditMode(MainWindow* window, AppSettings* settings, QMenu* menuBefor
     : QObject(window), m_window(window), m_settings(settings)
 {
     m_builder = new AuditBuildRunner(this);
+    m_prefetcher = new ResultPrefetcher(this);
+    connect(window, &MainWindow::runSettled, this, &AuditMode::prefetchNextDisagreement);
     connect(m_builder, &AuditBuildRunner::progress, this, &AuditMode::onBuildProgress);
     connect(m_builder, &AuditBuildRunner::finished, this, &AuditMode::onBuildFinished);
     connect(m_builder, &AuditBuildRunner::failed, this, [this](const QString& message) {
@@ -274,6 +277,7 @@ void AuditMode::closeProject()
     m_annotation->setProject(nullptr);
     m_exchange->setProject(nullptr);
     m_explainer->setProject(nullptr);
+    m_prefetcher->clear();
     m_project.reset();
     m_loadedItem.reset();
     m_itemsDock->hide();
@@ -293,7 +297,17 @@ void AuditMode::onItemSelected(std::size_t itemIndex)
     m_explainer->explain(*item);
     m_loadedItem = itemIndex;
     const Session session = sessionForItem(*item, m_project->sources(), m_settings->runSettings());
-    m_window->inspect(session, tr("%1 · item %2").arg(QFileInfo(m_project->path()).fileName()).arg(itemIndex));
+    m_window->inspect(session, tr("%1 · item %2").arg(QFileInfo(m_project->path()).fileName()).arg(itemIndex),
+                      m_prefetcher->take(session));
+}
+
+void AuditMode::prefetchNextDisagreement()
+{
+    if (!m_project || m_window->isRunning()) return;
+    const std::optional<std::size_t> next = m_items->itemAfter(1, true);
+    if (!next || next == m_loadedItem) return;
+    if (const audit::AuditItem* item = m_project->item(*next))
+        m_prefetcher->prefetch(sessionForItem(*item, m_project->sources(), m_settings->runSettings()));
 }
 
 void AuditMode::move(int step, bool disagreeing)

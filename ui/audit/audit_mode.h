@@ -35,6 +35,7 @@ class AuditItemExplainer;
 class AuditItemsPanel;
 class AuditProject;
 class MainWindow;
+class ResultPrefetcher;
 
 class AuditMode : public QObject {
     Q_OBJECT
@@ -68,6 +69,8 @@ public:
     [[nodiscard]] bool isBuilding() const;
     /// The item loaded into the inspector.
     [[nodiscard]] std::optional<std::size_t> loadedItem() const { return m_loadedItem; }
+    /// Computes the next disagreement while the annotator reads the current item.
+    [[nodiscard]] ResultPrefetcher* prefetcher() const { return m_prefetcher; }
 
     /// Hides the docks when no project is open (after the window restored its layout).
     void syncDocks();
@@ -116,6 +119,8 @@ private:
     void onBuildProgress(int done, int total, const QString& what);
     void onBuildFinished(const QString& path, int items, int disagreeing, const QString& distilledSuites);
     void onItemSelected(std::size_t itemIndex);
+    /// The inspector is idle: start computing the item F8 would show next.
+    void prefetchNextDisagreement();
     void move(int step, bool disagreeing);
     void selectStartItem();
     /// Restores the place saved for the open project; false when none was saved.
@@ -134,6 +139,7 @@ private:
     AuditExchange* m_exchange = nullptr;
     AuditItemExplainer* m_explainer = nullptr;
     AuditBuildRunner* m_builder = nullptr;
+    ResultPrefetcher* m_prefetcher = nullptr;
     QLabel* m_buildLabel = nullptr;
     QProgressBar* m_buildProgress = nullptr;
     QPushButton* m_buildCancel = nullptr;
