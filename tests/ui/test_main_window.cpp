@@ -7,6 +7,7 @@
 #include "ui/app_counterexample_export.h"
 #include "ui/app_file_actions.h"
 #include "ui/main_window.h"
+#include "ui/models/database_naming.h"
 #include "ui/models/neighbors_model.h"
 #include "ui/models/result_table_model.h"
 #include "ui/models/suite_databases_model.h"
@@ -144,7 +145,11 @@ private slots:
         tree->setCurrentIndex(target);
         QCOMPARE(window.databasesPanel()->currentDatabase(), expected);
         QCOMPARE(window.databaseView()->database(), expected);
-        QVERIFY(window.neighborsPanel()->detailText().contains(QStringLiteral("#%1").arg(expected)));
+        // Named as every panel names it: "#N (label)".
+        const QString name = ui::databaseName(*window.lastResult(), expected);
+        QVERIFY(name.startsWith(QStringLiteral("#%1 (").arg(expected)));
+        QVERIFY2(window.neighborsPanel()->detailText().contains(name),
+                 qPrintable(window.neighborsPanel()->detailText()));
         QVERIFY(!window.databaseView()->showingCounterexample());  // not the separating one
     }
 

@@ -129,8 +129,11 @@ void NeighborsPanel::onCurrentChanged(const QModelIndex& current)
         html = current.sibling(current.row(), NeighborsModel::SqlColumn).data().toString().toHtmlEscaped();
     }
     const int database = current.data(NeighborsModel::DistinguishingDatabaseRole).toInt();
-    const QString status = database >= 0 ? tr("Distinguished from the gold by database #%1.").arg(database)
-                                         : tr("No suite database distinguishes it from the gold.");
+    // The model names the database as every panel does: "#0 (original)".
+    const QString named = current.sibling(current.row(), NeighborsModel::StatusColumn).data(Qt::ToolTipRole).toString();
+    const QString status = database < 0 ? tr("No suite database distinguishes it from the gold.")
+        : named.isEmpty()               ? tr("Distinguished from the gold by database #%1.").arg(database)
+                                        : named + QLatin1Char('.');
     m_detail->setText(QStringLiteral("<code>%1</code><br/>%2").arg(html, status.toHtmlEscaped()));
     if (database >= 0) emit databaseRequested(database);
 }
