@@ -30,6 +30,8 @@ void addMetrics(nlohmann::json& object, const evaluation::ItemMetrics& metrics)
     object["testsuite_verdict"] = metrics.testSuiteVerdict;
     object["separating_db"] =
         metrics.separatingDatabase >= 0 ? nlohmann::json(metrics.separatingDatabase) : nlohmann::json();
+    object["separating_db_file"] =
+        metrics.separatingDatabaseFile.empty() ? nlohmann::json() : nlohmann::json(metrics.separatingDatabaseFile);
     object["notes"] = metrics.notes;
 }
 

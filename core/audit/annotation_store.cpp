@@ -8,6 +8,7 @@
 #include "core/audit/store_rows.h"
 #include "core/audit/store_schema.h"
 #include "core/audit/store_sql.h"
+#include "core/suite/suite.h"
 
 #include <fmt/format.h>
 #include <sqlite3.h>
@@ -17,12 +18,33 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
+#include <map>
 #include <memory>
 #include <system_error>
 #include <utility>
 
 namespace sqleq::audit {
 namespace {
+
+/// The store keeps the index of the separating suite database; its file name, which
+/// every front end shows, is read from the suite folder in the order the suite was
+/// read, while that folder is still there.
+void nameSeparatingDatabases(std::vector<AuditItem>& items, const std::filesystem::path& suitesDir)
+{
+    std::map<std::string, std::vector<std::filesystem::path>> files;
+    for (AuditItem& item : items) {
+        const int index = item.metrics.separatingDatabase;
+        if (index < 0) continue;
+        auto listed = files.find(item.dbId);
+        if (listed == files.end()) {
+            auto found = suite::listSuiteFiles(suitesDir, item.dbId);
+            listed = files.emplace(item.dbId, found ? std::move(*found) : std::vector<std::filesystem::path>{}).first;
+        }
+        if (static_cast<std::size_t>(index) < listed->second.size())
+            item.metrics.separatingDatabaseFile = listed->second[static_cast<std::size_t>(index)].filename().string();
+    }
+}
 
 namespace fs = std::filesystem;
 
@@ -139,8 +161,11 @@ Result<ProjectSources> AnnotationStore::sources() const
 
 Result<std::vector<AuditItem>> AnnotationStore::items() const
 {
-    return m_connection->read(
+    auto items = m_connection->read(
         [&](sqlite3* db) { return detail::readItems(db, m_path, m_connection->formatVersion()); });
+    if (!items) return items;
+    if (auto sources = this->sources(); sources && !sources->suites.empty()) nameSeparatingDatabases(*items, sources->suites);
+    return items;
 }
 
 Status AnnotationStore::updateMetrics(const std::vector<evaluation::ItemMetrics>& metrics)

@@ -45,6 +45,9 @@ struct ItemMetrics {
     std::optional<double> pcmF1;                 ///< needs only the two queries
     std::string testSuiteVerdict;                ///< suite::verdictKindName, empty when not computed
     int separatingDatabase = -1;                 ///< test suite: index of the first separating database
+    /// Its file in the suite folder ("concerts_3.sqlite"): the name every front end shows,
+    /// since the index counts another list than the inspector's. Empty when unknown.
+    std::string separatingDatabaseFile;
     std::vector<std::string> notes;              ///< one sentence per metric left unset or erring,
                                                  ///< prefixed "esm:", "exec:", "testsuite:", ...
 };

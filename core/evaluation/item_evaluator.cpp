@@ -106,6 +106,8 @@ void ItemEvaluator::addTestSuite(ItemMetrics& item, const suite::GoldItem& gold,
     if (!checked.cancelled) {
         item.testSuiteVerdict = std::string(suite::verdictKindName(checked.verdict));
         item.separatingDatabase = checked.separatingDatabase;
+        if (checked.separatingDatabase >= 0)
+            item.separatingDatabaseFile = found->second.databases[static_cast<std::size_t>(checked.separatingDatabase)].label;
     }
     if (m_context.computed.sqleq && item.testSuite.has_value()) addSqleq(item, gold, prediction, found->second, checked);
 }

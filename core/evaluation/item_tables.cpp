@@ -57,6 +57,7 @@ nlohmann::json jsonItem(const ItemMetrics& item)
             {"pcm_f1", item.pcmF1 ? nlohmann::json(*item.pcmF1) : nlohmann::json()},
             {"testsuite_verdict", item.testSuiteVerdict.empty() ? nlohmann::json() : nlohmann::json(item.testSuiteVerdict)},
             {"separating_db", item.separatingDatabase >= 0 ? nlohmann::json(item.separatingDatabase) : nlohmann::json()},
+            {"separating_db_file", item.separatingDatabaseFile.empty() ? nlohmann::json() : nlohmann::json(item.separatingDatabaseFile)},
             {"sqleq", jsonValue(item.sqleq)},
             {"testsuite_false_positive", item.testSuiteFalsePositive},
             {"sqleq_found_by", item.sqleqFoundBy.empty() ? nlohmann::json() : nlohmann::json(item.sqleqFoundBy)},

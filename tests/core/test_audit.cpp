@@ -7,6 +7,7 @@
 #include "tests/core/audit_test_support.h"
 #include "core/dataset/questions_file.h"
 
+#include <nlohmann/json.hpp>
 #include <sqlite3.h>
 
 #include <QTemporaryDir>
@@ -177,6 +178,37 @@ private slots:
         }
         QVERIFY(!items->at(1).metrics.esm.has_value());
         QVERIFY(!items->at(1).metrics.pcmF1.has_value());
+    }
+
+    void separatingDatabaseIsNamedByItsSuiteFile()
+    {
+        // The store keeps the index among the suite folder's files (natural order, as
+        // the suite is read); items name the file, and the JSON export carries it.
+        const std::filesystem::path suites = m_dir.filePath(QStringLiteral("named-suites")).toStdString();
+        std::filesystem::create_directories(suites / "concert_singer");
+        for (int n = 0; n < 12; ++n)
+            std::ofstream(suites / "concert_singer" / ("concert_singer_" + std::to_string(n) + ".sqlite")) << "x";
+        auto sources = sampleSources();
+        sources.suites = suites.string();
+        const auto path = freshPath();
+        auto store = AnnotationStore::create(path, sources, sampleItems());
+        QVERIFY(store.ok());
+        auto items = store->items();
+        QVERIFY(items.ok());
+        QCOMPARE(items->at(0).metrics.separatingDatabase, 3);
+        QCOMPARE(items->at(0).metrics.separatingDatabaseFile, std::string("concert_singer_3.sqlite"));
+        QVERIFY(items->at(1).metrics.separatingDatabaseFile.empty());
+
+        const Annotation judged = annotation(0, "ana", Verdict::NotEquivalent);
+        const auto json = nlohmann::json::parse(audit::exportAnnotationsJson(*items, {judged}));
+        QCOMPARE(json[0]["separating_db"].get<int>(), 3);
+        QCOMPARE(json[0]["separating_db_file"].get<std::string>(), std::string("concert_singer_3.sqlite"));
+
+        // Without the folder the file cannot be named: null, the index stays.
+        std::filesystem::remove_all(suites);
+        auto again = store->items();
+        QVERIFY(again.ok());
+        QVERIFY(again->at(0).metrics.separatingDatabaseFile.empty());
     }
 
     void annotationsSetReplaceClear()

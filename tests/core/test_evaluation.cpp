@@ -310,6 +310,9 @@ private slots:
         QVERIFY(ghostJson["testsuite_verdict"].isNull());
         QVERIFY(!ghostJson["notes"].toArray().isEmpty());
         QCOMPARE(json[1].toObject()["separating_db"].toInt(), 1);
+        // The index counts the suite folder's files; the file is named too.
+        QCOMPARE(json[1].toObject()["separating_db_file"].toString(), QStringLiteral("shop_1.sqlite"));
+        QVERIFY(first["separating_db_file"].isNull());
     }
 
     void reportFollowsPrintScores()
