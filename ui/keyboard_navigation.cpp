@@ -1,5 +1,5 @@
-// Keyboard navigation: names are set through the panels' public accessors only, so the
-// panels stay unaware of it. Where a window shortcut of the inspector (Find: Ctrl+F,
+// Keyboard navigation: each panel names its own controls for screen readers; this file
+// only orders them for Tab. Where a window shortcut of the inspector (Find: Ctrl+F,
 // Reset zoom: Ctrl+0) is also one of audit mode's (Search items, Clear verdict), Qt
 // would call the key ambiguous and do neither; the inspector's action gives the key up
 // while the audit action is enabled, i.e. while a project is open.
@@ -13,18 +13,12 @@
 #include "ui/main_window_actions.h"
 #include "ui/widgets/database_view.h"
 #include "ui/widgets/databases_panel.h"
-#include "ui/widgets/neighbors_panel.h"
 #include "ui/widgets/results_view.h"
-#include "ui/widgets/schema_panel.h"
 #include "ui/widgets/sql_editor.h"
 
-#include <QAbstractItemView>
 #include <QAction>
 #include <QLineEdit>
 #include <QMenu>
-#include <QTabWidget>
-#include <QTableView>
-#include <QTreeView>
 
 namespace sqleq::ui {
 namespace {
@@ -54,40 +48,6 @@ void yieldSharedKeys(QAction* ours, QAction* theirs)
     apply();
 }
 
-/// Names a control found by its object name; a panel that renamed it simply goes unnamed here.
-template <typename Widget>
-void nameChild(MainWindow& window, const char* objectName, const QString& name)
-{
-    if (auto* widget = window.findChild<Widget*>(QLatin1String(objectName))) widget->setAccessibleName(name);
-}
-
-/// The database view builds one table per tab whenever it shows another database.
-void nameDatabaseTables(DatabaseView* view)
-{
-    for (int tab = 0; tab < view->tabs()->count(); ++tab)
-        if (QTableView* table = view->tableView(tab))
-            table->setAccessibleName(QObject::tr("Table %1").arg(view->tabs()->tabText(tab)));
-}
-
-void nameControls(MainWindow& window)
-{
-    window.goldEditor()->setAccessibleName(QObject::tr("Gold query"));
-    window.candidateEditor()->setAccessibleName(QObject::tr("Candidate query"));
-    window.schemaPanel()->view()->setAccessibleName(QObject::tr("Schema"));
-    window.neighborsPanel()->view()->setAccessibleName(QObject::tr("Neighbor queries"));
-    window.databasesPanel()->view()->setAccessibleName(QObject::tr("Suite databases"));
-    window.databaseView()->tabs()->setAccessibleName(QObject::tr("Database tables"));
-    nameChild<QTableView>(window, "goldResults", QObject::tr("Gold query's result"));
-    nameChild<QTableView>(window, "candidateResults", QObject::tr("Candidate query's result"));
-    nameChild<QTableView>(window, "auditItemsView", QObject::tr("Audit items"));
-    nameChild<QLineEdit>(window, "auditSearch", QObject::tr("Search audit items"));
-    DatabaseView* database = window.databaseView();
-    const auto nameTables = [database] { nameDatabaseTables(database); };
-    QObject::connect(database, &DatabaseView::modeChanged, database, nameTables);
-    QObject::connect(window.databasesPanel(), &DatabasesPanel::currentDatabaseChanged, database, nameTables);
-    QObject::connect(&window, &MainWindow::runSettled, database, nameTables);
-}
-
 void orderTabs(MainWindow& window)
 {
     const QList<QWidget*> chain{window.questionEditor(), window.goldEditor(), window.candidateEditor(),
@@ -105,7 +65,6 @@ void orderTabs(MainWindow& window)
 
 void setUpKeyboardNavigation(MainWindow& window)
 {
-    nameControls(window);
     orderTabs(window);
     auto* actions = window.findChild<MainWindowActions*>();
     AuditActions* audit = window.audit()->actions();

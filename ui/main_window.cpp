@@ -253,13 +253,14 @@ void MainWindow::applySession(const Session& session, const QString& path)
     m_suitesDir = session.suitesDir;
     m_runSettings = session.settings;
     m_sessionModified = false;
+    // The old result goes first, so that filling the editors has no result to grey.
+    m_result.reset();
+    setResultStale(false);
     setQuestion(session.question);
     m_gold->setSql(session.gold);
     m_candidate->setSql(session.candidate);
     m_gold->document()->setModified(false);
     m_candidate->document()->setModified(false);
-    m_result.reset();
-    setResultStale(false);
     m_banner->showIdle({});
     m_explanation->setResult(nullptr);
     m_neighbors->setResult(nullptr);
@@ -475,13 +476,10 @@ void MainWindow::markRunErrors(const RunResult& result)
 {
     const auto mark = [](SqlEditor* editor, const std::string& judged, const exec::QueryOutcome& outcome) {
         editor->setRunError(0, 0, {});
-        if (outcome.status != exec::OutcomeStatus::Error || !outcome.error.span.valid()) return;
-        // SQLite's position is in the text as judged; it is a position in the editor only
-        // when that is the very text typed.
-        const Utf8Offsets offsets(editor->sql());
-        if (offsets.utf8() != judged) return;
-        editor->setRunError(offsets.toUtf16(outcome.error.span.begin), offsets.toUtf16(outcome.error.span.end),
-                            QString::fromStdString(formatDiagnostic(judged, outcome.error)));
+        if (outcome.status != exec::OutcomeStatus::Error) return;
+        // SQLite's position is in the text as judged.
+        if (const auto range = typedRange(editor->sql(), judged, outcome.error.span))
+            editor->setRunError(range->first, range->second, QString::fromStdString(formatDiagnostic(judged, outcome.error)));
     };
     mark(m_gold, result.check.goldUsed, result.check.goldOutcome);
     mark(m_candidate, result.check.candidateUsed, result.check.candidateOutcome);

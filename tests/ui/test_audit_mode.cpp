@@ -490,12 +490,29 @@ private slots:
         const QString suites = QDir(dir.path()).filePath(QStringLiteral("suites"));
         QVERIFY(suite::exportSuite(prebuilt, suites.toStdString()).ok());
 
-        audit::AuditItem item;
-        item.index = 1;
-        item.dbId = "concerts";
-        item.metrics.testSuite = false;
-        item.metrics.testSuiteVerdict = "different";
-        item.metrics.separatingDatabase = 2;
+        audit::AuditItem stored;
+        stored.index = 1;
+        stored.dbId = "concerts";
+        stored.gold = "SELECT 1";
+        stored.prediction = "SELECT 2";
+        stored.metrics.index = 1;
+        stored.metrics.dbId = "concerts";
+        stored.metrics.testSuite = false;
+        stored.metrics.testSuiteVerdict = "different";
+        stored.metrics.separatingDatabase = 2;
+        // Items as a project hands them out: the store names the suite file.
+        const auto readBack = [&](const QString& suitesDir, const QString& name) {
+            audit::ProjectSources sources;
+            sources.gold = "gold.sql";
+            sources.predictions = "pred.txt";
+            sources.suites = suitesDir.toStdString();
+            auto store = audit::AnnotationStore::create(QDir(dir.path()).filePath(name).toStdString(), sources, {stored});
+            if (!store) qFatal("create failed: %s", store.error().message.c_str());
+            auto items = store->items();
+            if (!items || items->size() != 1) qFatal("items not read back");
+            return items->front();
+        };
+        const audit::AuditItem item = readBack(suites, QStringLiteral("named.sqleq-audit"));
         const ui::ItemExplanation named = ui::explainItem(item, {}, suites);
         // Named by its file: a "#N" would read as the inspector's numbering, which differs.
         QVERIFY2(named.html().contains(QStringLiteral("concerts_2.sqlite (prebuilt suite) separates them")),
@@ -503,7 +520,9 @@ private slots:
         const QRegularExpression number(QStringLiteral("(?<!&)#\\d"));  // "#2", not an entity like "&#39;"
         QVERIFY2(!named.html().contains(number), qPrintable(named.html()));
         // Without the folder only its place among the files is known, still without a "#N".
-        const ui::ItemExplanation numbered = ui::explainItem(item, {}, QDir(dir.path()).filePath(QStringLiteral("none")));
+        const QString none = QDir(dir.path()).filePath(QStringLiteral("none"));
+        const ui::ItemExplanation numbered =
+            ui::explainItem(readBack(none, QStringLiteral("numbered.sqleq-audit")), {}, none);
         QVERIFY2(numbered.html().contains(QStringLiteral("prebuilt suite (file 3 in the suite")),
                  qPrintable(numbered.html()));
         QVERIFY2(!numbered.html().contains(number), qPrintable(numbered.html()));

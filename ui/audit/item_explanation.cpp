@@ -5,7 +5,6 @@
 
 #include "ui/audit/item_explanation.h"
 
-#include "core/suite/suite.h"
 
 #include "ui/audit/audit_labels.h"
 #include "ui/widgets/theme_colors.h"
@@ -128,12 +127,9 @@ ItemExplanation::Line suiteLine(const audit::AuditItem& item, const QString& sui
         const auto index = static_cast<std::size_t>(item.metrics.separatingDatabase);
         line.why = QObject::tr("a database of the project's prebuilt suite (file %1 in the suite's order) separates them")
                        .arg(index + 1);
-        if (!suitesDir.isEmpty()) {
-            const auto files = suite::listSuiteFiles(suitesDir.toStdString(), item.dbId);
-            if (files && index < files->size())
-                line.why = QObject::tr("%1 (prebuilt suite) separates them")
-                               .arg(QString::fromStdString((*files)[index].filename().string()));
-        }
+        // The store names the file while the suite folder is there (AnnotationStore::items).
+        if (!item.metrics.separatingDatabaseFile.empty())
+            line.why = QObject::tr("%1 (prebuilt suite) separates them").arg(fromStd(item.metrics.separatingDatabaseFile));
         if (!verdict.isEmpty() && verdict != QStringLiteral("different")) line.why += QStringLiteral(" (%1)").arg(verdict);
         if (!suitesDir.isEmpty())
             out.suiteLocation = QObject::tr("Prebuilt suite databases: %1/%2/*.sqlite")

@@ -11,6 +11,8 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include <tuple>
+
 namespace sqleq::ui {
 namespace {
 
@@ -158,13 +160,8 @@ SessionJobOutcome SessionJob::run()
         SessionJobOutcome failure{
             nullptr, QStringLiteral("gold: %1").arg(QString::fromStdString(formatDiagnostic(parsedGold, inspection.error()))),
             false};
-        const SourceSpan span = inspection.error().span;
-        // Only a span into the very text typed can be marked in the editor.
-        if (span.valid() && parsedGold == m_gold) {
-            const Utf8Offsets offsets(m_session.gold);
-            failure.goldErrorBegin = offsets.toUtf16(span.begin);
-            failure.goldErrorEnd = offsets.toUtf16(span.end);
-        }
+        if (const auto range = typedRange(m_session.gold, parsedGold, inspection.error().span))
+            std::tie(failure.goldErrorBegin, failure.goldErrorEnd) = *range;
         return failure;
     }
     if (inspection->cancelled || cancelled()) return {nullptr, {}, true};

@@ -18,6 +18,7 @@ DatabasesPanel::DatabasesPanel(QWidget* parent) : QWidget(parent)
     m_view = new QTableView(this);
     m_view->setObjectName(QStringLiteral("databasesView"));
     m_view->setModel(m_model);
+    m_view->setAccessibleName(tr("Suite databases"));
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);

@@ -83,6 +83,8 @@ ResultsView::ResultsView(QWidget* parent) : QWidget(parent)
     m_candidateView = makeTable(this, m_candidateModel);
     m_goldView->setObjectName(QStringLiteral("goldResults"));
     m_candidateView->setObjectName(QStringLiteral("candidateResults"));
+    m_goldView->setAccessibleName(tr("Gold query's result"));
+    m_candidateView->setAccessibleName(tr("Candidate query's result"));
     m_note = new QLabel(this);
     m_note->setWordWrap(true);
     for (QLabel* label : {m_where, m_goldTitle, m_candidateTitle, m_note})

@@ -67,6 +67,7 @@ SchemaPanel::SchemaPanel(QWidget* parent) : QWidget(parent)
     m_view = new QTreeView(this);
     m_view->setObjectName(QStringLiteral("schemaView"));
     m_view->setModel(m_model);
+    m_view->setAccessibleName(tr("Schema"));
     m_view->setUniformRowHeights(true);
     m_view->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_view->header()->setStretchLastSection(true);

@@ -28,4 +28,12 @@ int Utf8Offsets::toUtf16(uint32_t byteOffset) const
     return m_utf16At[byteOffset];
 }
 
+std::optional<std::pair<int, int>> typedRange(const QString& typed, std::string_view run, SourceSpan span)
+{
+    if (!span.valid()) return std::nullopt;
+    const Utf8Offsets offsets(typed);
+    if (offsets.utf8() != run) return std::nullopt;
+    return std::pair{offsets.toUtf16(span.begin), offsets.toUtf16(span.end)};
+}
+
 } // namespace sqleq::ui

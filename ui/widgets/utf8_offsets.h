@@ -5,8 +5,13 @@
 
 #include <QString>
 
+#include "core/base/source_span.h"
+
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace sqleq::ui {
@@ -24,5 +29,10 @@ private:
     std::string m_utf8;
     std::vector<int> m_utf16At;  ///< m_utf16At[b]: UTF-16 index of the character holding byte b
 };
+
+/// The UTF-16 range of `typed` that `span` covers, when the span points into `run` and
+/// `run` is the very text typed (a postprocessed or plugged text has other positions);
+/// nothing otherwise.
+std::optional<std::pair<int, int>> typedRange(const QString& typed, std::string_view run, SourceSpan span);
 
 } // namespace sqleq::ui
