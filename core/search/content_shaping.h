@@ -31,6 +31,12 @@ void plantConstantVariants(const schema::Schema& schema, schema::DatabaseContent
 void poolEquatedColumns(const schema::Schema& schema, schema::DatabaseContent& content,
                         const fuzz::GoldConstants& constants, fuzz::Prng& rng);
 
+/// Makes `table` hold exactly `rows` copies of its first row, keyed columns given
+/// fresh values (integers past the largest, text with a numbered suffix), so every
+/// column no key covers forms one group of `rows` rows. Nothing when it has no row.
+void growTable(const schema::Schema& schema, schema::DatabaseContent& content, const std::string& table,
+               std::size_t rows);
+
 /// Removes every row of `table`.
 void emptyTable(schema::DatabaseContent& content, const std::string& table);
 
