@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <utility>
 #include <vector>
@@ -230,6 +231,111 @@ std::vector<Edit> singletonEdits(const sql::SelectStatement& statement, std::str
     return edits;
 }
 
+/// `text` of `span` with runs of blanks as one space and ASCII letters lowered: how two
+/// branches' FROM clauses and column lists are compared.
+std::string squeezed(std::string_view text, SourceSpan span)
+{
+    if (!span.valid() || span.end > text.size()) return {};
+    std::string out;
+    for (char c : lowered(text.substr(span.begin, span.length()))) {
+        const bool blank = c == ' ' || c == '\t' || c == '\n' || c == '\r';
+        if (blank && (out.empty() || out.back() == ' ')) continue;
+        out += blank ? ' ' : c;
+    }
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    return out;
+}
+
+/// The `column = literal` conjuncts of a WHERE clause, by resolved column (binary
+/// collation only: under NOCASE two different literals can match one value).
+std::map<ColumnKey, const sql::Literal*> fixedColumns(const sql::SelectCore& core, const ScopeIndex& scopes,
+                                                      const schema::Schema& schema)
+{
+    std::vector<const sql::BinaryExpr*> equalities;
+    splitConjuncts(core.where.get(), equalities);
+    std::map<ColumnKey, const sql::Literal*> fixed;
+    for (const sql::BinaryExpr* equality : equalities) {
+        const sql::Expr* sides[2] = {equality->left.get(), equality->right.get()};
+        for (int s = 0; s < 2; ++s) {
+            const auto* ref = sides[s] ? sides[s]->tryAs<sql::ColumnRef>() : nullptr;
+            const auto* literal = sides[1 - s] ? sides[1 - s]->tryAs<sql::Literal>() : nullptr;
+            const ColumnSite* site = ref ? scopes.find(*ref) : nullptr;
+            if (literal == nullptr || site == nullptr || !site->resolved || site->core != &core) continue;
+            const schema::Table* table = schema.findTable(site->resolved->table);
+            const schema::Column* column = table ? table->findColumn(site->resolved->column) : nullptr;
+            if (column == nullptr || (!column->collation.empty() && lowered(column->collation) != "binary")) continue;
+            if (literal->literalKind != sql::LiteralKind::String && literal->literalKind != sql::LiteralKind::Integer)
+                continue;
+            fixed.emplace(ColumnKey{lowered(site->resolved->binding), lowered(site->resolved->column)}, literal);
+        }
+    }
+    return fixed;
+}
+
+/// `A INTERSECT B` is always empty and `A EXCEPT B` is A's distinct rows when the two
+/// branches read the same FROM, output the same columns, and one output column is
+/// fixed to a different constant in each: no row of one can equal a row of the other.
+std::vector<Edit> disjointBranchEdits(const sql::SelectStatement& statement, std::string_view text,
+                                      const schema::Schema& schema, std::vector<std::string>& reasons)
+{
+    const ScopeIndex scopes(schema, statement);
+    std::vector<Edit> edits;
+    sql::walk(statement, [&](const sql::Node& node) {
+        const auto* compound = node.tryAs<sql::CompoundSelect>();
+        if (compound == nullptr
+            || (compound->op != sql::CompoundOp::Intersect && compound->op != sql::CompoundOp::Except))
+            return true;
+        const auto* left = compound->left ? compound->left->tryAs<sql::SelectCore>() : nullptr;
+        const auto* right = compound->right ? compound->right->tryAs<sql::SelectCore>() : nullptr;
+        if (left == nullptr || right == nullptr || !left->from || !right->from || !left->groupBy.empty()
+            || !right->groupBy.empty() || left->distinct != sql::DistinctMode::None)
+            return true;
+        if (squeezed(text, left->fromSpan) != squeezed(text, right->fromSpan) || left->columns.size() != right->columns.size())
+            return true;
+        std::set<ColumnKey> output;  // empty with a lone `*`: every column is output
+        bool star = false;
+        for (std::size_t c = 0; c < left->columns.size(); ++c) {
+            const auto& a = *left->columns[c];
+            const auto& b = *right->columns[c];
+            if (a.columnKind != b.columnKind) return true;
+            if (a.columnKind == sql::ResultColumnKind::Star) {
+                star = true;
+                continue;
+            }
+            if (a.columnKind != sql::ResultColumnKind::Expr || squeezed(text, a.span()) != squeezed(text, b.span()))
+                return true;
+            const auto* ref = a.expr ? a.expr->tryAs<sql::ColumnRef>() : nullptr;
+            const ColumnSite* site = ref ? scopes.find(*ref) : nullptr;
+            if (site != nullptr && site->resolved)
+                output.insert({lowered(site->resolved->binding), lowered(site->resolved->column)});
+        }
+        const auto leftFixed = fixedColumns(*left, scopes, schema);
+        const auto rightFixed = fixedColumns(*right, scopes, schema);
+        for (const auto& [column, literal] : leftFixed) {
+            const auto other = rightFixed.find(column);
+            if (other == rightFixed.end() || (!star && !output.contains(column))) continue;
+            if (other->second->literalKind != literal->literalKind || other->second->value() == literal->value())
+                continue;
+            const SourceSpan whole = compound->span();
+            const SourceSpan first = left->span();
+            if (!whole.valid() || !first.valid() || first.end > text.size()) return true;
+            std::string replacement = "SELECT 0 WHERE 0";
+            if (compound->op == sql::CompoundOp::Except) {
+                const std::string_view body = text.substr(first.begin, first.length());
+                if (body.size() < 6) return true;
+                replacement = "SELECT DISTINCT" + std::string(body.substr(6));
+            }
+            edits.push_back({whole, replacement});
+            reasons.push_back(fmt::format("the two sides of {} never share a row ({}.{} is {} on one side, {} on the other)",
+                                          compound->op == sql::CompoundOp::Except ? "EXCEPT" : "INTERSECT",
+                                          column.first, column.second, literal->text, other->second->text));
+            return false;
+        }
+        return true;
+    });
+    return edits;
+}
+
 bool numericLiteral(const sql::Expr* expr)
 {
     const auto* literal = expr != nullptr ? expr->tryAs<sql::Literal>() : nullptr;
@@ -281,6 +387,11 @@ std::optional<std::string> canonicalKey(std::string_view text, const schema::Sch
     sql::ParseOutput parsed = sql::parse(text);
     if (!parsed.ok()) return std::nullopt;
     std::string current(text);
+    if (auto edits = disjointBranchEdits(*parsed.statement, current, schema, reasons); !edits.empty()) {
+        current = applied(current, std::move(edits));
+        parsed = sql::parse(current);
+        if (!parsed.ok()) return std::nullopt;
+    }
     if (auto edits = singletonEdits(*parsed.statement, current, schema, reasons); !edits.empty()) {
         current = applied(current, std::move(edits));
         parsed = sql::parse(current);

@@ -33,6 +33,10 @@ bool sameUpToCount(std::string_view neighbor, std::string_view gold)
 }
 
 constexpr std::size_t kMaxBatch = 16;
+/// Distinct constant sets one gold's neighbors may get targeted databases for: a gold
+/// with dozens of open constant mutations (mostly equivalent ones) must not cost
+/// thousands of databases; the first sets tried cover its constants' variants anyway.
+constexpr std::size_t kMaxTargetedSetsPerGold = 12;
 
 unsigned workerCount(unsigned jobs)
 {
@@ -400,6 +404,7 @@ bool Distiller::targetNeighbor(std::size_t gold, std::size_t neighbor, const sch
     if (std::any_of(tried.begin(), tried.end(),
                     [&](const fuzz::GoldConstants& seen) { return sameConstants(seen, targeted.constants()); }))
         return true;
+    if (tried.size() >= kMaxTargetedSetsPerGold) return true;
     tried.push_back(targeted.constants());
     const std::size_t step = std::max<std::size_t>(2, m_pool.size());
     for (std::size_t first = 0; first < targeted.size() && report.neighbors[neighbor].open(); first += step) {

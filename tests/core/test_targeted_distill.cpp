@@ -129,6 +129,23 @@ private slots:
         QTest::newRow("sum of text: no proof")
             << "SELECT id, max(name) FROM Highschooler GROUP BY id" << "SELECT id, sum(name) FROM Highschooler GROUP BY id"
             << "";
+        QTest::newRow("INTERSECT of branches fixing one output column to different constants")
+            << "SELECT * FROM Highschooler WHERE name = 'cat' INTERSECT SELECT * FROM Highschooler WHERE name = 'dog'"
+            << "SELECT * FROM Highschooler WHERE name = 'ca' INTERSECT SELECT * FROM Highschooler WHERE name = 'dog'"
+            << "never share a row";
+        QTest::newRow("EXCEPT of disjoint branches is the first branch")
+            << "SELECT id, name FROM Highschooler WHERE name = 'cat' EXCEPT SELECT id, name FROM Highschooler WHERE "
+               "name = 'dog'"
+            << "SELECT id, name FROM Highschooler WHERE name = 'cat' EXCEPT SELECT id, name FROM Highschooler WHERE "
+               "name = 'og'"
+            << "never share a row";
+        QTest::newRow("branches that can share a row: no proof")
+            << "SELECT * FROM Highschooler WHERE name = 'cat' INTERSECT SELECT * FROM Highschooler WHERE grade = 3"
+            << "SELECT * FROM Highschooler WHERE name = 'cat' INTERSECT SELECT * FROM Highschooler WHERE grade = 4" << "";
+        QTest::newRow("fixed column not in the output: no proof")
+            << "SELECT id FROM Highschooler WHERE name = 'cat' INTERSECT SELECT id FROM Highschooler WHERE name = 'dog'"
+            << "SELECT id FROM Highschooler WHERE name = 'ca' INTERSECT SELECT id FROM Highschooler WHERE name = 'dog'"
+            << "";
         QTest::newRow("different columns: no proof")
             << "SELECT name FROM Highschooler" << "SELECT grade FROM Highschooler" << "";
     }
