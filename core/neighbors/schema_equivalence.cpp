@@ -174,7 +174,8 @@ bool numericColumn(const ColumnSite* site, const schema::Schema& schema)
     const schema::Table* table = schema.findTable(site->resolved->table);
     const schema::Column* column = table != nullptr ? table->findColumn(site->resolved->column) : nullptr;
     return column != nullptr
-           && (column->affinity == schema::Affinity::Integer || column->affinity == schema::Affinity::Real);
+           && (column->affinity == schema::Affinity::Integer || column->affinity == schema::Affinity::Real
+               || column->affinity == schema::Affinity::Numeric);
 }
 
 /// Aggregates over one-row groups become their row's value; an ORDER BY of counts
@@ -272,8 +273,22 @@ std::map<ColumnKey, const sql::Literal*> fixedColumns(const sql::SelectCore& cor
     return fixed;
 }
 
+/// The tables of a FROM clause with their aliases, in order: what `*` expands to
+/// (whatever the join conditions); nothing for other FROM items.
+std::optional<std::vector<std::string>> fromTables(const sql::SelectCore& core)
+{
+    if (!core.from) return std::nullopt;
+    std::vector<std::string> out;
+    for (const auto& term : core.from->terms) {
+        const auto* ref = term->source ? term->source->tryAs<sql::TableRef>() : nullptr;
+        if (ref == nullptr || ref->schema || term->op.natural || term->hasUsing) return std::nullopt;
+        out.push_back(lowered(ref->name.name) + " " + lowered(ref->alias ? ref->alias->name : ref->name.name));
+    }
+    return out;
+}
+
 /// `A INTERSECT B` is always empty and `A EXCEPT B` is A's distinct rows when the two
-/// branches read the same FROM, output the same columns, and one output column is
+/// branches read the same tables under the same names, output the same columns, and one output column is
 /// fixed to a different constant in each: no row of one can equal a row of the other.
 std::vector<Edit> disjointBranchEdits(const sql::SelectStatement& statement, std::string_view text,
                                       const schema::Schema& schema, std::vector<std::string>& reasons)
@@ -290,7 +305,8 @@ std::vector<Edit> disjointBranchEdits(const sql::SelectStatement& statement, std
         if (left == nullptr || right == nullptr || !left->from || !right->from || !left->groupBy.empty()
             || !right->groupBy.empty() || left->distinct != sql::DistinctMode::None)
             return true;
-        if (squeezed(text, left->fromSpan) != squeezed(text, right->fromSpan) || left->columns.size() != right->columns.size())
+        const auto leftTables = fromTables(*left);
+        if (!leftTables || leftTables != fromTables(*right) || left->columns.size() != right->columns.size())
             return true;
         std::set<ColumnKey> output;  // empty with a lone `*`: every column is output
         bool star = false;
@@ -381,12 +397,170 @@ std::vector<Edit> canonicalEdits(const sql::SelectStatement& statement, const sc
     return edits;
 }
 
+/// The truth of `n op k` when it is the same for every group size n >= 1.
+std::optional<bool> constantOverGroupSizes(sql::BinaryOp op, double k)
+{
+    const bool whole = k >= 1 && k == static_cast<double>(static_cast<int64_t>(k));
+    auto at = [&](double n) {
+        switch (op) {
+        case sql::BinaryOp::Less: return n < k;
+        case sql::BinaryOp::LessEq: return n <= k;
+        case sql::BinaryOp::Greater: return n > k;
+        case sql::BinaryOp::GreaterEq: return n >= k;
+        default: return false;
+        }
+    };
+    switch (op) {
+    case sql::BinaryOp::Eq: return whole ? std::nullopt : std::optional(false);
+    case sql::BinaryOp::NotEq: return whole ? std::nullopt : std::optional(true);
+    case sql::BinaryOp::Less:
+    case sql::BinaryOp::LessEq:
+    case sql::BinaryOp::Greater:
+    case sql::BinaryOp::GreaterEq:
+        // Monotone in n: constant when the smallest and a huge group agree.
+        return at(1) == at(1e18) ? std::optional(at(1)) : std::nullopt;
+    default: return std::nullopt;
+    }
+}
+
+sql::BinaryOp mirrored(sql::BinaryOp op)
+{
+    switch (op) {
+    case sql::BinaryOp::Less: return sql::BinaryOp::Greater;
+    case sql::BinaryOp::LessEq: return sql::BinaryOp::GreaterEq;
+    case sql::BinaryOp::Greater: return sql::BinaryOp::Less;
+    case sql::BinaryOp::GreaterEq: return sql::BinaryOp::LessEq;
+    default: return op;
+    }
+}
+
+double literalNumber(const sql::Expr& expr)
+{
+    return std::strtod(expr.as<sql::Literal>().text.c_str(), nullptr);
+}
+
+/// Every group has at least one row: a HAVING that holds for every count (or a bare
+/// count, always true) goes; a count comparison true or false for every size is its
+/// truth; `count BETWEEN a AND b` with a <= 1 is `count <= b`.
+std::vector<Edit> groupCountEdits(const sql::SelectStatement& statement, std::string_view text,
+                                  std::vector<std::string>& reasons)
+{
+    std::vector<Edit> edits;
+    sql::walk(statement, [&](const sql::Node& node) {
+        const auto* core = node.tryAs<sql::SelectCore>();
+        if (core == nullptr || core->groupBy.empty() || !core->having) return true;
+        const std::size_t before = edits.size();
+        const sql::Expr* having = core->having.get();
+        const bool alwaysTrue = isCount(having) || (numericLiteral(having) && literalNumber(*having) != 0);
+        if (alwaysTrue && core->havingSpan.valid()) {
+            edits.push_back({core->havingSpan, ""});
+        } else {
+            sql::walk(*having, [&](const sql::Node& inner) {
+                if (inner.kind() == sql::NodeKind::SelectStatement) return false;
+                if (const auto* binary = inner.tryAs<sql::BinaryExpr>()) {
+                    const bool countLeft = isCount(binary->left.get()) && numericLiteral(binary->right.get());
+                    const bool countRight = isCount(binary->right.get()) && numericLiteral(binary->left.get());
+                    if (!countLeft && !countRight) return true;
+                    const auto op = countLeft ? binary->op : mirrored(binary->op);
+                    const auto truth = constantOverGroupSizes(op, literalNumber(countLeft ? *binary->right : *binary->left));
+                    if (truth) edits.push_back({binary->span(), *truth ? "1" : "0"});
+                    return false;
+                }
+                if (const auto* between = inner.tryAs<sql::BetweenExpr>()) {
+                    if (between->negated || !isCount(between->operand.get()) || !numericLiteral(between->low.get())
+                        || literalNumber(*between->low) > 1)
+                        return true;
+                    const SourceSpan count = between->operand->span();
+                    const SourceSpan high = between->high ? between->high->span() : SourceSpan{};
+                    if (!count.valid() || !high.valid() || high.end > text.size()) return true;
+                    edits.push_back({between->span(), std::string(text.substr(count.begin, count.length())) + " <= "
+                                                          + std::string(text.substr(high.begin, high.length()))});
+                    return false;
+                }
+                return true;
+            });
+        }
+        if (edits.size() > before) reasons.push_back("every group has at least one row");
+        return true;
+    });
+    return edits;
+}
+
+/// `x <= (SELECT min(x) FROM t)` is `x = …` for a column x of t (no value is below its
+/// minimum), `x > (SELECT min …)` is `x != …`; likewise `>=`/`<` with max.
+std::vector<Edit> extremeEdits(const sql::SelectStatement& statement, const schema::Schema& schema,
+                               std::vector<std::string>& reasons)
+{
+    const ScopeIndex scopes(schema, statement);
+    std::vector<Edit> edits;
+    auto resolvedOf = [&](const sql::Expr* expr) -> std::optional<ColumnKey> {
+        const auto* ref = expr != nullptr ? expr->tryAs<sql::ColumnRef>() : nullptr;
+        const ColumnSite* site = ref != nullptr ? scopes.find(*ref) : nullptr;
+        if (site == nullptr || !site->resolved) return std::nullopt;
+        return ColumnKey{lowered(site->resolved->table), lowered(site->resolved->column)};
+    };
+    // The (table, column) and "min"/"max" of `(SELECT min(c) FROM t)` over the whole table.
+    auto extremeOf = [&](const sql::Expr* expr) -> std::optional<std::pair<ColumnKey, std::string>> {
+        const auto* subquery = expr != nullptr ? expr->tryAs<sql::SubqueryExpr>() : nullptr;
+        if (subquery == nullptr || !subquery->subquery || !subquery->subquery->orderBy.empty()
+            || subquery->subquery->limit || subquery->subquery->with)
+            return std::nullopt;
+        const auto* core = subquery->subquery->body ? subquery->subquery->body->tryAs<sql::SelectCore>() : nullptr;
+        if (core == nullptr || core->where || !core->groupBy.empty() || core->having || core->columns.size() != 1
+            || !core->from || core->from->terms.size() != 1 || core->distinct != sql::DistinctMode::None)
+            return std::nullopt;
+        const auto* call = core->columns.front()->expr ? core->columns.front()->expr->tryAs<sql::FunctionCall>() : nullptr;
+        if (call == nullptr || call->args.size() != 1 || call->filter || call->over || call->overName) return std::nullopt;
+        const std::string name = lowered(call->name.name);
+        if (name != "min" && name != "max") return std::nullopt;
+        const auto column = resolvedOf(call->args.front().get());
+        if (!column) return std::nullopt;
+        return std::pair{*column, name};
+    };
+    sql::walk(statement, [&](const sql::Node& node) {
+        const auto* binary = node.tryAs<sql::BinaryExpr>();
+        if (binary == nullptr) return true;
+        auto extreme = extremeOf(binary->right.get());
+        auto column = resolvedOf(binary->left.get());
+        auto op = binary->op;
+        if (!extreme) {
+            extreme = extremeOf(binary->left.get());
+            column = resolvedOf(binary->right.get());
+            op = mirrored(op);
+        }
+        if (!extreme || !column || *column != extreme->first || !binary->opSpan.valid()) return true;
+        const bool isMin = extreme->second == "min";
+        std::string canonical;
+        if ((isMin && op == sql::BinaryOp::LessEq) || (!isMin && op == sql::BinaryOp::GreaterEq)) canonical = "=";
+        else if ((isMin && op == sql::BinaryOp::Greater) || (!isMin && op == sql::BinaryOp::Less)) canonical = "!=";
+        else if (op == sql::BinaryOp::Eq) canonical = "=";
+        else if (op == sql::BinaryOp::NotEq) canonical = "!=";
+        if (canonical.empty()) return true;
+        edits.push_back({binary->opSpan, canonical});
+        if (op != sql::BinaryOp::Eq && op != sql::BinaryOp::NotEq)
+            reasons.push_back(fmt::format("no value of {}.{} is {} its {}imum", column->first, column->second,
+                                          isMin ? "below" : "above", extreme->second));
+        return true;
+    });
+    return edits;
+}
+
 std::optional<std::string> canonicalKey(std::string_view text, const schema::Schema& schema,
                                         std::vector<std::string>& reasons)
 {
     sql::ParseOutput parsed = sql::parse(text);
     if (!parsed.ok()) return std::nullopt;
     std::string current(text);
+    // Each pass edits the text at the parser's spans and parses the result again.
+    auto pass = [&](std::vector<Edit> edits) {
+        if (edits.empty()) return true;
+        current = applied(current, std::move(edits));
+        parsed = sql::parse(current);
+        return parsed.ok();
+    };
+    for (int round = 0; round < 2; ++round)  // a folded HAVING 1 goes in the second round
+        if (!pass(groupCountEdits(*parsed.statement, current, reasons))) return std::nullopt;
+    if (!pass(extremeEdits(*parsed.statement, schema, reasons))) return std::nullopt;
     if (auto edits = disjointBranchEdits(*parsed.statement, current, schema, reasons); !edits.empty()) {
         current = applied(current, std::move(edits));
         parsed = sql::parse(current);

@@ -14,7 +14,13 @@
 //     one-column primary key, every group is one row: count(…) is 1, and
 //     min/max(x) (and sum/avg(x) for a numeric column) is x;
 //   - a comparison of two numeric literals is its truth value (0 or 1), so
-//     `HAVING 1 >= 2` and `HAVING 1 >= 3` agree.
+//     `HAVING 1 >= 2` and `HAVING 1 >= 3` agree;
+//   - every group has at least one row: `HAVING count(*) >= 1` (or a bare count)
+//     goes, `count(*) BETWEEN 0 AND 2` is `count(*) <= 2`;
+//   - no value of a column lies below its minimum: `x <= (SELECT min(x) FROM t)` is
+//     `x = …`, `x > (SELECT min …)` is `x != …`, likewise with max;
+//   - `A INTERSECT B` is empty and `A EXCEPT B` is A's distinct rows when both read the
+//     same tables and fix one output column to different constants.
 #pragma once
 
 #include "core/schema/schema.h"

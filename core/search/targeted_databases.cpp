@@ -134,7 +134,7 @@ std::optional<schema::DatabaseContent> TargetedDatabases::build(std::size_t inde
     }
     // A large group is grown last, from rows whose keys already resolve, so that its
     // copies keep one parent and stay one group.
-    if (target.kind != Kind::LargeGroup) detail::poolEquatedColumns(m_schema, content, m_constants, rng);
+    detail::poolEquatedColumns(m_schema, content, m_constants, rng);
     const bool nonEmpty = m_profile == fuzz::Profile::Spider;
     if (!detail::repairForeignKeys(m_schema, content, nonEmpty, rng)) return std::nullopt;
     if (target.kind == Kind::LargeGroup)

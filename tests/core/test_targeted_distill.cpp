@@ -146,6 +146,24 @@ private slots:
             << "SELECT id FROM Highschooler WHERE name = 'cat' INTERSECT SELECT id FROM Highschooler WHERE name = 'dog'"
             << "SELECT id FROM Highschooler WHERE name = 'ca' INTERSECT SELECT id FROM Highschooler WHERE name = 'dog'"
             << "";
+        QTest::newRow("every group has a row: HAVING count(*) >= 1 is no filter")
+            << "SELECT grade FROM Highschooler GROUP BY grade HAVING count(*) >= 1"
+            << "SELECT grade FROM Highschooler GROUP BY grade" << "at least one row";
+        QTest::newRow("every group has a row: BETWEEN 0 AND 2")
+            << "SELECT grade FROM Highschooler GROUP BY grade HAVING count(*) BETWEEN 1 AND 2"
+            << "SELECT grade FROM Highschooler GROUP BY grade HAVING count(*) BETWEEN 0 AND 2" << "at least one row";
+        QTest::newRow("count above one is a filter: no proof")
+            << "SELECT grade FROM Highschooler GROUP BY grade HAVING count(*) >= 2"
+            << "SELECT grade FROM Highschooler GROUP BY grade" << "";
+        QTest::newRow("nothing below the minimum")
+            << "SELECT name FROM Highschooler WHERE grade = (SELECT min(grade) FROM Highschooler)"
+            << "SELECT name FROM Highschooler WHERE grade <= (SELECT min(grade) FROM Highschooler)" << "below its min";
+        QTest::newRow("above the maximum: not the same as below")
+            << "SELECT name FROM Highschooler WHERE grade = (SELECT max(grade) FROM Highschooler)"
+            << "SELECT name FROM Highschooler WHERE grade <= (SELECT max(grade) FROM Highschooler)" << "";
+        QTest::newRow("minimum of another column: no proof")
+            << "SELECT name FROM Highschooler WHERE grade = (SELECT min(id) FROM Highschooler)"
+            << "SELECT name FROM Highschooler WHERE grade <= (SELECT min(id) FROM Highschooler)" << "";
         QTest::newRow("different columns: no proof")
             << "SELECT name FROM Highschooler" << "SELECT grade FROM Highschooler" << "";
     }
