@@ -74,8 +74,10 @@ void TargetedDatabases::planTargets()
             for (std::size_t t = 0; t < m_schema.tables.size(); ++t) add(Kind::EmptyTable, t);
         if (strict && round < 3) add(Kind::Nulls, 2);
     }
+    // Each table alone, then every table grown in lockstep (row r of each carries the same
+    // fresh keys, so joins on keys still pair them): a group of k joined rows.
     for (const int64_t k : m_largeThresholds)
-        for (std::size_t t = 0; t < m_schema.tables.size(); ++t) add(Kind::LargeGroup, static_cast<std::size_t>(k), t);
+        for (std::size_t t = 0; t <= m_schema.tables.size(); ++t) add(Kind::LargeGroup, static_cast<std::size_t>(k), t);
 }
 
 std::string TargetedDatabases::label(std::size_t index) const
@@ -91,8 +93,10 @@ std::string TargetedDatabases::label(std::size_t index) const
         return fmt::format("targeted {}: table {} empty", index, m_schema.tables[target.parameter].name);
     case Kind::Nulls: return fmt::format("targeted {}: NULLs", index);
     case Kind::LargeGroup:
-        return fmt::format("targeted {}: a group of exactly {} rows in {}", index, target.parameter,
-                           m_schema.tables[target.table].name);
+        return target.table < m_schema.tables.size()
+                   ? fmt::format("targeted {}: a group of exactly {} rows in {}", index, target.parameter,
+                                 m_schema.tables[target.table].name)
+                   : fmt::format("targeted {}: a group of exactly {} joined rows", index, target.parameter);
     }
     return fmt::format("targeted {}", index);
 }
@@ -137,8 +141,14 @@ std::optional<schema::DatabaseContent> TargetedDatabases::build(std::size_t inde
     detail::poolEquatedColumns(m_schema, content, m_constants, rng);
     const bool nonEmpty = m_profile == fuzz::Profile::Spider;
     if (!detail::repairForeignKeys(m_schema, content, nonEmpty, rng)) return std::nullopt;
-    if (target.kind == Kind::LargeGroup)
-        detail::growTable(m_schema, content, m_schema.tables[target.table].name, target.parameter);
+    if (target.kind == Kind::LargeGroup) {
+        const int64_t firstKey = detail::freshKeyBase(m_schema, content);
+        for (std::size_t t = 0; t < m_schema.tables.size(); ++t)
+            if (t == target.table || target.table == m_schema.tables.size())
+                detail::growTable(m_schema, content, m_schema.tables[t].name, target.parameter, firstKey);
+        // The copies replaced the rows other tables may have pointed at.
+        if (!detail::repairForeignKeys(m_schema, content, nonEmpty, rng)) return std::nullopt;
+    }
     return content;
 }
 
