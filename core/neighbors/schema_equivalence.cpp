@@ -545,6 +545,19 @@ std::vector<Edit> extremeEdits(const sql::SelectStatement& statement, const sche
     return edits;
 }
 
+bool literalFalse(const sql::Expr* expr)
+{
+    return numericLiteral(expr) && literalNumber(*expr) == 0;
+}
+
+/// A query whose groups all fail (a grouped core with WHERE or HAVING folded to 0)
+/// returns no row, whatever it selects: its key is that of every empty query.
+bool alwaysEmpty(const sql::SelectStatement& statement)
+{
+    const auto* core = statement.body ? statement.body->tryAs<sql::SelectCore>() : nullptr;
+    return core != nullptr && !core->groupBy.empty() && (literalFalse(core->where.get()) || literalFalse(core->having.get()));
+}
+
 std::optional<std::string> canonicalKey(std::string_view text, const schema::Schema& schema,
                                         std::vector<std::string>& reasons)
 {
@@ -574,6 +587,10 @@ std::optional<std::string> canonicalKey(std::string_view text, const schema::Sch
     current = applied(current, canonicalEdits(*parsed.statement, schema));
     parsed = sql::parse(current);
     if (!parsed.ok()) return std::nullopt;
+    if (alwaysEmpty(*parsed.statement)) {
+        reasons.push_back("both return no row");
+        return std::string("<no row>");
+    }
     return normalizedKey(*parsed.statement);
 }
 

@@ -164,6 +164,12 @@ private slots:
         QTest::newRow("minimum of another column: no proof")
             << "SELECT name FROM Highschooler WHERE grade = (SELECT min(id) FROM Highschooler)"
             << "SELECT name FROM Highschooler WHERE grade <= (SELECT min(id) FROM Highschooler)" << "";
+        QTest::newRow("one friend per student: no group passes, whatever is selected")
+            << "SELECT T2.name FROM Friend AS T1 JOIN Highschooler AS T2 ON T1.student_id = T2.id GROUP BY "
+               "T1.student_id HAVING count(*) >= 2"
+            << "SELECT T2.grade FROM Friend AS T1 JOIN Highschooler AS T2 ON T1.student_id = T2.id GROUP BY "
+               "T1.student_id HAVING count(*) >= 2"
+            << "no row";
         QTest::newRow("different columns: no proof")
             << "SELECT name FROM Highschooler" << "SELECT grade FROM Highschooler" << "";
     }
