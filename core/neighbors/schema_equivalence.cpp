@@ -43,16 +43,21 @@ std::string doubleQuoted(std::string_view name)
     return out + "\"";
 }
 
+/// `text` with the edits made; an edit inside another one gives way to it.
 std::string applied(std::string_view text, std::vector<Edit> edits)
 {
-    std::sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.span.begin > b.span.begin; });
-    std::string out(text);
-    uint32_t limit = SourceSpan::kInvalid;
+    std::sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) {
+        return a.span.begin != b.span.begin ? a.span.begin < b.span.begin : a.span.end > b.span.end;
+    });
+    std::vector<const Edit*> outermost;
     for (const Edit& edit : edits) {
-        if (!edit.span.valid() || edit.span.end > out.size() || edit.span.end > limit) continue;  // overlapping
-        out.replace(edit.span.begin, edit.span.length(), " " + edit.replacement + " ");
-        limit = edit.span.begin;
+        if (!edit.span.valid() || edit.span.end > text.size()) continue;
+        if (!outermost.empty() && edit.span.begin < outermost.back()->span.end) continue;
+        outermost.push_back(&edit);
     }
+    std::string out(text);
+    for (auto it = outermost.rbegin(); it != outermost.rend(); ++it)
+        out.replace((*it)->span.begin, (*it)->span.length(), " " + (*it)->replacement + " ");
     return out;
 }
 
@@ -287,9 +292,64 @@ std::optional<std::vector<std::string>> fromTables(const sql::SelectCore& core)
     return out;
 }
 
-/// `A INTERSECT B` is always empty and `A EXCEPT B` is A's distinct rows when the two
-/// branches read the same tables under the same names, output the same columns, and one output column is
-/// fixed to a different constant in each: no row of one can equal a row of the other.
+/// Why no row of `left` can equal a row of `right`, or nothing: at some output position
+/// one side is a count (an INTEGER) and the other a TEXT column (whose values are TEXT:
+/// compound operators compare without conversion); or both read the same tables under
+/// the same names, output the same columns, and fix one output column to different
+/// constants.
+std::optional<std::string> whyDisjoint(const sql::SelectCore& left, const sql::SelectCore& right,
+                                       std::string_view text, const ScopeIndex& scopes, const schema::Schema& schema)
+{
+    if (left.columns.size() != right.columns.size()) return std::nullopt;
+    auto textColumn = [&](const sql::ResultColumn& column) {
+        const auto* ref = column.expr ? column.expr->tryAs<sql::ColumnRef>() : nullptr;
+        const ColumnSite* site = ref ? scopes.find(*ref) : nullptr;
+        if (site == nullptr || !site->resolved) return false;
+        const schema::Table* table = schema.findTable(site->resolved->table);
+        const schema::Column* found = table ? table->findColumn(site->resolved->column) : nullptr;
+        return found != nullptr && found->affinity == schema::Affinity::Text;
+    };
+    for (std::size_t c = 0; c < left.columns.size(); ++c) {
+        const auto& a = *left.columns[c];
+        const auto& b = *right.columns[c];
+        if (a.columnKind != sql::ResultColumnKind::Expr || b.columnKind != sql::ResultColumnKind::Expr) continue;
+        if ((isCount(a.expr.get()) && textColumn(b)) || (isCount(b.expr.get()) && textColumn(a)))
+            return fmt::format("column {} is a count on one side and text on the other", c + 1);
+    }
+    const auto leftTables = fromTables(left);
+    if (!leftTables || leftTables != fromTables(right) || !left.groupBy.empty() || !right.groupBy.empty())
+        return std::nullopt;
+    std::set<ColumnKey> output;  // empty with a lone `*`: every column is output
+    bool star = false;
+    for (std::size_t c = 0; c < left.columns.size(); ++c) {
+        const auto& a = *left.columns[c];
+        const auto& b = *right.columns[c];
+        if (a.columnKind != b.columnKind) return std::nullopt;
+        if (a.columnKind == sql::ResultColumnKind::Star) {
+            star = true;
+            continue;
+        }
+        if (a.columnKind != sql::ResultColumnKind::Expr || squeezed(text, a.span()) != squeezed(text, b.span()))
+            return std::nullopt;
+        const auto* ref = a.expr ? a.expr->tryAs<sql::ColumnRef>() : nullptr;
+        const ColumnSite* site = ref ? scopes.find(*ref) : nullptr;
+        if (site != nullptr && site->resolved)
+            output.insert({lowered(site->resolved->binding), lowered(site->resolved->column)});
+    }
+    const auto leftFixed = fixedColumns(left, scopes, schema);
+    const auto rightFixed = fixedColumns(right, scopes, schema);
+    for (const auto& [column, literal] : leftFixed) {
+        const auto other = rightFixed.find(column);
+        if (other == rightFixed.end() || (!star && !output.contains(column))) continue;
+        if (other->second->literalKind != literal->literalKind || other->second->value() == literal->value()) continue;
+        return fmt::format("{}.{} is {} on one side, {} on the other", column.first, column.second, literal->text,
+                           other->second->text);
+    }
+    return std::nullopt;
+}
+
+/// `A INTERSECT B` is always empty and `A EXCEPT B` is A's distinct rows when no row
+/// of A can equal a row of B (whyDisjoint).
 std::vector<Edit> disjointBranchEdits(const sql::SelectStatement& statement, std::string_view text,
                                       const schema::Schema& schema, std::vector<std::string>& reasons)
 {
@@ -302,52 +362,18 @@ std::vector<Edit> disjointBranchEdits(const sql::SelectStatement& statement, std
             return true;
         const auto* left = compound->left ? compound->left->tryAs<sql::SelectCore>() : nullptr;
         const auto* right = compound->right ? compound->right->tryAs<sql::SelectCore>() : nullptr;
-        if (left == nullptr || right == nullptr || !left->from || !right->from || !left->groupBy.empty()
-            || !right->groupBy.empty() || left->distinct != sql::DistinctMode::None)
-            return true;
-        const auto leftTables = fromTables(*left);
-        if (!leftTables || leftTables != fromTables(*right) || left->columns.size() != right->columns.size())
-            return true;
-        std::set<ColumnKey> output;  // empty with a lone `*`: every column is output
-        bool star = false;
-        for (std::size_t c = 0; c < left->columns.size(); ++c) {
-            const auto& a = *left->columns[c];
-            const auto& b = *right->columns[c];
-            if (a.columnKind != b.columnKind) return true;
-            if (a.columnKind == sql::ResultColumnKind::Star) {
-                star = true;
-                continue;
-            }
-            if (a.columnKind != sql::ResultColumnKind::Expr || squeezed(text, a.span()) != squeezed(text, b.span()))
-                return true;
-            const auto* ref = a.expr ? a.expr->tryAs<sql::ColumnRef>() : nullptr;
-            const ColumnSite* site = ref ? scopes.find(*ref) : nullptr;
-            if (site != nullptr && site->resolved)
-                output.insert({lowered(site->resolved->binding), lowered(site->resolved->column)});
-        }
-        const auto leftFixed = fixedColumns(*left, scopes, schema);
-        const auto rightFixed = fixedColumns(*right, scopes, schema);
-        for (const auto& [column, literal] : leftFixed) {
-            const auto other = rightFixed.find(column);
-            if (other == rightFixed.end() || (!star && !output.contains(column))) continue;
-            if (other->second->literalKind != literal->literalKind || other->second->value() == literal->value())
-                continue;
-            const SourceSpan whole = compound->span();
-            const SourceSpan first = left->span();
-            if (!whole.valid() || !first.valid() || first.end > text.size()) return true;
-            std::string replacement = "SELECT 0 WHERE 0";
-            if (compound->op == sql::CompoundOp::Except) {
-                const std::string_view body = text.substr(first.begin, first.length());
-                if (body.size() < 6) return true;
-                replacement = "SELECT DISTINCT" + std::string(body.substr(6));
-            }
-            edits.push_back({whole, replacement});
-            reasons.push_back(fmt::format("the two sides of {} never share a row ({}.{} is {} on one side, {} on the other)",
-                                          compound->op == sql::CompoundOp::Except ? "EXCEPT" : "INTERSECT",
-                                          column.first, column.second, literal->text, other->second->text));
-            return false;
-        }
-        return true;
+        if (left == nullptr || right == nullptr || left->distinct != sql::DistinctMode::None) return true;
+        const auto why = whyDisjoint(*left, *right, text, scopes, schema);
+        const SourceSpan whole = compound->span();
+        const SourceSpan first = left->span();
+        if (!why || !whole.valid() || !first.valid() || first.end > text.size() || first.length() < 6) return true;
+        std::string replacement = "SELECT 0 WHERE 0";
+        if (compound->op == sql::CompoundOp::Except)
+            replacement = "SELECT DISTINCT" + std::string(text.substr(first.begin + 6, first.length() - 6));
+        edits.push_back({whole, replacement});
+        reasons.push_back(fmt::format("the two sides of {} never share a row ({})",
+                                      compound->op == sql::CompoundOp::Except ? "EXCEPT" : "INTERSECT", *why));
+        return false;
     });
     return edits;
 }
@@ -357,6 +383,11 @@ bool numericLiteral(const sql::Expr* expr)
     const auto* literal = expr != nullptr ? expr->tryAs<sql::Literal>() : nullptr;
     return literal != nullptr
            && (literal->literalKind == sql::LiteralKind::Integer || literal->literalKind == sql::LiteralKind::Float);
+}
+
+double literalNumber(const sql::Expr& expr)
+{
+    return std::strtod(expr.as<sql::Literal>().text.c_str(), nullptr);
 }
 
 std::optional<bool> foldedComparison(const sql::BinaryExpr& binary)
@@ -389,6 +420,13 @@ std::vector<Edit> canonicalEdits(const sql::SelectStatement& statement, const sc
         if (const auto* binary = node.tryAs<sql::BinaryExpr>()) {
             if (auto truth = foldedComparison(*binary)) {
                 edits.push_back({binary->span(), *truth ? "1" : "0"});
+                return false;
+            }
+        } else if (const auto* between = node.tryAs<sql::BetweenExpr>()) {
+            // An empty range: no value lies between 160000 and 90000.
+            if (numericLiteral(between->low.get()) && numericLiteral(between->high.get())
+                && literalNumber(*between->low) > literalNumber(*between->high)) {
+                edits.push_back({between->span(), between->negated ? "1" : "0"});
                 return false;
             }
         }
@@ -432,11 +470,6 @@ sql::BinaryOp mirrored(sql::BinaryOp op)
     case sql::BinaryOp::GreaterEq: return sql::BinaryOp::LessEq;
     default: return op;
     }
-}
-
-double literalNumber(const sql::Expr& expr)
-{
-    return std::strtod(expr.as<sql::Literal>().text.c_str(), nullptr);
 }
 
 /// Every group has at least one row: a HAVING that holds for every count (or a bare
@@ -545,17 +578,69 @@ std::vector<Edit> extremeEdits(const sql::SelectStatement& statement, const sche
     return edits;
 }
 
+/// `SELECT count(*) FROM (SELECT … GROUP BY …)` counts the groups: what the subquery
+/// selects does not matter (a grouped query gives one row per group whatever its
+/// columns), so its column list becomes `1`.
+std::vector<Edit> countedSubqueryEdits(const sql::SelectStatement& statement, std::vector<std::string>& reasons)
+{
+    std::vector<Edit> edits;
+    sql::walk(statement, [&](const sql::Node& node) {
+        const auto* outer = node.tryAs<sql::SelectCore>();
+        if (outer == nullptr || !outer->from || outer->from->terms.size() != 1 || outer->where || !outer->groupBy.empty()
+            || outer->columns.empty())
+            return true;
+        const bool countsOnly = std::all_of(outer->columns.begin(), outer->columns.end(), [](const auto& column) {
+            return column->columnKind == sql::ResultColumnKind::Expr && isCount(column->expr.get())
+                   && column->expr->template as<sql::FunctionCall>().star;
+        });
+        const auto* ref = outer->from->terms.front()->source
+                              ? outer->from->terms.front()->source->tryAs<sql::SubqueryRef>()
+                              : nullptr;
+        if (!countsOnly || ref == nullptr || !ref->subquery) return true;
+        const auto* inner = ref->subquery->body ? ref->subquery->body->tryAs<sql::SelectCore>() : nullptr;
+        if (inner == nullptr || inner->groupBy.empty() || inner->distinct != sql::DistinctMode::None
+            || inner->columns.empty())
+            return true;
+        const SourceSpan columns = inner->columns.front()->span().merge(inner->columns.back()->span());
+        if (!columns.valid()) return true;
+        edits.push_back({columns, "1"});
+        reasons.push_back("count(*) over a grouped subquery counts its groups, whatever it selects");
+        return true;
+    });
+    return edits;
+}
+
 bool literalFalse(const sql::Expr* expr)
 {
     return numericLiteral(expr) && literalNumber(*expr) == 0;
 }
 
-/// A query whose groups all fail (a grouped core with WHERE or HAVING folded to 0)
-/// returns no row, whatever it selects: its key is that of every empty query.
+bool hasAggregate(const sql::SelectCore& core)
+{
+    bool found = false;
+    for (const auto& column : core.columns) {
+        sql::walk(*column, [&](const sql::Node& node) {
+            if (node.kind() == sql::NodeKind::SelectStatement) return false;
+            if (const auto* call = node.tryAs<sql::FunctionCall>(); call && !call->over && !call->overName) {
+                const std::string name = lowered(call->name.name);
+                found = found || name == "count" || name == "sum" || name == "avg" || name == "min" || name == "max"
+                        || name == "total" || name == "group_concat";
+            }
+            return !found;
+        });
+    }
+    return found;
+}
+
+/// A query none of whose rows or groups pass (WHERE or HAVING folded to 0; an ungrouped
+/// query only without aggregates, which would still give one row) returns no row,
+/// whatever it selects: its key is that of every empty query.
 bool alwaysEmpty(const sql::SelectStatement& statement)
 {
     const auto* core = statement.body ? statement.body->tryAs<sql::SelectCore>() : nullptr;
-    return core != nullptr && !core->groupBy.empty() && (literalFalse(core->where.get()) || literalFalse(core->having.get()));
+    if (core == nullptr) return false;
+    if (!core->groupBy.empty()) return literalFalse(core->where.get()) || literalFalse(core->having.get());
+    return literalFalse(core->where.get()) && !core->having && !hasAggregate(*core);
 }
 
 std::optional<std::string> canonicalKey(std::string_view text, const schema::Schema& schema,
@@ -574,6 +659,7 @@ std::optional<std::string> canonicalKey(std::string_view text, const schema::Sch
     for (int round = 0; round < 2; ++round)  // a folded HAVING 1 goes in the second round
         if (!pass(groupCountEdits(*parsed.statement, current, reasons))) return std::nullopt;
     if (!pass(extremeEdits(*parsed.statement, schema, reasons))) return std::nullopt;
+    if (!pass(countedSubqueryEdits(*parsed.statement, reasons))) return std::nullopt;
     if (auto edits = disjointBranchEdits(*parsed.statement, current, schema, reasons); !edits.empty()) {
         current = applied(current, std::move(edits));
         parsed = sql::parse(current);

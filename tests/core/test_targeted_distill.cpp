@@ -170,6 +170,20 @@ private slots:
             << "SELECT T2.grade FROM Friend AS T1 JOIN Highschooler AS T2 ON T1.student_id = T2.id GROUP BY "
                "T1.student_id HAVING count(*) >= 2"
             << "no row";
+        QTest::newRow("an empty range")
+            << "SELECT name FROM Highschooler WHERE grade BETWEEN 12 AND 9"
+            << "SELECT id FROM Highschooler WHERE grade BETWEEN 13 AND 9" << "no row";
+        QTest::newRow("a count never equals a name")
+            << "SELECT count(*) FROM Highschooler EXCEPT SELECT name FROM Highschooler WHERE grade = 9"
+            << "SELECT count(*) FROM Highschooler EXCEPT SELECT name FROM Highschooler WHERE grade > 9"
+            << "count on one side and text";
+        QTest::newRow("counting groups ignores what they select")
+            << "SELECT count(*) FROM (SELECT grade, count(*) FROM Highschooler GROUP BY grade HAVING count(*) > 1)"
+            << "SELECT count(*) FROM (SELECT name, count(*) FROM Highschooler GROUP BY grade HAVING count(*) > 1)"
+            << "counts its groups";
+        QTest::newRow("counting rows of an ungrouped subquery: no proof")
+            << "SELECT count(*) FROM (SELECT grade FROM Highschooler)"
+            << "SELECT count(*) FROM (SELECT max(grade) FROM Highschooler)" << "";
         QTest::newRow("different columns: no proof")
             << "SELECT name FROM Highschooler" << "SELECT grade FROM Highschooler" << "";
     }
