@@ -578,9 +578,26 @@ std::vector<Edit> extremeEdits(const sql::SelectStatement& statement, const sche
     return edits;
 }
 
-/// `SELECT count(*) FROM (SELECT … GROUP BY …)` counts the groups: what the subquery
-/// selects does not matter (a grouped query gives one row per group whatever its
-/// columns), so its column list becomes `1`.
+bool hasAggregate(const sql::SelectCore& core)
+{
+    bool found = false;
+    for (const auto& column : core.columns) {
+        sql::walk(*column, [&](const sql::Node& node) {
+            if (node.kind() == sql::NodeKind::SelectStatement) return false;
+            if (const auto* call = node.tryAs<sql::FunctionCall>(); call && !call->over && !call->overName) {
+                const std::string name = lowered(call->name.name);
+                found = found || name == "count" || name == "sum" || name == "avg" || name == "min" || name == "max"
+                        || name == "total" || name == "group_concat";
+            }
+            return !found;
+        });
+    }
+    return found;
+}
+
+/// `SELECT count(*) FROM (SELECT … GROUP BY …)` counts the groups, and over an ungrouped
+/// subquery without aggregates its rows: either way what the subquery selects does not
+/// matter, so its column list becomes `1`.
 std::vector<Edit> countedSubqueryEdits(const sql::SelectStatement& statement, std::vector<std::string>& reasons)
 {
     std::vector<Edit> edits;
@@ -598,13 +615,13 @@ std::vector<Edit> countedSubqueryEdits(const sql::SelectStatement& statement, st
                               : nullptr;
         if (!countsOnly || ref == nullptr || !ref->subquery) return true;
         const auto* inner = ref->subquery->body ? ref->subquery->body->tryAs<sql::SelectCore>() : nullptr;
-        if (inner == nullptr || inner->groupBy.empty() || inner->distinct != sql::DistinctMode::None
-            || inner->columns.empty())
+        if (inner == nullptr || inner->distinct != sql::DistinctMode::None || inner->columns.empty()
+            || (inner->groupBy.empty() && hasAggregate(*inner)))
             return true;
         const SourceSpan columns = inner->columns.front()->span().merge(inner->columns.back()->span());
         if (!columns.valid()) return true;
         edits.push_back({columns, "1"});
-        reasons.push_back("count(*) over a grouped subquery counts its groups, whatever it selects");
+        reasons.push_back("count(*) over a subquery counts its rows or groups, whatever it selects");
         return true;
     });
     return edits;
@@ -613,23 +630,6 @@ std::vector<Edit> countedSubqueryEdits(const sql::SelectStatement& statement, st
 bool literalFalse(const sql::Expr* expr)
 {
     return numericLiteral(expr) && literalNumber(*expr) == 0;
-}
-
-bool hasAggregate(const sql::SelectCore& core)
-{
-    bool found = false;
-    for (const auto& column : core.columns) {
-        sql::walk(*column, [&](const sql::Node& node) {
-            if (node.kind() == sql::NodeKind::SelectStatement) return false;
-            if (const auto* call = node.tryAs<sql::FunctionCall>(); call && !call->over && !call->overName) {
-                const std::string name = lowered(call->name.name);
-                found = found || name == "count" || name == "sum" || name == "avg" || name == "min" || name == "max"
-                        || name == "total" || name == "group_concat";
-            }
-            return !found;
-        });
-    }
-    return found;
 }
 
 /// A query none of whose rows or groups pass (WHERE or HAVING folded to 0; an ungrouped
