@@ -31,4 +31,9 @@ std::string officialPostprocess(std::string_view query)
     return replaceAll(out, "! =", "!=");
 }
 
+std::string officialValuePlaceholder(std::string_view prediction)
+{
+    return replaceAll(prediction, "value", "1");
+}
+
 } // namespace sqleq::exec
