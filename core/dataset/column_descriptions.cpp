@@ -52,13 +52,16 @@ void appendUtf8(std::string& out, char32_t code)
     }
 }
 
-/// cp1252 to UTF-8. The five bytes cp1252 leaves undefined keep their Latin-1 code point.
-std::string fromCp1252(std::string_view text)
-{
-    static constexpr std::array<char16_t, 32> k80to9F{
+/// cp1252's characters for the bytes 0x80-0x9F (the five it leaves undefined keep
+/// their Latin-1 code point).
+constexpr std::array<char16_t, 32> k80to9F{
         0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
         0x2039, 0x0152, 0x008D, 0x017D, 0x008F, 0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
         0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178};
+
+/// cp1252 to UTF-8.
+std::string fromCp1252(std::string_view text)
+{
     std::string out;
     out.reserve(text.size() + text.size() / 8);
     for (const char c : text) {
@@ -68,10 +71,29 @@ std::string fromCp1252(std::string_view text)
     return out;
 }
 
+/// UTF-8 whose C1 controls (U+0080-U+009F) become cp1252's characters: a cp1252 file
+/// once converted as if it were Latin-1 turns its bullets into U+0095, and no
+/// description means a control character.
+std::string repairC1(std::string_view text)
+{
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto next = i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0;
+        if (text[i] == '\xC2' && next >= 0x80 && next < 0xA0) {
+            appendUtf8(out, char32_t(k80to9F[next - 0x80]));
+            ++i;
+        } else {
+            out += text[i];
+        }
+    }
+    return out;
+}
+
 std::string decode(std::string_view raw)
 {
     if (raw.starts_with("\xEF\xBB\xBF")) raw.remove_prefix(3);
-    return validUtf8(raw) ? std::string(raw) : fromCp1252(raw);
+    return validUtf8(raw) ? repairC1(raw) : fromCp1252(raw);
 }
 
 std::string trimmed(std::string_view text)

@@ -46,7 +46,8 @@ inline constexpr std::size_t kMaxDescriptionFiles = 1000;
 /// The rows of one description file's text. `table` fills ColumnDescription::table and
 /// `fileName` names the file in errors ("dataset.csv": an unterminated quote with the
 /// line it opened on; no header naming original_column_name). Valid UTF-8 is kept (a
-/// BOM dropped); any other text is read as cp1252, which the real files use.
+/// BOM dropped, C1 controls read as the cp1252 characters they once were); any other
+/// text is read as cp1252, which the real files use.
 Result<std::vector<ColumnDescription>> parseColumnDescriptions(std::string_view text, const std::string& table,
                                                                const std::string& fileName);
 

@@ -1,6 +1,6 @@
 // Unit tests of core/dataset's column description reader on the fixtures in
 // tests/data/column_descriptions: BOM, CRLF, quoted newlines and doubled quotes,
-// trailing blanks, cp1252 bytes, malformed files reported by name and line, the size
+// trailing blanks, cp1252 bytes (raw, or as C1 controls in UTF-8), malformed files reported by name and line, the size
 // cap, and the folder rule beside a tables.json or a database file.
 #include "core/dataset/column_descriptions.h"
 
@@ -28,7 +28,7 @@ private slots:
         auto read = dataset::readColumnDescriptions(kData / "shop" / "database_description" / "shop");
         QVERIFY(read.ok());
         QVERIFY(read->problems.empty());
-        QCOMPARE(read->columns.size(), std::size_t(5));
+        QCOMPARE(read->columns.size(), std::size_t(6));
 
         const auto* name = read->find("ITEM", "Name");  // case-insensitive; "name " trimmed in the file
         QVERIFY(name != nullptr);
@@ -59,6 +59,10 @@ private slots:
         const auto* country = read->find("maker", "country");
         QVERIFY(country != nullptr);
         QCOMPARE(QString::fromStdString(country->valueDescription), QString::fromUtf8("\u2022 DE: Germany"));
+        // UTF-8 holding U+0095, a cp1252 bullet once converted as Latin-1: a bullet again.
+        const auto* label = read->find("shelf", "label");
+        QVERIFY(label != nullptr);
+        QCOMPARE(QString::fromStdString(label->valueDescription), QString::fromUtf8("\u2022\tA: top shelf"));
     }
 
     void badFilesAreReportedByNameAndLineAndTheOthersRead()

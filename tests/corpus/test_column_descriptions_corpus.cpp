@@ -41,6 +41,12 @@ private slots:
             QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
             for (const auto& problem : read->problems) problems << QString::fromStdString(problem.message);
             rows += read->columns.size();
+            for (const auto& column : read->columns) {
+                // Every byte is decoded to a printable character: no C1 control is left.
+                const QString text = QString::fromStdString(column.readableName + column.description +
+                                                            column.dataFormat + column.valueDescription);
+                for (const QChar c : text) QVERIFY2(c.unicode() < 0x80 || c.unicode() >= 0xA0, qPrintable(text));
+            }
         }
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join('\n')));
         QCOMPARE(folders, std::size_t(11));

@@ -9,8 +9,11 @@
 #include "ui/widgets/schema_panel.h"
 
 #include <QAbstractItemModelTester>
+#include <QApplication>
 #include <QFile>
 #include <QLabel>
+#include <QPainter>
+#include <QToolTip>
 #include <QTreeView>
 
 #include <filesystem>
@@ -22,6 +25,15 @@ namespace {
 
 const QString kFixture = QStringLiteral(SQLEQ_SOURCE_DIR "/tests/data/column_descriptions/shop");
 const fs::path kCorpus = SQLEQ_CORPUS_DIR;
+
+/// The label QToolTip shows, when one is up.
+QLabel* findTip()
+{
+    for (QWidget* widget : QApplication::topLevelWidgets()) {
+        if (widget->inherits("QTipLabel")) return qobject_cast<QLabel*>(widget);
+    }
+    return nullptr;
+}
 
 /// The tooltip of `table`.`column` in the panel's tree; empty when absent.
 QString columnToolTip(const ui::SchemaPanel& panel, const QString& table, const QString& column)
@@ -68,7 +80,7 @@ private slots:
         const auto* caption = panel.findChild<QLabel*>();
         QVERIFY(caption != nullptr);
         QVERIFY2(caption->text().contains("column descriptions"), qPrintable(caption->text()));
-        QVERIFY2(caption->toolTip().contains("database_description/shop (5 columns)"), qPrintable(caption->toolTip()));
+        QVERIFY2(caption->toolTip().contains("database_description/shop (6 columns)"), qPrintable(caption->toolTip()));
     }
 
     void withoutDescriptionsTheTooltipIsTheType()
@@ -100,6 +112,39 @@ private slots:
                  qPrintable(error));
         const QString zip = columnToolTip(panel, "schools", "MailZip");
         QVERIFY2(zip.contains("mailing zip"), qPrintable(zip));
+    }
+
+    void longDescriptionsWrapInTheShownTooltip()
+    {
+        ui::SchemaPanel panel;
+        panel.resize(520, 420);
+        QString error;
+        QVERIFY2(panel.setSource({ui::SchemaSourceKind::SpiderTables, kFixture + "/tables.json", "shop"}, &error),
+                 qPrintable(error));
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        const QAbstractItemModel* model = panel.view()->model();
+        const QModelIndex price = model->index(2, 0, model->index(0, 0));
+        QCOMPARE(price.data().toString(), QStringLiteral("price"));
+        const QRect cell = panel.view()->visualRect(price);
+        const QPoint at = panel.view()->viewport()->mapToGlobal(cell.center());
+        QToolTip::showText(at, price.data(Qt::ToolTipRole).toString(), panel.view()->viewport());
+        QLabel* tip = nullptr;
+        QTRY_VERIFY((tip = QApplication::activePopupWidget() ? nullptr : findTip()) != nullptr && tip->isVisible());
+        QVERIFY(tip->wordWrap());
+        QVERIFY(tip->textFormat() != Qt::PlainText);
+        // For the README: the panel with the tooltip drawn where it appears.
+        const QString shots = qEnvironmentVariable("SQLEQ_SCREENSHOT_DIR");
+        if (!shots.isEmpty()) {
+            QImage image(panel.size().grownBy({0, 0, tip->width(), tip->height()}), QImage::Format_ARGB32);
+            image.fill(panel.palette().window().color());
+            QPainter painter(&image);
+            painter.drawPixmap(0, 0, panel.grab());
+            painter.drawPixmap(panel.mapFromGlobal(tip->pos()), tip->grab());
+            painter.end();
+            QVERIFY(image.save(shots + "/schema-tooltip.png"));
+        }
+        QToolTip::hideText();
     }
 
     void originalSpiderDatabaseIsTheFirstSuiteDatabaseWithItsRows()
