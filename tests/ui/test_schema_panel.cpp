@@ -35,6 +35,37 @@ QLabel* findTip()
     return nullptr;
 }
 
+/// Shows the tooltip of `index` as hovering it would; the label shown, or null.
+QLabel* showToolTip(ui::SchemaPanel& panel, const QModelIndex& index)
+{
+    const QRect cell = panel.view()->visualRect(index);
+    const QPoint at = panel.view()->viewport()->mapToGlobal(cell.center());
+    QToolTip::showText(at, index.data(Qt::ToolTipRole).toString(), panel.view()->viewport());
+    QLabel* tip = nullptr;
+    for (int wait = 0; wait < 50 && (tip == nullptr || !tip->isVisible()); ++wait) {
+        QTest::qWait(20);
+        tip = findTip();
+    }
+    return tip != nullptr && tip->isVisible() ? tip : nullptr;
+}
+
+/// With SQLEQ_SCREENSHOT_DIR set: the panel with `tip` drawn where it appears, for the
+/// README (an offscreen grab leaves tooltips out).
+void saveScreenshot(ui::SchemaPanel& panel, QLabel& tip, const QString& name)
+{
+    const QString dir = qEnvironmentVariable("SQLEQ_SCREENSHOT_DIR");
+    if (dir.isEmpty()) return;
+    const QPoint tipAt = panel.mapFromGlobal(tip.pos());
+    const QRect area = QRect(QPoint(0, 0), panel.size()).united(QRect(tipAt, tip.size()));
+    QImage image(area.size(), QImage::Format_ARGB32);
+    image.fill(panel.palette().window().color());
+    QPainter painter(&image);
+    painter.drawPixmap(-area.topLeft(), panel.grab());
+    painter.drawPixmap(tipAt - area.topLeft(), tip.grab());
+    painter.end();
+    QVERIFY(image.save(dir + "/" + name));
+}
+
 /// The tooltip of `table`.`column` in the panel's tree; empty when absent.
 QString columnToolTip(const ui::SchemaPanel& panel, const QString& table, const QString& column)
 {
@@ -112,6 +143,20 @@ private slots:
                  qPrintable(error));
         const QString zip = columnToolTip(panel, "schools", "MailZip");
         QVERIFY2(zip.contains("mailing zip"), qPrintable(zip));
+
+        // A long value description, shown as hovering shows it.
+        QVERIFY(panel.trySource({ui::SchemaSourceKind::SpiderTables, tables, "superhero"}, &error));
+        panel.resize(760, 520);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        const QAbstractItemModel* model = panel.view()->model();
+        const QModelIndex alignment = model->index(1, 0, model->index(0, 0));
+        QCOMPARE(alignment.data().toString(), QStringLiteral("alignment"));
+        QLabel* tip = showToolTip(panel, alignment);
+        QVERIFY(tip != nullptr);
+        QVERIFY2(tip->text().contains(QString::fromUtf8("\u2022\tBad:")), qPrintable(tip->text()));
+        saveScreenshot(panel, *tip, "schema-tooltip-bird.png");
+        QToolTip::hideText();
     }
 
     void longDescriptionsWrapInTheShownTooltip()
@@ -126,24 +171,11 @@ private slots:
         const QAbstractItemModel* model = panel.view()->model();
         const QModelIndex price = model->index(2, 0, model->index(0, 0));
         QCOMPARE(price.data().toString(), QStringLiteral("price"));
-        const QRect cell = panel.view()->visualRect(price);
-        const QPoint at = panel.view()->viewport()->mapToGlobal(cell.center());
-        QToolTip::showText(at, price.data(Qt::ToolTipRole).toString(), panel.view()->viewport());
-        QLabel* tip = nullptr;
-        QTRY_VERIFY((tip = QApplication::activePopupWidget() ? nullptr : findTip()) != nullptr && tip->isVisible());
+        QLabel* tip = showToolTip(panel, price);
+        QVERIFY(tip != nullptr);
         QVERIFY(tip->wordWrap());
         QVERIFY(tip->textFormat() != Qt::PlainText);
-        // For the README: the panel with the tooltip drawn where it appears.
-        const QString shots = qEnvironmentVariable("SQLEQ_SCREENSHOT_DIR");
-        if (!shots.isEmpty()) {
-            QImage image(panel.size().grownBy({0, 0, tip->width(), tip->height()}), QImage::Format_ARGB32);
-            image.fill(panel.palette().window().color());
-            QPainter painter(&image);
-            painter.drawPixmap(0, 0, panel.grab());
-            painter.drawPixmap(panel.mapFromGlobal(tip->pos()), tip->grab());
-            painter.end();
-            QVERIFY(image.save(shots + "/schema-tooltip.png"));
-        }
+        saveScreenshot(panel, *tip, "schema-tooltip-fixture.png");
         QToolTip::hideText();
     }
 
