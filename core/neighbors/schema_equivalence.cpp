@@ -627,6 +627,90 @@ std::vector<Edit> countedSubqueryEdits(const sql::SelectStatement& statement, st
     return edits;
 }
 
+/// Inside `x IN (SELECT a.c FROM A AS a JOIN B AS b ON …)` only the set of values
+/// counts. When the subquery reads nothing of b and every row of a has a partner in b
+/// — the ON compares a's foreign key to b's one-column primary key with =, <= or >=
+/// (the key's own parent always qualifies), or is a tautology `e = e` — the join adds no
+/// value and takes none away: the subquery reads like `SELECT a.c FROM A AS a`.
+std::vector<Edit> semiJoinEdits(const sql::SelectStatement& statement, const schema::Schema& schema,
+                                std::vector<std::string>& reasons)
+{
+    const ScopeIndex scopes(schema, statement);
+    std::vector<Edit> edits;
+    sql::walk(statement, [&](const sql::Node& node) {
+        const auto* in = node.tryAs<sql::InExpr>();
+        if (in == nullptr || in->source != sql::InSource::Subquery || !in->subquery || in->subquery->limit) return true;
+        const auto* core = in->subquery->body ? in->subquery->body->tryAs<sql::SelectCore>() : nullptr;
+        if (core == nullptr || !core->from || core->from->terms.size() != 2 || !core->groupBy.empty() || core->having
+            || hasAggregate(*core) || !core->fromSpan.valid())
+            return true;
+        const auto& first = *core->from->terms[0];
+        const auto& second = *core->from->terms[1];
+        const auto* kept = first.source ? first.source->tryAs<sql::TableRef>() : nullptr;
+        const auto* joined = second.source ? second.source->tryAs<sql::TableRef>() : nullptr;
+        const auto kind = second.op.kind;
+        if (kept == nullptr || joined == nullptr || kept->schema || joined->schema || first.on || !second.on
+            || second.op.natural || second.hasUsing
+            || (kind != sql::JoinKind::Join && kind != sql::JoinKind::Inner))
+            return true;
+        const std::string keptName = lowered(kept->alias ? kept->alias->name : kept->name.name);
+        const std::string joinedName = lowered(joined->alias ? joined->alias->name : joined->name.name);
+        const schema::Table* keptTable = schema.findTable(kept->name.name);
+        const schema::Table* joinedTable = schema.findTable(joined->name.name);
+        if (keptTable == nullptr || joinedTable == nullptr || joinedTable->primaryKey.size() != 1 || keptName == joinedName)
+            return true;
+        // Nothing outside the ON may read the joined table.
+        bool readsJoined = false;
+        for (const ColumnSite& site : scopes.sites()) {
+            if (site.core != core || !site.resolved || lowered(site.resolved->binding) != joinedName) continue;
+            bool inOn = false;
+            const SourceSpan on = second.on->span();
+            const SourceSpan ref = site.ref->span();
+            inOn = on.valid() && ref.valid() && ref.begin >= on.begin && ref.end <= on.end;
+            readsJoined = readsJoined || !inOn;
+        }
+        if (readsJoined) return true;
+        const auto* condition = second.on->tryAs<sql::BinaryExpr>();
+        if (condition == nullptr) return true;
+        auto keyOf = [&](const sql::Expr* expr) -> std::optional<ColumnKey> {
+            const auto* ref = expr != nullptr ? expr->tryAs<sql::ColumnRef>() : nullptr;
+            const ColumnSite* site = ref != nullptr ? scopes.find(*ref) : nullptr;
+            if (site == nullptr || !site->resolved || site->core != core) return std::nullopt;
+            return ColumnKey{lowered(site->resolved->binding), lowered(site->resolved->column)};
+        };
+        const auto left = keyOf(condition->left.get());
+        const auto right = keyOf(condition->right.get());
+        bool partnered = false;
+        std::string why;
+        if (left && right && *left == *right && condition->op == sql::BinaryOp::Eq) {
+            partnered = true;  // e = e holds on every row, and the profile leaves no table empty
+            why = "the join condition always holds";
+        } else if (left && right
+                   && (condition->op == sql::BinaryOp::Eq || condition->op == sql::BinaryOp::LessEq
+                       || condition->op == sql::BinaryOp::GreaterEq)) {
+            const ColumnKey& own = left->first == keptName ? *left : *right;
+            const ColumnKey& other = left->first == keptName ? *right : *left;
+            const std::string key = lowered(joinedTable->primaryKey.front());
+            if (own.first == keptName && other.first == joinedName && other.second == key) {
+                for (const auto& foreign : keptTable->foreignKeys) {
+                    if (foreign.columns.size() == 1 && lowered(foreign.columns.front()) == own.second
+                        && schema::sameIdentifier(foreign.referencedTable, joinedTable->name)
+                        && (foreign.referencedColumns.empty() || lowered(foreign.referencedColumns.front()) == key)) {
+                        partnered = true;
+                        why = fmt::format("every {} row has its parent in {}", keptTable->name, joinedTable->name);
+                    }
+                }
+            }
+        }
+        if (!partnered) return true;
+        edits.push_back({core->fromSpan, fmt::format("FROM {} AS {}", doubleQuoted(lowered(keptTable->name)),
+                                                     doubleQuoted(keptName))});
+        reasons.push_back(fmt::format("IN reads a set of values and {}", why));
+        return true;
+    });
+    return edits;
+}
+
 bool literalFalse(const sql::Expr* expr)
 {
     return numericLiteral(expr) && literalNumber(*expr) == 0;
@@ -660,6 +744,7 @@ std::optional<std::string> canonicalKey(std::string_view text, const schema::Sch
         if (!pass(groupCountEdits(*parsed.statement, current, reasons))) return std::nullopt;
     if (!pass(extremeEdits(*parsed.statement, schema, reasons))) return std::nullopt;
     if (!pass(countedSubqueryEdits(*parsed.statement, reasons))) return std::nullopt;
+    if (!pass(semiJoinEdits(*parsed.statement, schema, reasons))) return std::nullopt;
     if (auto edits = disjointBranchEdits(*parsed.statement, current, schema, reasons); !edits.empty()) {
         current = applied(current, std::move(edits));
         parsed = sql::parse(current);

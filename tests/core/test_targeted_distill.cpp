@@ -187,6 +187,24 @@ private slots:
         QTest::newRow("counting an aggregate's one row: no proof")
             << "SELECT count(*) FROM (SELECT grade FROM Highschooler)"
             << "SELECT count(*) FROM (SELECT max(grade) FROM Highschooler)" << "";
+        QTest::newRow("IN reads a set: every friend has a parent student")
+            << "SELECT grade FROM Highschooler WHERE id IN (SELECT T1.student_id FROM Friend AS T1 JOIN Highschooler "
+               "AS T2 ON T1.student_id = T2.id)"
+            << "SELECT grade FROM Highschooler WHERE id IN (SELECT T1.student_id FROM Friend AS T1 JOIN Highschooler "
+               "AS T2 ON T1.student_id >= T2.id)"
+            << "has its parent";
+        QTest::newRow("IN with a strict comparison in the join: no proof")
+            << "SELECT grade FROM Highschooler WHERE id IN (SELECT T1.student_id FROM Friend AS T1 JOIN Highschooler "
+               "AS T2 ON T1.student_id = T2.id)"
+            << "SELECT grade FROM Highschooler WHERE id IN (SELECT T1.student_id FROM Friend AS T1 JOIN Highschooler "
+               "AS T2 ON T1.student_id > T2.id)"
+            << "";
+        QTest::newRow("IN that reads the joined table: no proof")
+            << "SELECT grade FROM Highschooler WHERE id IN (SELECT T1.student_id FROM Friend AS T1 JOIN Highschooler "
+               "AS T2 ON T1.student_id = T2.id WHERE T2.grade > 9)"
+            << "SELECT grade FROM Highschooler WHERE id IN (SELECT T1.student_id FROM Friend AS T1 JOIN Highschooler "
+               "AS T2 ON T1.student_id >= T2.id WHERE T2.grade > 9)"
+            << "";
         QTest::newRow("different columns: no proof")
             << "SELECT name FROM Highschooler" << "SELECT grade FROM Highschooler" << "";
     }
