@@ -152,7 +152,12 @@ std::string furtherMetrics(const Evaluation& evaluation, const Tally& tally)
     if (computed.testSuite) out += meanRow(tally.columns, "test-suite", tally.testSuite);
     if (computed.sqleq) out += meanRow(tally.columns, "sqleq", tally.sqleq);
     if (computed.sqlEval) out += meanRow(tally.columns, "sql-eval", tally.sqlEval);
-    if (computed.pcmF1) out += meanRow(tally.columns, "pcm-f1", tally.pcmF1);
+    if (computed.pcmF1) {
+        // A graded score has no "every turn right": its joint_all cell stays blank.
+        std::string pcm = meanRow(std::min(tally.columns, kJoint), "pcm-f1", tally.pcmF1);
+        if (tally.columns > kJoint) pcm.insert(pcm.size() - 1, fmt::format(" {:<20}", "-"));
+        out += pcm;
+    }
     return out;
 }
 
