@@ -59,7 +59,7 @@ struct ProjectSources {
     /// A multi-turn (SParC, CoSQL) gold: the turns of each interaction, in order (see
     /// evaluation::SubmissionInputs::interactionTurns); empty for a single-turn one.
     /// Kept under the project key `interaction_turns`, which older projects lack.
-    std::vector<uint32_t> interactionTurns;
+    std::vector<uint32_t> interactionTurns{};
 };
 
 /// One item of the batch as the store keeps it. In a multi-turn project
