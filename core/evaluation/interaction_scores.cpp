@@ -59,9 +59,10 @@ std::string turnRow(std::string_view name, const TurnMetricScores& scores)
 
 std::string jointLine(std::string_view name, const MetricTally& joint, std::size_t interactions)
 {
-    std::string unset = joint.computed < interactions
-                            ? fmt::format(" ({} interactions with an unset turn left out)", interactions - joint.computed)
-                            : "";
+    const std::size_t left = interactions - joint.computed;
+    std::string unset = left == 0 ? ""
+                        : left == 1 ? std::string(" (1 interaction with an unset turn left out)")
+                                    : fmt::format(" ({} interactions with an unset turn left out)", left);
     return fmt::format("interaction {}: {} / {} = {:.3f}{}\n", name, joint.correct, joint.computed, joint.rate(),
                        unset);
 }
