@@ -5,6 +5,7 @@
 #include "gui_test_support.h"
 
 #include "core/audit/audit.h"
+#include "ui/audit/audit_exchange.h"
 #include "ui/audit/audit_project.h"
 #include "ui/audit/earlier_turns_panel.h"
 #include "ui/audit/interaction_turns_model.h"
@@ -100,6 +101,22 @@ private slots:
 
         panel.setProject(nullptr);
         QVERIFY(!panel.isVisible());
+    }
+
+    void exportsNameInteractionAndTurn()
+    {
+        QString error;
+        auto project = ui::AuditProject::open(
+            makeProject(QDir(m_dir.path()), QStringLiteral("export.sqleq-audit"), {2, 0, 3}), QStringLiteral("alice"),
+            &error);
+        QVERIFY2(project, qPrintable(error));
+        const QString tsv = QDir(m_dir.path()).filePath(QStringLiteral("metrics.tsv"));
+        QVERIFY2(ui::AuditExchange::exportMetrics(*project, tsv, &error), qPrintable(error));
+        QFile file(tsv);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(file.readAll()).split('\n');
+        QVERIFY(lines[0].startsWith(QStringLiteral("index\tdb_id\tinteraction\tturn\t")));
+        QVERIFY(lines[5].startsWith(QStringLiteral("4\tshop\t3\t3\t")));
     }
 
     void panelHidesForSingleTurnProjects()
