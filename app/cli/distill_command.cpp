@@ -1,6 +1,7 @@
 // `sqleq-cli distill`: one test suite per schema for a whole gold file, written in
 // the layout test-suite-sql-eval reads (DIR/<db_id>/<db_id>_<n>.sqlite), plus a
-// summary of the neighbors each gold query left undistinguished.
+// summary of the neighbors each gold query left undistinguished (each gold named by
+// its index and line, and in a multi-turn file by its interaction and turn).
 
 #include "app/cli/commands.h"
 #include "app/cli/exit_codes.h"
@@ -30,8 +31,9 @@ struct DistillCommandOptions {
     suite::DistillOptions distill;
 };
 
-nlohmann::json groupSummary(const suite::DatasetSchemaDone& group, const std::vector<dataset::GoldItem>& gold)
+nlohmann::json groupSummary(const suite::DatasetSchemaDone& group, const dataset::GoldFile& goldFile)
 {
+    const auto& gold = goldFile.items;
     const suite::DistillResult& result = group.result;
     std::size_t total = 0;
     std::size_t undistinguished = 0;
@@ -64,9 +66,15 @@ nlohmann::json groupSummary(const suite::DatasetSchemaDone& group, const std::ve
         // A line refused for its size says so, not "the query is empty".
         const std::string& refused = gold[group.items[k]].error;
         const std::string error = !refused.empty() ? refused : report.error ? report.error->message : std::string();
-        items.push_back({{"index", group.items[k]}, {"neighbors", targets}, {"undistinguished", left},
-                         {"proven_equivalent", equivalent}, {"error", error},
-                         {"work_budget_spent", report.workBudgetSpent}});
+        const dataset::GoldItem& item = gold[group.items[k]];
+        nlohmann::json entry = {{"index", group.items[k]}, {"line", item.line}, {"neighbors", targets},
+                                {"undistinguished", left}, {"proven_equivalent", equivalent}, {"error", error},
+                                {"work_budget_spent", report.workBudgetSpent}};
+        if (goldFile.layout.multiTurn()) {
+            entry["interaction"] = item.interaction + 1;
+            entry["turn"] = item.turn + 1;
+        }
+        items.push_back(std::move(entry));
     }
     return {{"db_id", group.dbId}, {"gold_queries", group.items.size()}, {"suite_size", result.suite.databases.size()},
             {"sampled", result.sampled}, {"targeted", result.targetedBuilt}, {"gold_failures", result.goldFailures},
@@ -77,15 +85,15 @@ nlohmann::json groupSummary(const suite::DatasetSchemaDone& group, const std::ve
 
 int runDistill(const DistillCommandOptions& options)
 {
-    auto gold = dataset::readGoldFile(options.goldPath);
+    auto gold = dataset::readGoldInteractions(options.goldPath);
     if (!gold) {
         fmt::print(stderr, "error: {}\n", gold.error().message);
         return kExitInputError;
     }
-    for (const auto& item : *gold)
+    for (const auto& item : gold->items)
         if (!item.error.empty()) fmt::print(stderr, "warning: {}; reported as that item's error\n", item.error);
     suite::DatasetDistillRequest request;
-    for (const auto& item : *gold) request.items.push_back({item.sql, item.dbId});
+    for (const auto& item : gold->items) request.items.push_back({item.sql, item.dbId});
     request.tablesJson = options.tablesPath;
     request.originalDatabases = options.originalDir;
     request.outDir = options.outDir;

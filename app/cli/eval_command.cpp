@@ -1,6 +1,7 @@
 // `sqleq-cli eval`: every metric of a predictions file, with the official evaluator's
 // arguments (--gold --pred --tables --db --etype, --plug-value, --keep-distinct) plus
-// test suites, SQL-Eval and PCM-F1; prints evaluation.py's per-hardness table and
+// test suites, SQL-Eval and PCM-F1; prints evaluation.py's per-hardness table (and,
+// for a multi-turn SParC/CoSQL file, its turn table and interaction match) and
 // writes the per-item table and the disagreeing items. The work is core/evaluation's;
 // this file only maps options and writes files.
 
@@ -158,6 +159,7 @@ int runEval(EvalCommandOptions options)
         return kExitInputError;
     }
     fmt::print("{}", evaluation::formatHardnessReport(*result));
+    fmt::print("{}", evaluation::formatTurnReport(*result));
     printTotals(*result);
     std::size_t disagreeing = 0;
     for (const auto& item : result->items) disagreeing += evaluation::metricsDisagree(item) ? 1 : 0;
@@ -174,8 +176,13 @@ void registerEvalCommand(CLI::App& app, int& exitCode)
     auto options = std::make_shared<EvalCommandOptions>();
     auto* command = app.add_subcommand(
         "eval", "Every metric of a predictions file (official evaluator's arguments), per hardness and per item");
-    command->add_option("--gold", options->goldPath, "Gold file: one SQL<TAB>db_id per line")->required();
-    command->add_option("--pred", options->predPath, "Predictions: one SQL per line, same order")->required();
+    command->add_option("--gold", options->goldPath,
+                        "Gold file: one SQL<TAB>db_id per line; blank lines separate the interactions of a "
+                        "multi-turn (SParC, CoSQL) file")
+        ->required();
+    command->add_option("--pred", options->predPath,
+                        "Predictions: one SQL per line, same order (and same interactions, blank-line separated)")
+        ->required();
     command->add_option("--tables,--table", options->tablesPath,
                         "Spider tables.json: exact set match, its partial scores and the hardness levels");
     command->add_option("--db", options->databasesDir,

@@ -33,6 +33,10 @@ void addMetrics(nlohmann::json& object, const evaluation::ItemMetrics& metrics)
     object["separating_db_file"] =
         metrics.separatingDatabaseFile.empty() ? nlohmann::json() : nlohmann::json(metrics.separatingDatabaseFile);
     object["notes"] = metrics.notes;
+    if (metrics.turn) {  // a multi-turn project: 1-based, as eval --out writes them
+        object["interaction"] = metrics.turn->interaction + 1;
+        object["turn"] = metrics.turn->turn + 1;
+    }
 }
 
 } // namespace

@@ -27,6 +27,21 @@
 namespace sqleq::audit {
 namespace {
 
+/// A multi-turn project's items get their interaction and turn from the turns per
+/// interaction, by item index. A layout that does not cover the items (a hand-edited
+/// file) places none: the items then read as single-turn.
+void placeTurns(std::vector<AuditItem>& items, const std::vector<uint32_t>& interactionTurns)
+{
+    std::vector<evaluation::TurnPosition> positions;
+    for (uint32_t interaction = 0; interaction < interactionTurns.size(); ++interaction) {
+        if (positions.size() + interactionTurns[interaction] > items.size()) return;
+        for (uint32_t turn = 0; turn < interactionTurns[interaction]; ++turn) positions.push_back({interaction, turn});
+    }
+    if (positions.size() != items.size()) return;
+    for (auto& item : items)
+        if (item.index < positions.size()) item.metrics.turn = positions[item.index];
+}
+
 /// The store keeps the index of the separating suite database; its file name, which
 /// every front end shows, is read from the suite folder in the order the suite was
 /// read, while that folder is still there.
@@ -164,7 +179,10 @@ Result<std::vector<AuditItem>> AnnotationStore::items() const
     auto items = m_connection->read(
         [&](sqlite3* db) { return detail::readItems(db, m_path, m_connection->formatVersion()); });
     if (!items) return items;
-    if (auto sources = this->sources(); sources && !sources->suites.empty()) nameSeparatingDatabases(*items, sources->suites);
+    if (auto sources = this->sources(); sources) {
+        if (!sources->suites.empty()) nameSeparatingDatabases(*items, sources->suites);
+        placeTurns(*items, sources->interactionTurns);
+    }
     return items;
 }
 

@@ -56,9 +56,14 @@ struct ProjectSources {
     std::string questions;          ///< dev_questions.tsv style `index db_id question`; may be empty
     bool plugValue = false;
     bool keepDistinct = false;
+    /// A multi-turn (SParC, CoSQL) gold: the turns of each interaction, in order (see
+    /// evaluation::SubmissionInputs::interactionTurns); empty for a single-turn one.
+    /// Kept under the project key `interaction_turns`, which older projects lack.
+    std::vector<uint32_t> interactionTurns{};
 };
 
-/// One item of the batch as the store keeps it.
+/// One item of the batch as the store keeps it. In a multi-turn project
+/// `metrics.turn` gives its interaction and turn (from the sources' interactionTurns).
 struct AuditItem {
     std::size_t index = 0;
     std::string dbId;

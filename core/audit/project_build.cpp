@@ -142,6 +142,7 @@ Result<ProjectBuild> buildProject(const std::filesystem::path& output, const Pro
 
     StagingDirectory staging(distilling ? std::filesystem::path(distillation.into) : std::filesystem::path());
     ProjectSources recorded = sources;
+    recorded.interactionTurns = inputs->interactionTurns;
     if (distilling) {
         auto finished = distillSuites(*inputs, sources, distillation, staging.path(), progress, cancel, build);
         if (!finished) return finished.error();

@@ -6,9 +6,12 @@
 #include "core/audit/store_sql.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <sqlite3.h>
 
 #include <array>
+#include <charconv>
+#include <optional>
 
 namespace sqleq::audit::detail {
 namespace {
@@ -100,6 +103,24 @@ AuditItem itemFromRow(const StoreStatement& row)
     return item;
 }
 
+/// Optional (multi-turn projects only): the turns of each interaction, "2,0,6,1".
+constexpr const char* kInteractionTurnsKey = "interaction_turns";
+
+std::optional<std::vector<uint32_t>> parseInteractionTurns(std::string_view text)
+{
+    std::vector<uint32_t> turns;
+    while (!text.empty()) {
+        const auto comma = text.find(',');
+        const auto field = text.substr(0, comma);
+        uint32_t value = 0;
+        const auto [end, error] = std::from_chars(field.data(), field.data() + field.size(), value);
+        if (error != std::errc() || end != field.data() + field.size() || field.empty()) return std::nullopt;
+        turns.push_back(value);
+        text = comma == std::string_view::npos ? std::string_view{} : text.substr(comma + 1);
+    }
+    return turns;
+}
+
 std::array<std::pair<const char*, std::string>, 8> sourcePairs(const ProjectSources& sources)
 {
     return {{{"gold", sources.gold},
@@ -124,7 +145,10 @@ Status insertSources(sqlite3* db, const std::filesystem::path& file, const Proje
         if (auto status = insert->run(); !status) return status;
         insert->reset();
     }
-    return {};
+    if (sources.interactionTurns.empty()) return {};
+    insert->bindText(1, kInteractionTurnsKey);
+    insert->bindText(2, fmt::format("{}", fmt::join(sources.interactionTurns, ",")));
+    return insert->run();
 }
 
 Result<ProjectSources> readSources(sqlite3* db, const std::filesystem::path& file)
@@ -148,6 +172,13 @@ Result<ProjectSources> readSources(sqlite3* db, const std::filesystem::path& fil
         else if (key == "questions") sources.questions = std::move(value);
         else if (key == "plug_value") sources.plugValue = value == "1";
         else if (key == "keep_distinct") sources.keepDistinct = value == "1";
+        else if (key == kInteractionTurnsKey) {
+            auto turns = parseInteractionTurns(value);
+            if (!turns) return Diagnostic{"audit.open", fmt::format("{}: the project key {} is not a comma-separated "
+                                                                    "list of turn counts", file.string(),
+                                                                    kInteractionTurnsKey), {}, {}};
+            sources.interactionTurns = std::move(*turns);
+        }
     }
     return sources;
 }

@@ -24,6 +24,25 @@ Diagnostic mismatchedLengths(const SubmissionInputs& inputs)
     return diagnostic;
 }
 
+/// Each item's interaction and turn from the turns per interaction, or an error when
+/// they do not add up to the items.
+Result<std::vector<TurnPosition>> turnPositions(const SubmissionInputs& inputs)
+{
+    std::vector<TurnPosition> positions;
+    positions.reserve(inputs.gold.size());
+    for (uint32_t interaction = 0; interaction < inputs.interactionTurns.size(); ++interaction)
+        for (uint32_t turn = 0; turn < inputs.interactionTurns[interaction]; ++turn)
+            positions.push_back({interaction, turn});
+    if (!inputs.interactionTurns.empty() && positions.size() != inputs.gold.size()) {
+        Diagnostic diagnostic;
+        diagnostic.code = "evaluation.input";
+        diagnostic.message = fmt::format("the interactions hold {} turns but there are {} gold items",
+                                         positions.size(), inputs.gold.size());
+        return diagnostic;
+    }
+    return positions;
+}
+
 bool cancelRequested(const std::atomic<bool>* cancel)
 {
     return cancel != nullptr && cancel->load(std::memory_order_relaxed);
@@ -36,6 +55,8 @@ Result<Evaluation> evaluateSubmission(const SubmissionInputs& inputs, const Eval
 {
     const auto started = std::chrono::steady_clock::now();
     if (inputs.gold.size() != inputs.predictions.size()) return mismatchedLengths(inputs);
+    auto positions = turnPositions(inputs);
+    if (!positions) return positions.error();
     auto context = loadEvaluationContext(inputs, options.metrics);
     if (!context) return context.error();
 
@@ -68,6 +89,9 @@ Result<Evaluation> evaluateSubmission(const SubmissionInputs& inputs, const Eval
         progress(report);
     });
 
+    evaluation.interactionTurns = inputs.interactionTurns;
+    if (!positions->empty())
+        for (std::size_t i = 0; i < count; ++i) evaluation.items[i].turn = (*positions)[i];
     evaluation.cancelled = cancelRequested(cancel);
     evaluation.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return evaluation;

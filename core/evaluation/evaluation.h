@@ -13,7 +13,9 @@
 #include "core/metrics/sql_eval.h"
 #include "core/suite/suite.h"
 
+#include <array>
 #include <atomic>
+#include <cstdint>
 #include <cstddef>
 #include <filesystem>
 #include <map>
@@ -23,9 +25,16 @@
 
 namespace sqleq::evaluation {
 
+/// Where an item sits in a multi-turn (SParC, CoSQL) file: 0-based interaction and turn.
+struct TurnPosition {
+    uint32_t interaction = 0;
+    uint32_t turn = 0;
+};
+
 /// The metrics of one item; unset means "not computed" (an empty TSV cell).
 struct ItemMetrics {
     std::size_t index = 0;                       ///< 0-based position in the gold file
+    std::optional<TurnPosition> turn;            ///< set when the submission is multi-turn
     std::string dbId;
     std::optional<metrics::Hardness> hardness;   ///< needs tables.json and a gold the official parser reads
     std::optional<bool> esm;                     ///< exact set match (needs tables.json)
@@ -95,14 +104,23 @@ struct SubmissionInputs {
     /// Item index → why its gold or prediction line was refused (longer than the 1 MiB
     /// cap on one query; the refused query is empty). Noted on the item as "input: …".
     std::map<std::size_t, std::string> lineErrors;
+    /// Turns per interaction (blank-line separated blocks of the gold file, empty ones
+    /// included) when the gold has more than one interaction; empty for a single-turn
+    /// file. Its turns add up to gold.size().
+    std::vector<uint32_t> interactionTurns;
 };
 
 /// Reads a gold file and a predictions file into SubmissionInputs (paths left empty).
 /// Errors name the file and line; different lengths are an error naming both files.
+/// A gold file with more than one interaction is read as evaluation.py reads SParC and
+/// CoSQL: the predictions must have as many interactions (the official script asserts
+/// it) and, here, as many turns in each (the official script silently scores only the
+/// shorter of the two; an error naming the interaction and both lines says so instead).
 Result<SubmissionInputs> readSubmission(const std::string& goldPath, const std::string& predPath);
 
 struct Evaluation {
     std::vector<ItemMetrics> items;   ///< one per gold item, in order
+    std::vector<uint32_t> interactionTurns;  ///< SubmissionInputs::interactionTurns
     MetricSelection computed;         ///< the metrics actually computed (selection ∧ inputs given)
     double seconds = 0;
     bool cancelled = false;
@@ -134,8 +152,45 @@ std::string metricsSummary(const ItemMetrics& item);
 /// unset items: it stops at the first); a footnote counts the unset ones.
 std::string formatHardnessReport(const Evaluation& evaluation);
 
+/// Multi-turn scores, as evaluation.py counts them: per turn bucket (turn 1, 2, 3, 4,
+/// > 4) the items and their correct ones per metric, and per metric the interactions
+/// whose every turn is right ("joint_all"; an empty interaction counts as right, as
+/// all([]) does there). An interaction with an unset turn is left out of that metric's
+/// joint rate, as unset items are left out of the per-hardness rates.
+struct MetricTally {
+    std::size_t correct = 0;
+    std::size_t computed = 0;
+    [[nodiscard]] double rate() const { return computed == 0 ? 0.0 : double(correct) / double(computed); }
+};
+
+constexpr std::size_t kTurnBuckets = 5;
+
+struct TurnMetricScores {
+    std::array<MetricTally, kTurnBuckets> turns;  ///< turn 1, 2, 3, 4, > 4
+    MetricTally joint;                            ///< interactions with every turn right
+};
+
+struct InteractionScores {
+    std::array<std::size_t, kTurnBuckets> turnCounts{};
+    std::size_t interactions = 0;
+    TurnMetricScores esm, exec, testSuite, sqlEval, sqleq;
+};
+
+/// The bucket of a 0-based turn: 0..3 for turns 1..4, 4 for every later one.
+std::size_t turnBucket(uint32_t turn);
+
+/// Multi-turn scores of an evaluation (all zero when it is single-turn).
+InteractionScores scoreInteractions(const Evaluation& evaluation);
+
+/// evaluation.py's turn table (print_scores with include_turn_acc): a header row
+/// `turn 1 … turn > 4`, a count row, the turn execution and exact-match rows, then
+/// sqleq's further metrics per turn; followed by one "interaction match" line per
+/// computed metric. Empty for a single-turn evaluation.
+std::string formatTurnReport(const Evaluation& evaluation);
+
 /// Per-item table: TSV with header `index db_id hardness esm exec testsuite sqleval
 /// pcm_f1 testsuite_verdict separating_db sqleq testsuite_false_positive notes`
+/// plus `interaction turn` (1-based) after db_id when the file is multi-turn
 /// (booleans 1/0, empty when not
 /// computed), or a JSON array of objects with the same keys (null when not computed).
 std::string itemsTsv(const Evaluation& evaluation);

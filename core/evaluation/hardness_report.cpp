@@ -1,5 +1,6 @@
 // formatHardnessReport: the per-hardness table of test-suite-sql-eval's evaluation.py
-// (print_scores, Spider mode: no turn rows), byte for byte in layout — a 20-wide row
+// (print_scores; for a multi-turn file with its joint_all column, whose turn table is
+// interaction_scores.cpp's), byte for byte in layout — a 20-wide row
 // name, then one 20-wide cell per level separated by single spaces — and with its
 // averaging rules, including the partial-matching quirks (acc averaged over items
 // whose prediction has the component, rec over items whose gold has it, and F1 = 1
@@ -15,9 +16,11 @@
 namespace sqleq::evaluation {
 namespace {
 
-constexpr std::size_t kLevelCount = 5;  // easy, medium, hard, extra, all
+constexpr std::size_t kLevelCount = 6;  // easy, medium, hard, extra, all, joint_all
 constexpr std::size_t kAll = 4;
-constexpr std::array<std::string_view, kLevelCount> kLevelNames = {"easy", "medium", "hard", "extra", "all"};
+constexpr std::size_t kJoint = 5;       // interactions: shown for a multi-turn file only
+constexpr std::array<std::string_view, kLevelCount> kLevelNames = {"easy", "medium", "hard", "extra", "all",
+                                                                   "joint_all"};
 
 /// A running mean: sum of the values and how many were added.
 struct Mean {
@@ -35,6 +38,7 @@ struct PartialTally {
 };
 
 struct Tally {
+    std::size_t columns = kJoint;  ///< kLevelCount when joint_all is shown
     std::array<std::size_t, kLevelCount> count{};
     LevelMeans exec, exact, testSuite, sqlEval, pcmF1, sqleq;
     std::array<PartialTally, metrics::kComponentCount> partial;
@@ -59,6 +63,22 @@ void addPartial(Tally& tally, const ItemMetrics& item)
     }
 }
 
+/// The joint_all column: interactions, and per metric those whose every turn is right.
+/// It has no partial scores, so evaluation.py prints 0 / 0 / 1 there, as do these means.
+void addInteractions(Tally& tally, const InteractionScores& scores)
+{
+    tally.columns = kLevelCount;
+    tally.count[kJoint] = scores.interactions;
+    const auto setJoint = [](LevelMeans& means, const MetricTally& joint) {
+        means[kJoint] = Mean{static_cast<double>(joint.correct), joint.computed};
+    };
+    setJoint(tally.exec, scores.exec.joint);
+    setJoint(tally.exact, scores.esm.joint);
+    setJoint(tally.testSuite, scores.testSuite.joint);
+    setJoint(tally.sqleq, scores.sqleq.joint);
+    setJoint(tally.sqlEval, scores.sqlEval.joint);
+}
+
 Tally tallyItems(const Evaluation& evaluation)
 {
     Tally tally;
@@ -75,40 +95,42 @@ Tally tallyItems(const Evaluation& evaluation)
         if (item.pcmF1) forLevels(item, [&](std::size_t level) { tally.pcmF1[level].add(*item.pcmF1); });
         if (item.components) addPartial(tally, item);
     }
+    if (!evaluation.interactionTurns.empty()) addInteractions(tally, scoreInteractions(evaluation));
     return tally;
 }
 
-/// print_formated_s: "{:20} " + ' '.join([element_format] * len(l)).
+/// print_formated_s ("{:20} " + ' '.join([element_format] * len(l))) over the first `columns` cells: joint_all is shown only when the
+/// evaluation is multi-turn (evaluation.py's include_turn_acc).
 template <typename Cells, typename Format>
-std::string row(std::string_view name, const Cells& cells, Format&& formatCell)
+std::string row(std::size_t columns, std::string_view name, const Cells& cells, Format&& formatCell)
 {
     std::string line = fmt::format("{:<20} ", name);
-    for (std::size_t i = 0; i < cells.size(); ++i) {
+    for (std::size_t i = 0; i < std::min(cells.size(), columns); ++i) {
         if (i > 0) line += ' ';
         line += formatCell(cells[i]);
     }
     return line + '\n';
 }
 
-std::string rateRow(std::string_view name, const std::array<double, kLevelCount>& rates)
+std::string rateRow(std::size_t columns, std::string_view name, const std::array<double, kLevelCount>& rates)
 {
-    return row(name, rates, [](double rate) { return fmt::format("{:<20.3f}", rate); });
+    return row(columns, name, rates, [](double rate) { return fmt::format("{:<20.3f}", rate); });
 }
 
-std::string meanRow(std::string_view name, const LevelMeans& means)
+std::string meanRow(std::size_t columns, std::string_view name, const LevelMeans& means)
 {
     std::array<double, kLevelCount> rates{};
     for (std::size_t level = 0; level < kLevelCount; ++level) rates[level] = means[level].value();
-    return rateRow(name, rates);
+    return rateRow(columns, name, rates);
 }
 
 std::string partialBlocks(const Tally& tally)
 {
     std::string out = "\n---------------------PARTIAL MATCHING ACCURACY----------------------\n";
     const auto componentName = [](std::size_t c) { return metrics::componentName(static_cast<metrics::Component>(c)); };
-    for (std::size_t c = 0; c < metrics::kComponentCount; ++c) out += meanRow(componentName(c), tally.partial[c].acc);
+    for (std::size_t c = 0; c < metrics::kComponentCount; ++c) out += meanRow(tally.columns, componentName(c), tally.partial[c].acc);
     out += "---------------------- PARTIAL MATCHING RECALL ----------------------\n";
-    for (std::size_t c = 0; c < metrics::kComponentCount; ++c) out += meanRow(componentName(c), tally.partial[c].rec);
+    for (std::size_t c = 0; c < metrics::kComponentCount; ++c) out += meanRow(tally.columns, componentName(c), tally.partial[c].rec);
     out += "---------------------- PARTIAL MATCHING F1 --------------------------\n";
     for (std::size_t c = 0; c < metrics::kComponentCount; ++c) {
         std::array<double, kLevelCount> f1{};
@@ -117,7 +139,7 @@ std::string partialBlocks(const Tally& tally)
             const double rec = tally.partial[c].rec[level].value();
             f1[level] = acc == 0 && rec == 0 ? 1.0 : 2.0 * acc * rec / (rec + acc);
         }
-        out += rateRow(componentName(c), f1);
+        out += rateRow(tally.columns, componentName(c), f1);
     }
     return out;
 }
@@ -127,10 +149,15 @@ std::string furtherMetrics(const Evaluation& evaluation, const Tally& tally)
     const auto& computed = evaluation.computed;
     if (!computed.testSuite && !computed.sqlEval && !computed.pcmF1 && !computed.sqleq) return {};
     std::string out = fmt::format("\n====================={:^26}=====================\n", "SQLEQ METRICS");
-    if (computed.testSuite) out += meanRow("test-suite", tally.testSuite);
-    if (computed.sqleq) out += meanRow("sqleq", tally.sqleq);
-    if (computed.sqlEval) out += meanRow("sql-eval", tally.sqlEval);
-    if (computed.pcmF1) out += meanRow("pcm-f1", tally.pcmF1);
+    if (computed.testSuite) out += meanRow(tally.columns, "test-suite", tally.testSuite);
+    if (computed.sqleq) out += meanRow(tally.columns, "sqleq", tally.sqleq);
+    if (computed.sqlEval) out += meanRow(tally.columns, "sql-eval", tally.sqlEval);
+    if (computed.pcmF1) {
+        // A graded score has no "every turn right": its joint_all cell stays blank.
+        std::string pcm = meanRow(std::min(tally.columns, kJoint), "pcm-f1", tally.pcmF1);
+        if (tally.columns > kJoint) pcm.insert(pcm.size() - 1, fmt::format(" {:<20}", "-"));
+        out += pcm;
+    }
     return out;
 }
 
@@ -161,15 +188,15 @@ std::string footnotes(const Evaluation& evaluation, const Tally& tally)
 std::string formatHardnessReport(const Evaluation& evaluation)
 {
     const Tally tally = tallyItems(evaluation);
-    std::string out = row("", kLevelNames, [](std::string_view level) { return fmt::format("{:<20}", level); });
-    out += row("count", tally.count, [](std::size_t count) { return fmt::format("{:<20d}", count); });
+    std::string out = row(tally.columns, "", kLevelNames, [](std::string_view level) { return fmt::format("{:<20}", level); });
+    out += row(tally.columns, "count", tally.count, [](std::size_t count) { return fmt::format("{:<20d}", count); });
     if (evaluation.computed.exec) {
         out += "=====================   EXECUTION ACCURACY     =====================\n";
-        out += meanRow("execution", tally.exec);
+        out += meanRow(tally.columns, "execution", tally.exec);
     }
     if (evaluation.computed.esm) {
         out += "\n====================== EXACT MATCHING ACCURACY =====================\n";
-        out += meanRow("exact match", tally.exact);
+        out += meanRow(tally.columns, "exact match", tally.exact);
         out += partialBlocks(tally);
     }
     out += furtherMetrics(evaluation, tally);

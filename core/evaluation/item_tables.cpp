@@ -1,6 +1,8 @@
 // The per-item tables: TSV (one line per item, cells free of tabs and newlines) and
 // JSON (null for a metric not computed), plus the disagreement listing with both
-// queries. Formatting only: every value comes from ItemMetrics.
+// queries. A multi-turn evaluation adds `interaction` and `turn` (1-based, as the
+// official turn table counts them) after db_id. Formatting only: every value comes
+// from ItemMetrics.
 #include "core/evaluation/evaluation.h"
 
 #include "core/base/tsv_cell.h"
@@ -11,9 +13,17 @@
 namespace sqleq::evaluation {
 namespace {
 
-constexpr std::string_view kHeader =
-    "index\tdb_id\thardness\tesm\texec\ttestsuite\tsqleval\tpcm_f1\ttestsuite_verdict\tseparating_db\tsqleq\t"
+constexpr std::string_view kHeaderStart = "index\tdb_id\t";
+constexpr std::string_view kTurnHeader = "interaction\tturn\t";
+constexpr std::string_view kHeaderRest =
+    "hardness\tesm\texec\ttestsuite\tsqleval\tpcm_f1\ttestsuite_verdict\tseparating_db\tsqleq\t"
     "testsuite_false_positive\tnotes";
+
+std::string header(const Evaluation& evaluation)
+{
+    const bool multiTurn = !evaluation.interactionTurns.empty();
+    return fmt::format("{}{}{}", kHeaderStart, multiTurn ? kTurnHeader : "", kHeaderRest);
+}
 
 std::string boolCell(const std::optional<bool>& value)
 {
@@ -32,7 +42,8 @@ std::string joinedNotes(const std::vector<std::string>& notes)
 
 std::string tsvRow(const ItemMetrics& item)
 {
-    return fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}", item.index, tsvCell(item.dbId),
+    const std::string turn = item.turn ? fmt::format("{}\t{}\t", item.turn->interaction + 1, item.turn->turn + 1) : "";
+    return fmt::format("{}\t{}\t{}{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}", item.index, tsvCell(item.dbId), turn,
                        item.hardness ? metrics::hardnessName(*item.hardness) : "", boolCell(item.esm),
                        boolCell(item.exec), boolCell(item.testSuite), boolCell(item.sqlEval),
                        item.pcmF1 ? fmt::format("{:.4f}", *item.pcmF1) : "", item.testSuiteVerdict,
@@ -45,7 +56,7 @@ nlohmann::json jsonValue(const std::optional<bool>& value)
     return value ? nlohmann::json(*value) : nlohmann::json();
 }
 
-nlohmann::json jsonItem(const ItemMetrics& item)
+nlohmann::json jsonMetrics(const ItemMetrics& item)
 {
     return {{"index", item.index},
             {"db_id", item.dbId},
@@ -64,11 +75,21 @@ nlohmann::json jsonItem(const ItemMetrics& item)
             {"notes", item.notes}};
 }
 
+nlohmann::json jsonItem(const ItemMetrics& item)
+{
+    nlohmann::json json = jsonMetrics(item);
+    if (item.turn) {
+        json["interaction"] = item.turn->interaction + 1;
+        json["turn"] = item.turn->turn + 1;
+    }
+    return json;
+}
+
 } // namespace
 
 std::string itemsTsv(const Evaluation& evaluation)
 {
-    std::string out = fmt::format("{}\n", kHeader);
+    std::string out = fmt::format("{}\n", header(evaluation));
     for (const auto& item : evaluation.items) out += tsvRow(item) + '\n';
     return out;
 }
@@ -83,7 +104,7 @@ std::string itemsJson(const Evaluation& evaluation)
 
 std::string disagreementsTsv(const Evaluation& evaluation, const SubmissionInputs& inputs)
 {
-    std::string out = fmt::format("{}\tkind\tgold\tpred\n", kHeader);
+    std::string out = fmt::format("{}\tkind\tgold\tpred\n", header(evaluation));
     for (const auto& item : evaluation.items) {
         if (!metricsDisagree(item)) continue;
         const bool known = item.index < inputs.gold.size() && item.index < inputs.predictions.size();

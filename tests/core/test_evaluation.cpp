@@ -208,11 +208,13 @@ private slots:
         QTemporaryDir dir;
         const auto gold = dir.filePath("gold.sql").toStdString();
         const auto pred = dir.filePath("pred.txt").toStdString();
-        QVERIFY(writeFileAtomically(gold, "SELECT 1\tshop\n\nSELECT 2\tshop\nSELECT 3\tshop\n").ok());
+        // One interaction (no blank line in the gold): paired line by line, blank
+        // prediction lines skipped. A blank gold line would make it multi-turn.
+        QVERIFY(writeFileAtomically(gold, "SELECT 1\tshop\nSELECT 2\tshop\nSELECT 3\tshop\n").ok());
         QVERIFY(writeFileAtomically(pred, "SELECT 1\nSELECT 2\tshop\n").ok());
         auto read = evaluation::readSubmission(gold, pred);
         QVERIFY(!read.ok());
-        QVERIFY2(read.error().message.find(gold + " line 4") != std::string::npos, read.error().message.c_str());
+        QVERIFY2(read.error().message.find(gold + " line 3") != std::string::npos, read.error().message.c_str());
 
         QVERIFY(writeFileAtomically(pred, "SELECT 1\nSELECT 2\tshop\n\nSELECT 3\n").ok());
         read = evaluation::readSubmission(gold, pred);

@@ -56,6 +56,7 @@ bool AuditExchange::exportMetrics(const AuditProject& project, const QString& pa
 {
     evaluation::Evaluation table;
     for (const audit::AuditItem& item : *project.items()) table.items.push_back(item.metrics);
+    table.interactionTurns = project.sources().interactionTurns;  // multi-turn: interaction and turn columns
     const std::string text = path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive) ? evaluation::itemsJson(table)
                                                                                           : evaluation::itemsTsv(table);
     const Status written = writeFileAtomically(path.toStdString(), text);

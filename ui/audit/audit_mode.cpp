@@ -14,6 +14,7 @@
 #include "ui/audit/audit_project.h"
 #include "ui/audit/audit_session.h"
 #include "ui/audit/bundled_audit_example.h"
+#include "ui/audit/earlier_turns_panel.h"
 #include "ui/audit/new_audit_dialog.h"
 #include "ui/main_window.h"
 #include "ui/session/result_prefetcher.h"
@@ -33,6 +34,7 @@
 #include <QStatusBar>
 #include <QTableView>
 #include <QTimer>
+#include <QVBoxLayout>
 
 namespace sqleq::ui {
 namespace {
@@ -110,9 +112,17 @@ void AuditMode::buildDocks()
     connect(m_annotation, &AnnotationPanel::annotatorEdited, this, &AuditMode::setAnnotator);
     m_explainer = new AuditItemExplainer(this);
     connect(m_explainer, &AuditItemExplainer::explained, m_annotation, &AnnotationPanel::showExplanation);
+    // A multi-turn project shows the item's earlier turns above the verdict: the
+    // question being judged often only makes sense after them.
+    m_earlierTurns = new EarlierTurnsPanel(m_window);
+    auto* verdictColumn = new QWidget(m_window);
+    auto* verdictLayout = new QVBoxLayout(verdictColumn);
+    verdictLayout->setContentsMargins(0, 0, 0, 0);
+    verdictLayout->addWidget(m_earlierTurns);
+    verdictLayout->addWidget(m_annotation, 1);
     m_annotationDock = new QDockWidget(tr("Verdict"), m_window);
     m_annotationDock->setObjectName(QStringLiteral("auditAnnotationDock"));
-    m_annotationDock->setWidget(m_annotation);
+    m_annotationDock->setWidget(verdictColumn);
     m_annotationDock->setAllowedAreas(Qt::BottomDockWidgetArea | Qt::RightDockWidgetArea);
     m_annotationDock->toggleViewAction()->setText(tr("Show the &verdict panel"));
 
@@ -200,6 +210,7 @@ bool AuditMode::openProject(const QString& path, QString* error)
     m_explainer->setProject(m_project.get());
     m_items->setProject(m_project.get());
     m_annotation->setProject(m_project.get());
+    m_earlierTurns->setProject(m_project.get());
     m_settings->addRecentAuditProject(path);
     m_itemsDock->show();
     m_annotationDock->show();
@@ -275,6 +286,7 @@ void AuditMode::closeProject()
     }
     m_items->setProject(nullptr);
     m_annotation->setProject(nullptr);
+    m_earlierTurns->setProject(nullptr);
     m_exchange->setProject(nullptr);
     m_explainer->setProject(nullptr);
     m_prefetcher->clear();
@@ -294,6 +306,7 @@ void AuditMode::onItemSelected(std::size_t itemIndex)
     const audit::AuditItem* item = m_project->item(itemIndex);
     if (!item) return;
     m_annotation->showItem(itemIndex);
+    m_earlierTurns->showItem(itemIndex);
     m_explainer->explain(*item);
     m_loadedItem = itemIndex;
     const Session session = sessionForItem(*item, m_project->sources(), m_settings->runSettings());

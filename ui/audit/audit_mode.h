@@ -33,6 +33,7 @@ class AuditBuildRunner;
 class AuditExchange;
 class AuditItemExplainer;
 class AuditItemsPanel;
+class EarlierTurnsPanel;
 class AuditProject;
 class MainWindow;
 class ResultPrefetcher;
@@ -58,6 +59,8 @@ public:
     [[nodiscard]] AuditProject* project() const { return m_project.get(); }
     [[nodiscard]] AuditItemsPanel* itemsPanel() const { return m_items; }
     [[nodiscard]] AnnotationPanel* annotationPanel() const { return m_annotation; }
+    /// A multi-turn project's position and earlier turns of the loaded item.
+    [[nodiscard]] EarlierTurnsPanel* earlierTurnsPanel() const { return m_earlierTurns; }
     [[nodiscard]] AuditActions* actions() const { return m_actions; }
     [[nodiscard]] AuditExchange* exchange() const { return m_exchange; }
     [[nodiscard]] AuditItemExplainer* explainer() const { return m_explainer; }
@@ -133,6 +136,7 @@ private:
     std::unique_ptr<AuditProject> m_project;
     AuditItemsPanel* m_items = nullptr;
     AnnotationPanel* m_annotation = nullptr;
+    EarlierTurnsPanel* m_earlierTurns = nullptr;
     QDockWidget* m_itemsDock = nullptr;
     QDockWidget* m_annotationDock = nullptr;
     AuditActions* m_actions = nullptr;
