@@ -411,10 +411,34 @@ std::vector<Edit> canonicalEdits(const sql::SelectStatement& statement, const sc
 {
     const ScopeIndex scopes(schema, statement);
     std::vector<Edit> edits;
+    // Tables are renamed by position, `"t#1"`, so `FROM t AS x` and `FROM t` read alike
+    // when nothing else differs: an alias is only a name.
+    std::map<std::pair<const sql::SelectCore*, std::string>, std::string> names;
+    std::set<const sql::SelectCore*> renamed;
+    sql::walk(statement, [&](const sql::Node& node) {
+        const auto* core = node.tryAs<sql::SelectCore>();
+        if (core == nullptr || !core->from) return true;
+        std::vector<std::pair<const sql::TableRef*, std::string>> tables;
+        for (const auto& term : core->from->terms) {
+            const auto* ref = term->source ? term->source->tryAs<sql::TableRef>() : nullptr;
+            if (ref == nullptr || ref->schema || !ref->span().valid()) return true;  // other items keep their names
+            tables.emplace_back(ref, lowered(ref->alias ? ref->alias->name : ref->name.name));
+        }
+        for (std::size_t t = 0; t < tables.size(); ++t) {
+            const std::string canonical = fmt::format("{}#{}", lowered(tables[t].first->name.name), t + 1);
+            names[{core, tables[t].second}] = canonical;
+            edits.push_back({tables[t].first->span(),
+                             doubleQuoted(lowered(tables[t].first->name.name)) + " AS " + doubleQuoted(canonical)});
+        }
+        renamed.insert(core);
+        return true;
+    });
     for (const ColumnSite& site : scopes.sites()) {
         if (!site.resolved || site.core == nullptr || site.isString) continue;
-        edits.push_back({site.ref->span(),
-                         doubleQuoted(lowered(site.resolved->binding)) + "." + doubleQuoted(lowered(site.resolved->column))});
+        std::string binding = lowered(site.resolved->binding);
+        if (auto it = names.find({site.core, binding}); it != names.end()) binding = it->second;
+        else if (renamed.contains(site.core)) continue;
+        edits.push_back({site.ref->span(), doubleQuoted(binding) + "." + doubleQuoted(lowered(site.resolved->column))});
     }
     sql::walk(statement, [&](const sql::Node& node) {
         if (const auto* binary = node.tryAs<sql::BinaryExpr>()) {

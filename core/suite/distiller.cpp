@@ -37,6 +37,8 @@ constexpr std::size_t kMaxBatch = 16;
 /// with dozens of open constant mutations (mostly equivalent ones) must not cost
 /// thousands of databases; the first sets tried cover its constants' variants anyway.
 constexpr std::size_t kMaxTargetedSetsPerGold = 12;
+/// And targeted databases one gold may get in all (a few dozen per constant set).
+constexpr std::size_t kMaxTargetedPerGold = 160;
 
 unsigned workerCount(unsigned jobs)
 {
@@ -407,8 +409,9 @@ bool Distiller::targetNeighbor(std::size_t gold, std::size_t neighbor, const sch
     if (tried.size() >= kMaxTargetedSetsPerGold) return true;
     tried.push_back(targeted.constants());
     const std::size_t step = std::max<std::size_t>(2, m_pool.size());
+    std::size_t& built = m_targetedPerGold[gold];
     for (std::size_t first = 0; first < targeted.size() && report.neighbors[neighbor].open(); first += step) {
-        if (cancelled() || m_open[gold] == 0) return true;
+        if (cancelled() || m_open[gold] == 0 || built >= kMaxTargetedPerGold) return true;
         std::vector<BatchDatabase> batch(std::min(step, targeted.size() - first));
         auto build = [&](std::size_t i, unsigned) {
             BatchDatabase& database = batch[i];
@@ -427,6 +430,7 @@ bool Distiller::targetNeighbor(std::size_t gold, std::size_t neighbor, const sch
         for (std::size_t db = 0; db < batch.size() && report.neighbors[neighbor].open(); ++db) {
             if (!batch[db].bytes) continue;
             ++m_result.targetedBuilt;
+            ++built;
             mergeDatabase(batch[db], {std::move(m_evals[db])});
         }
     }

@@ -101,6 +101,7 @@ private:
     std::optional<schema::Schema> m_readable;  ///< the schema as databases are built (targeted phase)
     /// Per gold: the constant sets whose targeted databases were tried already.
     std::map<std::size_t, std::vector<fuzz::GoldConstants>> m_targetedConstants;
+    std::map<std::size_t, std::size_t> m_targetedPerGold;  ///< targeted databases run per gold
 };
 
 } // namespace sqleq::suite

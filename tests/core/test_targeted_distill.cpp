@@ -118,6 +118,11 @@ private slots:
             << "SELECT name FROM Highschooler AS T1 JOIN Friend AS T2 ON T1.id = T2.student_id"
             << "written with or without their table";
         // Likes has a two-column key: a student likes many, so counts really differ.
+        QTest::newRow("an alias is only a name")
+            << "SELECT T1.name FROM Highschooler AS T1 WHERE T1.grade > 9"
+            << "SELECT name FROM Highschooler WHERE grade > 9" << "written with or without their table";
+        QTest::newRow("a different table under the same alias: no proof")
+            << "SELECT T1.student_id FROM Friend AS T1" << "SELECT T1.student_id FROM Likes AS T1" << "";
         QTest::newRow("composite key: no proof")
             << "SELECT student_id FROM Likes GROUP BY student_id HAVING count(*) >= 2"
             << "SELECT student_id FROM Likes GROUP BY student_id HAVING count(*) >= 3" << "";
