@@ -11,11 +11,14 @@
 #include "core/schema/ddl_writer.h"
 #include "core/schema/spider_tables.h"
 #include "core/sql/sql.h"
+#include "core/suite/suite.h"
 
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <filesystem>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -83,6 +86,18 @@ std::string errorKind(const std::string& message)
     if (const auto colon = kind.find(':'); colon != std::string::npos) kind.resize(colon);
     if (kind.rfind("near ", 0) == 0) kind = "syntax error";
     return kind;
+}
+
+/// Only the items of `dbIds`, in order.
+evaluation::SubmissionInputs keepSchemas(const evaluation::SubmissionInputs& all, const std::set<std::string>& dbIds)
+{
+    evaluation::SubmissionInputs kept;
+    for (std::size_t i = 0; i < all.gold.size(); ++i) {
+        if (dbIds.count(all.gold[i].dbId) == 0) continue;
+        kept.gold.push_back(all.gold[i]);
+        kept.predictions.push_back(all.predictions[i]);
+    }
+    return kept;
 }
 
 } // namespace
@@ -160,6 +175,68 @@ private slots:
         }
         QCOMPARE(files, 13);
         QCOMPARE(failures, 0);
+    }
+
+    // Test-suite accuracy of one submission on the two smallest schemas' suites, distilled
+    // here with a small budget: BIRD has no databases, so exec stays empty and the suite
+    // decides alone; the Spider parser's refusals leave ESM empty, not wrong.
+    void evaluatesOneSubmissionOnDistilledSuites()
+    {
+        const std::set<std::string> schemas{"debit_card_specializing", "financial"};
+        const auto goldPath = (kMiniDev / "mini_dev_sqlite_gold.sql").string();
+        auto all = evaluation::readSubmission(goldPath,
+                                              (kMiniDev / "predictions" / "predict_mini_dev_gpt-4_sqlite.json").string());
+        QVERIFY2(all.ok(), all.ok() ? "" : all.error().message.c_str());
+        auto inputs = keepSchemas(*all, schemas);
+        QCOMPARE(inputs.gold.size(), size_t(62));
+
+        QTemporaryDir suites;
+        suite::DatasetDistillRequest request;
+        for (const auto& item : inputs.gold) request.items.push_back(item);
+        request.tablesJson = kBird / "dev_tables.json";
+        request.outDir = suites.path().toStdString();
+        request.options.budget = 60;
+        request.options.jobs = 2;
+        auto distilled = suite::distillDataset(request);
+        QVERIFY2(distilled.ok(), distilled.ok() ? "" : distilled.error().message.c_str());
+        QCOMPARE(distilled->schemas, size_t(2));
+
+        inputs.tables = request.tablesJson;
+        inputs.suites = request.outDir;
+        evaluation::EvaluationOptions options;
+        options.searchBudget = 0;
+        options.jobs = 2;
+        auto evaluated = evaluation::evaluateSubmission(inputs, options);
+        QVERIFY2(evaluated.ok(), evaluated.ok() ? "" : evaluated.error().message.c_str());
+        QVERIFY(!evaluated->computed.exec);
+        int accepted = 0;
+        int decided = 0;
+        int esmUnset = 0;
+        for (const auto& item : evaluated->items) {
+            QVERIFY(!item.exec.has_value());
+            QVERIFY2(item.testSuite.has_value() || item.testSuiteVerdict == "gold_error",
+                     std::to_string(item.index).c_str());
+            if (item.testSuite) {
+                ++decided;
+                accepted += *item.testSuite ? 1 : 0;
+            }
+            if (!item.esm) {
+                ++esmUnset;
+                QVERIFY(!item.notes.empty() && item.notes.front().rfind("esm", 0) == 0);
+            }
+        }
+        qInfo("gpt-4 on %zu items of two schemas: test-suite %d / %d decided; ESM unset for %d", inputs.gold.size(),
+              accepted, decided, esmUnset);
+        QVERIFY(accepted > 0 && accepted < decided);
+
+        // Every gold passes its own suite.
+        inputs.predictions.clear();
+        for (const auto& item : inputs.gold) inputs.predictions.push_back(item.sql);
+        auto self = evaluation::evaluateSubmission(inputs, options);
+        QVERIFY(self.ok());
+        for (const auto& item : self->items) {
+            QVERIFY2(!item.testSuite.has_value() || *item.testSuite, std::to_string(item.index).c_str());
+        }
     }
 };
 

@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Test-suite accuracy of the BIRD mini-dev submissions, as a Markdown table.
+
+BIRD ships no test suites and its databases are not needed: the suites are distilled
+from the 500 mini-dev golds and dev_tables.json (once, into SUITES_DIR, unless it
+exists), then every predictions file (BIRD's JSON format) is evaluated with
+`sqleq-cli eval --etype all --search 0`. Columns:
+  test-suite   accuracy over the items the suite decides (the gold runs on it)
+  undecided    items the suite cannot decide: the gold fails on a suite database
+  ESM          exact set match over the items the Spider parser accepts on both sides
+               (the official parser knows no INNER JOIN, CAST, backquotes...), with
+               that item count; elsewhere ESM is left empty, not counted as wrong
+  rejected     predictions SQLite refuses on an empty database of the schema (Python's
+               sqlite3, which also refuses a second statement, as BIRD's evaluator does)
+A benchmark, not a test.
+
+  python3 tests/bench/bird_minidev.py BUILD_DIR BIRD_DIR SUITES_DIR [JOBS]
+"""
+import glob
+import json
+import os
+import re
+import sqlite3
+import subprocess
+import sys
+import tempfile
+
+TYPES = {"number": "NUMERIC", "text": "TEXT", "time": "DATETIME", "boolean": "BOOLEAN", "others": "BLOB"}
+
+
+def empty_databases(tables_json):
+    databases = {}
+    for entry in tables_json:
+        connection = sqlite3.connect(":memory:")
+        columns = {}
+        for (table, name), kind in zip(entry["column_names_original"], entry["column_types"]):
+            if table >= 0:
+                columns.setdefault(table, []).append('"{}" {}'.format(name.replace('"', '""'), TYPES[kind]))
+        for index, name in enumerate(entry["table_names_original"]):
+            if name != "sqlite_sequence":
+                connection.execute('CREATE TABLE "{}" ({})'.format(name, ", ".join(columns.get(index, []))))
+        databases[entry["db_id"]] = connection
+    return databases
+
+
+def sqlite_rejects(connection, sql):
+    try:
+        connection.execute("EXPLAIN " + sql)
+        return False
+    except (sqlite3.Error, sqlite3.Warning):
+        return True
+
+
+def model_name(path):
+    return re.sub(r"^predict_mini_dev_|\.json$", "", os.path.basename(path))
+
+
+def main():
+    if len(sys.argv) < 4:
+        sys.exit(__doc__)
+    build, bird, suites = sys.argv[1:4]
+    jobs = sys.argv[4] if len(sys.argv) > 4 else "0"
+    cli = os.path.join(build, "bin", "sqleq-cli")
+    gold = os.path.join(bird, "mini_dev", "mini_dev_sqlite_gold.sql")
+    tables = os.path.join(bird, "dev_tables.json")
+    if not os.path.isdir(suites):
+        subprocess.run([cli, "distill", "--gold", gold, "--tables", tables, "--out", suites, "--jobs", jobs],
+                       check=True, stdout=subprocess.DEVNULL)
+    with open(tables) as file:
+        databases = empty_databases(json.load(file))
+    print("| model | test-suite | undecided (gold failed) | ESM (items) | SQLite-rejected |")
+    print("|---|---:|---:|---:|---:|")
+    for path in sorted(glob.glob(os.path.join(bird, "mini_dev", "predictions", "*.json"))):
+        with tempfile.TemporaryDirectory() as work:
+            out = os.path.join(work, "items.json")
+            subprocess.run([cli, "eval", "--gold", gold, "--pred", path, "--tables", tables, "--suites", suites,
+                            "--etype", "all", "--search", "0", "--jobs", jobs, "--out", out],
+                           check=True, stdout=subprocess.DEVNULL)
+            with open(out) as file:
+                items = json.load(file)
+        with open(path) as file:
+            predictions = json.load(file)
+        decided = [item for item in items if item["testsuite"] is not None]
+        undecided = sum(1 for item in items if item["testsuite_verdict"] == "gold_error")
+        parsable = [item for item in items if item["esm"] is not None
+                    and not any(note.startswith("esm: the official parser rejects") for note in item["notes"])]
+        rejected = 0
+        for index, item in enumerate(items):
+            sql = predictions[str(index)].split("\t----- bird -----\t")[0]
+            rejected += sqlite_rejects(databases[item["db_id"]], sql)
+        suite_rate = sum(item["testsuite"] for item in decided) / len(decided)
+        esm_rate = sum(item["esm"] for item in parsable) / len(parsable) if parsable else float("nan")
+        print(f"| {model_name(path)} | {100 * suite_rate:.1f} % | {undecided} | "
+              f"{100 * esm_rate:.1f} % ({len(parsable)}) | {rejected} |")
+
+
+if __name__ == "__main__":
+    main()
