@@ -212,7 +212,12 @@ private slots:
         int accepted = 0;
         int decided = 0;
         int esmUnset = 0;
+        int positionedRefusals = 0;
         for (const auto& item : evaluated->items) {
+            // A prediction SQLite refuses says where, as SQLite's error offset points.
+            if (item.testSuiteVerdict == "candidate_error"
+                && item.notes.back().find("of the query as run") != std::string::npos)
+                ++positionedRefusals;
             QVERIFY(!item.exec.has_value());
             QVERIFY2(item.testSuite.has_value() || item.testSuiteVerdict == "gold_error",
                      std::to_string(item.index).c_str());
@@ -228,6 +233,7 @@ private slots:
         qInfo("gpt-4 on %zu items of two schemas: test-suite %d / %d decided; ESM unset for %d", inputs.gold.size(),
               accepted, decided, esmUnset);
         QVERIFY(accepted > 0 && accepted < decided);
+        QVERIFY(positionedRefusals > 0);
 
         // Every gold passes its own suite.
         inputs.predictions.clear();
