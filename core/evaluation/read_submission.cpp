@@ -1,6 +1,7 @@
 // readSubmission: a gold file and a predictions file as SubmissionInputs, through the
 // dataset readers (which skip blank lines and the predictions' optional <TAB>db_id,
-// as the official evaluator does; or read BIRD's JSON predictions). Only reading; no metric is computed here.
+// as the official evaluator does), or BIRD's JSON predictions. Only reading; no metric
+// is computed here.
 #include "core/evaluation/evaluation.h"
 
 #include "core/dataset/bird_predictions.h"
@@ -17,8 +18,9 @@ Result<SubmissionInputs> readSubmission(const std::string& goldPath, const std::
     auto gold = dataset::readGoldFile(goldPath);
     if (!gold) return gold.error();
     // BIRD's predictions are one JSON object; its reader also checks each db_id against the gold's.
-    auto predictions = dataset::isBirdPredictionsFile(predPath) ? dataset::readBirdPredictionsFile(predPath, *gold, goldPath)
-                                                                : dataset::readPredictionsFile(predPath);
+    auto predictions = dataset::isBirdPredictionsFile(predPath)
+                           ? dataset::readBirdPredictionsFile(predPath, *gold, goldPath)
+                           : dataset::readPredictionsFile(predPath);
     if (!predictions) return predictions.error();
     if (gold->size() != predictions->size()) {
         Diagnostic diagnostic;

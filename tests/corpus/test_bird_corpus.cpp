@@ -184,8 +184,8 @@ private slots:
     {
         const std::set<std::string> schemas{"debit_card_specializing", "financial"};
         const auto goldPath = (kMiniDev / "mini_dev_sqlite_gold.sql").string();
-        auto all = evaluation::readSubmission(goldPath,
-                                              (kMiniDev / "predictions" / "predict_mini_dev_gpt-4_sqlite.json").string());
+        const auto predPath = kMiniDev / "predictions" / "predict_mini_dev_gpt-4_sqlite.json";
+        auto all = evaluation::readSubmission(goldPath, predPath.string());
         QVERIFY2(all.ok(), all.ok() ? "" : all.error().message.c_str());
         auto inputs = keepSchemas(*all, schemas);
         QCOMPARE(inputs.gold.size(), size_t(62));
