@@ -175,7 +175,10 @@ void registerEvalCommand(CLI::App& app, int& exitCode)
     auto* command = app.add_subcommand(
         "eval", "Every metric of a predictions file (official evaluator's arguments), per hardness and per item");
     command->add_option("--gold", options->goldPath, "Gold file: one SQL<TAB>db_id per line")->required();
-    command->add_option("--pred", options->predPath, "Predictions: one SQL per line, same order")->required();
+    command->add_option("--pred", options->predPath,
+                        "Predictions: one SQL per line, same order; or BIRD's JSON object "
+                        "{\"0\": \"SQL\\t----- bird -----\\tdb_id\", ...}")
+        ->required();
     command->add_option("--tables,--table", options->tablesPath,
                         "Spider tables.json: exact set match, its partial scores and the hardness levels");
     command->add_option("--db", options->databasesDir,
