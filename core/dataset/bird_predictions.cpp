@@ -220,11 +220,12 @@ bool isBirdPredictionsFile(const std::string& path)
     if (!std::filesystem::is_regular_file(path, error)) return false;
     std::ifstream file(path, std::ios::binary);
     constexpr int kPeekLimit = 4096;  // a JSON file does not open with pages of blanks
-    char c = 0;
-    for (int i = 0; i < kPeekLimit && file.get(c); ++i) {
-        if (c != ' ' && c != '\t' && c != '\r' && c != '\n') return c == '{';
-    }
-    return false;
+    char head[kPeekLimit];
+    file.read(head, kPeekLimit);
+    std::string_view text(head, static_cast<std::size_t>(file.gcount()));
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // a UTF-8 byte order mark, as the parser skips it
+    const auto first = text.find_first_not_of(" \t\r\n");
+    return first != std::string_view::npos && text[first] == '{';
 }
 
 Result<std::vector<Prediction>> readBirdPredictionsFile(const std::string& path, const std::vector<GoldItem>& gold,

@@ -133,6 +133,13 @@ private slots:
         QVERIFY(contains(trailing.error().message, "line 1, column"));
     }
 
+    void byteOrderMarkIsSkipped()
+    {
+        auto predictions = dataset::parseBirdPredictions("\xEF\xBB\xBF{\"0\": \"SELECT 1\"}", "bom.json");
+        QVERIFY(predictions.ok());
+        QCOMPARE(predictions->at(0).sql, std::string("SELECT 1"));
+    }
+
     void deepNestingCostsNoRecursion()
     {
         const std::string deep = R"({"0": )" + std::string(200000, '[') + std::string(200000, ']') + "}";
@@ -167,6 +174,7 @@ private slots:
     {
         QVERIFY(dataset::isBirdPredictionsFile(kData + "good.json"));
         QVERIFY(dataset::isBirdPredictionsFile(write("blank_first.json", "\n \t{\"0\": \"SELECT 1\"}")));
+        QVERIFY(dataset::isBirdPredictionsFile(write("bom.json", "\xEF\xBB\xBF{\"0\": \"SELECT 1\"}")));
         QVERIFY(!dataset::isBirdPredictionsFile(write("plain.txt", "SELECT 1\n")));
         QVERIFY(!dataset::isBirdPredictionsFile("/dev/zero"));
         QVERIFY(!dataset::isBirdPredictionsFile("/nonexistent/pred.json"));
