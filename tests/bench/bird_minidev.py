@@ -28,6 +28,19 @@ import tempfile
 TYPES = {"number": "NUMERIC", "text": "TEXT", "time": "DATETIME", "boolean": "BOOLEAN", "others": "BLOB"}
 
 
+def declared_type(kind):
+    """The column type sqleq declares for a tables.json type (BIRD writes integer, real, date...)."""
+    if kind in TYPES:
+        return TYPES[kind]
+    kind = kind.upper()
+    for words, declared in ((("BOOL",), "BOOLEAN"), (("CHAR", "CLOB", "TEXT", "STRING"), "TEXT"),
+                            (("DATE", "TIME", "YEAR"), "DATETIME"),
+                            (("INT", "REAL", "FLOA", "DOUB", "NUM", "DEC"), "NUMERIC")):
+        if any(word in kind for word in words):
+            return declared
+    return "BLOB"
+
+
 def empty_databases(tables_json):
     databases = {}
     for entry in tables_json:
@@ -35,7 +48,7 @@ def empty_databases(tables_json):
         columns = {}
         for (table, name), kind in zip(entry["column_names_original"], entry["column_types"]):
             if table >= 0:
-                columns.setdefault(table, []).append('"{}" {}'.format(name.replace('"', '""'), TYPES[kind]))
+                columns.setdefault(table, []).append('"{}" {}'.format(name.replace('"', '""'), declared_type(kind)))
         for index, name in enumerate(entry["table_names_original"]):
             if name != "sqlite_sequence":
                 connection.execute('CREATE TABLE "{}" ({})'.format(name, ", ".join(columns.get(index, []))))
