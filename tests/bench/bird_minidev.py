@@ -12,6 +12,9 @@ exists), then every predictions file (BIRD's JSON format) is evaluated with
                that item count; elsewhere ESM is left empty, not counted as wrong
   rejected     predictions SQLite refuses on an empty database of the schema (Python's
                sqlite3, which also refuses a second statement, as BIRD's evaluator does)
+  set-equal    items the suite rejects whose gold and prediction give the same set of
+               rows on the separating database: BIRD's own comparison (set(rows)) would
+               accept them there, so the rejection comes from row order or duplicates
 A benchmark, not a test.
 
   python3 tests/bench/bird_minidev.py BUILD_DIR BIRD_DIR SUITES_DIR [JOBS]
@@ -64,6 +67,16 @@ def sqlite_rejects(connection, sql):
         return True
 
 
+def same_row_set(database, gold_sql, predicted_sql):
+    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    try:
+        return set(connection.execute(gold_sql).fetchall()) == set(connection.execute(predicted_sql).fetchall())
+    except (sqlite3.Error, sqlite3.Warning):
+        return False
+    finally:
+        connection.close()
+
+
 def model_name(path):
     return re.sub(r"^predict_mini_dev_|\.json$", "", os.path.basename(path))
 
@@ -81,8 +94,10 @@ def main():
                        check=True, stdout=subprocess.DEVNULL)
     with open(tables) as file:
         databases = empty_databases(json.load(file))
-    print("| model | test-suite | undecided (gold failed) | ESM (items) | SQLite-rejected |")
-    print("|---|---:|---:|---:|---:|")
+    with open(gold) as file:
+        gold_sql = [line.split("\t")[0] for line in file if line.strip()]
+    print("| model | test-suite | undecided (gold failed) | ESM (items) | SQLite-rejected | set-equal |")
+    print("|---|---:|---:|---:|---:|---:|")
     for path in sorted(glob.glob(os.path.join(bird, "mini_dev", "predictions", "*.json"))):
         with tempfile.TemporaryDirectory() as work:
             out = os.path.join(work, "items.json")
@@ -98,13 +113,17 @@ def main():
         parsable = [item for item in items if item["esm"] is not None
                     and not any(note.startswith("esm: the official parser rejects") for note in item["notes"])]
         rejected = 0
+        set_equal = 0
         for index, item in enumerate(items):
             sql = predictions[str(index)].split("\t----- bird -----\t")[0]
             rejected += sqlite_rejects(databases[item["db_id"]], sql)
+            if item["testsuite_verdict"] == "different":
+                separating = os.path.join(suites, item["db_id"], item["separating_db_file"])
+                set_equal += same_row_set(separating, gold_sql[index], sql)
         suite_rate = sum(item["testsuite"] for item in decided) / len(decided)
         esm_rate = sum(item["esm"] for item in parsable) / len(parsable) if parsable else float("nan")
         print(f"| {model_name(path)} | {100 * suite_rate:.1f} % | {undecided} | "
-              f"{100 * esm_rate:.1f} % ({len(parsable)}) | {rejected} |")
+              f"{100 * esm_rate:.1f} % ({len(parsable)}) | {rejected} | {set_equal} |")
 
 
 if __name__ == "__main__":
