@@ -181,7 +181,8 @@ void registerEvalCommand(CLI::App& app, int& exitCode)
                         "multi-turn (SParC, CoSQL) file")
         ->required();
     command->add_option("--pred", options->predPath,
-                        "Predictions: one SQL per line, same order (and same interactions, blank-line separated)")
+                        "Predictions: one SQL per line, same order (and same interactions, blank-line separated); "
+                        "or BIRD's JSON object {\"0\": \"SQL\\t----- bird -----\\tdb_id\", ...}")
         ->required();
     command->add_option("--tables,--table", options->tablesPath,
                         "Spider tables.json: exact set match, its partial scores and the hardness levels");

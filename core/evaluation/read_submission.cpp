@@ -1,9 +1,11 @@
 // readSubmission: a gold file and a predictions file as SubmissionInputs, through the
 // dataset readers (which skip blank lines and the predictions' optional <TAB>db_id,
-// as the official evaluator does). A gold file of several interactions (SParC, CoSQL)
-// pairs the two files interaction by interaction. Only reading; no metric is computed.
+// as the official evaluator does), or BIRD's JSON predictions. A gold file of several
+// interactions (SParC, CoSQL) pairs the two files interaction by interaction. Only
+// reading; no metric is computed.
 #include "core/evaluation/evaluation.h"
 
+#include "core/dataset/bird_predictions.h"
 #include "core/dataset/spider_files.h"
 
 #include <fmt/format.h>
@@ -59,7 +61,14 @@ Result<SubmissionInputs> readSubmission(const std::string& goldPath, const std::
 {
     auto goldFile = dataset::readGoldInteractions(goldPath);
     if (!goldFile) return goldFile.error();
-    auto predictionsFile = dataset::readPredictionInteractions(predPath);
+    // BIRD's predictions are one JSON object, aligned with the gold (whose layout they
+    // share); its reader also checks each db_id against the gold's.
+    auto predictionsFile = [&]() -> Result<dataset::PredictionsFile> {
+        if (!dataset::isBirdPredictionsFile(predPath)) return dataset::readPredictionInteractions(predPath);
+        auto bird = dataset::readBirdPredictionsFile(predPath, goldFile->items, goldPath);
+        if (!bird) return bird.error();
+        return dataset::PredictionsFile{std::move(bird.value()), goldFile->layout};
+    }();
     if (!predictionsFile) return predictionsFile.error();
     const bool multiTurn = goldFile->layout.multiTurn();
     if (multiTurn) {

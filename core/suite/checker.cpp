@@ -102,6 +102,15 @@ std::string databaseName(const Suite& suite, std::size_t d)
     return fmt::format("database #{} ({})", d, suite.databases[d].label);
 }
 
+// Where SQLite's error points in the query as run (sqlite3_error_offset), so a refused
+// prediction names its place: " (line 2, column 8 of the query as run)"; empty without one.
+std::string errorPlace(const exec::QueryOutcome& outcome, std::string_view sqlRun)
+{
+    if (!outcome.error.span.valid() || outcome.error.span.begin > sqlRun.size()) return {};
+    const LineColumn where = lineColumnAt(sqlRun, outcome.error.span.begin);
+    return fmt::format(" (line {}, column {} of the query as run)", where.line, where.column);
+}
+
 void describe(CheckResult& result, const Suite& suite, bool plugged)
 {
     const std::size_t d = static_cast<std::size_t>(std::max(result.separatingDatabase, 0));
@@ -114,12 +123,13 @@ void describe(CheckResult& result, const Suite& suite, bool plugged)
         result.message = fmt::format("{} separates them: {}", databaseName(suite, d), result.comparison.message);
         break;
     case VerdictKind::CandidateError:
-        result.message = fmt::format("the candidate fails on {}: {}", databaseName(suite, d),
-                                     result.candidateOutcome.error.message);
+        result.message = fmt::format("the candidate fails on {}: {}{}", databaseName(suite, d),
+                                     result.candidateOutcome.error.message,
+                                     errorPlace(result.candidateOutcome, result.candidateUsed));
         break;
     case VerdictKind::GoldError:
-        result.message = fmt::format("the gold fails on {}: {}", databaseName(suite, d),
-                                     result.goldOutcome.error.message);
+        result.message = fmt::format("the gold fails on {}: {}{}", databaseName(suite, d),
+                                     result.goldOutcome.error.message, errorPlace(result.goldOutcome, result.goldUsed));
         break;
     }
 }

@@ -9,7 +9,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 out="${1:-$root/build/fuzz/corpus}"
 spider="${SQLEQ_CORPUS_DIR:-$root/../shared/corpus/spider}"
-targets=(fuzz_sql_roundtrip fuzz_neighbors fuzz_spider_esm fuzz_tables_json fuzz_session fuzz_audit_tsv)
+targets=(fuzz_sql_roundtrip fuzz_neighbors fuzz_spider_esm fuzz_tables_json fuzz_session fuzz_audit_tsv fuzz_bird_predictions)
 
 # lines TARGET PREFIX < lines: one seed file per line, PREFIX-<line number>, no newline.
 lines() {
@@ -20,6 +20,12 @@ for t in "${targets[@]}"; do
   mkdir -p "$out/$t"
   cp -f "$here/seeds/$t/"* "$out/$t/" 2>/dev/null || true
 done
+
+# BIRD predictions: the reader's test fixtures (in the repository, so always there)
+# and, when the BIRD corpus is present, one real submission.
+cp -f "$root"/tests/data/bird/*.json "$out/fuzz_bird_predictions/"
+bird="${spider%/}/../bird/mini_dev/predictions/predict_mini_dev_gpt-4_sqlite.json"
+if [[ -f "$bird" ]]; then cp -f "$bird" "$out/fuzz_bird_predictions/mini_dev_gpt-4.json"; fi
 
 # Sessions: the bundled examples (in the repository, so always there).
 cp -f "$root"/resources/examples/*.sqleq "$out/fuzz_session/" 2>/dev/null || true
