@@ -248,7 +248,12 @@ Result<std::vector<Prediction>> readBirdPredictionsFile(const std::string& path,
                                                 "predictions do not follow the gold file's order",
                                                 path, i, item.dbId, goldPath, gold[i].line, gold[i].dbId));
         }
-        predictions.push_back({std::move(item.sql), 0, std::move(item.error)});
+        Prediction prediction;
+        prediction.sql = std::move(item.sql);
+        prediction.interaction = gold[i].interaction;
+        prediction.turn = gold[i].turn;
+        prediction.error = std::move(item.error);
+        predictions.push_back(std::move(prediction));
     }
     return predictions;
 }
