@@ -11,8 +11,6 @@
 #include <system_error>
 
 namespace sqleq::evaluation {
-namespace fs = std::filesystem;
-namespace {
 
 Diagnostic inputError(std::string message)
 {
@@ -21,6 +19,9 @@ Diagnostic inputError(std::string message)
     diagnostic.message = std::move(message);
     return diagnostic;
 }
+
+namespace fs = std::filesystem;
+namespace {
 
 Status requireDirectory(const fs::path& dir, std::string_view role)
 {

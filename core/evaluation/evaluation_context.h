@@ -13,6 +13,9 @@
 
 namespace sqleq::evaluation {
 
+/// An "evaluation.input" diagnostic: the inputs (files, folders, their pairing) are at fault.
+Diagnostic inputError(std::string message);
+
 struct EvaluationContext {
     MetricSelection computed;  ///< selection ∧ inputs given
     bool hardness = false;     ///< tables.json was given

@@ -4,6 +4,7 @@
 // interactions (SParC, CoSQL) pairs the two files interaction by interaction. Only
 // reading; no metric is computed.
 #include "core/evaluation/evaluation.h"
+#include "core/evaluation/evaluation_context.h"
 
 #include "core/dataset/bird_predictions.h"
 #include "core/dataset/spider_files.h"
@@ -14,14 +15,6 @@
 
 namespace sqleq::evaluation {
 namespace {
-
-Diagnostic inputError(std::string message)
-{
-    Diagnostic diagnostic;
-    diagnostic.code = "evaluation.input";
-    diagnostic.message = std::move(message);
-    return diagnostic;
-}
 
 /// The 1-based line where interaction `interaction` starts (its first turn), or the
 /// line after the last item when it has none.

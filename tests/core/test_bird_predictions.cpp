@@ -5,6 +5,8 @@
 #include "core/dataset/bird_predictions.h"
 #include "core/evaluation/evaluation.h"
 
+#include "tests/core/temp_file_support.h"
+
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -29,12 +31,7 @@ class TestBirdPredictions : public QObject {
 
     QTemporaryDir m_dir;
 
-    std::string write(const char* name, const std::string& text)
-    {
-        const auto path = m_dir.filePath(name).toStdString();
-        std::ofstream(path, std::ios::binary) << text;
-        return path;
-    }
+    std::string write(const char* name, const std::string& text) { return writeTestFile(m_dir, name, text); }
 
     // A gold file of `count` items, all on `dbId`.
     std::string writeGold(const char* name, int count, const std::string& dbId)

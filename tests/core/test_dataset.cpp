@@ -2,6 +2,8 @@
 
 #include "core/dataset/spider_files.h"
 
+#include "tests/core/temp_file_support.h"
+
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -14,12 +16,7 @@ class TestDataset : public QObject {
 
     QTemporaryDir m_dir;
 
-    std::string write(const char* name, const std::string& text)
-    {
-        const auto path = m_dir.filePath(name).toStdString();
-        std::ofstream(path, std::ios::binary) << text;
-        return path;
-    }
+    std::string write(const char* name, const std::string& text) { return writeTestFile(m_dir, name, text); }
 
 private slots:
     void goldFileSplitsSqlAndDbId()

@@ -11,6 +11,8 @@
 #include "core/schema/spider_tables.h"
 #include "core/sql/parser.h"
 
+#include "tests/core/temp_file_support.h"
+
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -37,12 +39,7 @@ class TestInputLimits : public QObject {
 
     QTemporaryDir m_dir;
 
-    std::string write(const char* name, const std::string& text)
-    {
-        const auto path = m_dir.filePath(name).toStdString();
-        std::ofstream(path, std::ios::binary) << text;
-        return path;
-    }
+    std::string write(const char* name, const std::string& text) { return writeTestFile(m_dir, name, text); }
 
     /// The check path (schema loader) and the eval path (Spider ESM index) give one message.
     void expectSameTablesError(const std::string& json, const std::string& part)
