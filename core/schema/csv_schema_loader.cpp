@@ -197,14 +197,46 @@ bool reaches(const Schema& schema, std::size_t from, std::size_t to)
     return false;
 }
 
-bool addKey(Schema& schema, std::size_t child, std::string_view column, std::size_t parent)
+/// The column is named after its own table (CITY.CITY_CODE, business.business_id).
+bool namedAfterTable(const Table& table, std::string_view column)
 {
+    return upper(column).starts_with(upper(table.name) + "_");
+}
+
+/// How strongly `table.column` looks like the referenced side of a join: 2 for the
+/// table's whole key, 1 for a column named after its table, 0 otherwise.
+int parentStrength(const Table& table, std::string_view column)
+{
+    if (isSoleKey(table, column)) return 2;
+    return namedAfterTable(table, column) ? 1 : 0;
+}
+
+/// A referenced column that itself references a key (HIGHLOW.STATE_NAME →
+/// STATE.STATE_NAME) is followed to that key, so children share one root.
+void followToRoot(const Schema& schema, std::size_t& parent, std::string& column)
+{
+    for (std::size_t hop = 0; hop < schema.tables.size(); ++hop) {
+        const Table& table = schema.tables[parent];
+        const auto key = std::find_if(table.foreignKeys.begin(), table.foreignKeys.end(), [&](const ForeignKey& k) {
+            return k.columns.size() == 1 && sameIdentifier(k.columns.front(), column);
+        });
+        if (key == table.foreignKeys.end()) return;
+        const std::size_t next = indexOfTable(schema, key->referencedTable);
+        if (next >= schema.tables.size() || next == parent) return;
+        parent = next;
+        column = key->referencedColumns.front();
+    }
+}
+
+bool addKey(Schema& schema, std::size_t child, std::string_view column, std::size_t parent, std::string parentColumn)
+{
+    followToRoot(schema, parent, parentColumn);
     Table& table = schema.tables[child];
     if (child == parent || hasForeignKey(table, column) || reaches(schema, parent, child)) return false;
     const Column* own = table.findColumn(column);
-    if (own == nullptr) return false;
-    const Table& target = schema.tables[parent];
-    table.foreignKeys.push_back(ForeignKey{{own->name}, target.name, {target.primaryKey.front()}});
+    const Column* target = schema.tables[parent].findColumn(parentColumn);
+    if (own == nullptr || target == nullptr) return false;
+    table.foreignKeys.push_back(ForeignKey{{own->name}, schema.tables[parent].name, {target->name}});
     return true;
 }
 
@@ -323,27 +355,36 @@ std::size_t inferForeignKeysByName(Schema& schema, const std::vector<std::vector
             std::vector<std::size_t> owners;
             for (std::size_t p = 0; p < schema.tables.size(); ++p)
                 if (p != t && isSoleKey(schema.tables[p], column)) owners.push_back(p);
-            if (owners.size() == 1 && addKey(schema, t, column, owners.front())) ++added;
+            // A table whose key is itself flagged (HIGHLOW.STATE_NAME) is a child, not a
+            // second owner; it only yields when another owner remains.
+            if (owners.size() > 1)
+                std::erase_if(owners, [&](std::size_t p) {
+                    return p < flagged.size() && std::any_of(flagged[p].begin(), flagged[p].end(), [&](const std::string& f) {
+                               return sameIdentifier(f, column);
+                           });
+                });
+            if (owners.size() == 1 && addKey(schema, t, column, owners.front(), schema.tables[owners.front()].primaryKey.front()))
+                ++added;
         }
     }
     return added;
 }
 
-bool addJoinForeignKey(Schema& schema, std::string_view childTable, std::string_view childColumn,
-                       std::string_view parentTable, std::string_view parentColumn)
+bool addJoinForeignKey(Schema& schema, std::string_view aTable, std::string_view aColumn, std::string_view bTable,
+                       std::string_view bColumn)
 {
-    const std::size_t a = indexOfTable(schema, childTable);
-    const std::size_t b = indexOfTable(schema, parentTable);
+    const std::size_t a = indexOfTable(schema, aTable);
+    const std::size_t b = indexOfTable(schema, bTable);
     if (a >= schema.tables.size() || b >= schema.tables.size() || a == b) return false;
-    const bool aKey = isSoleKey(schema.tables[a], childColumn);
-    const bool bKey = isSoleKey(schema.tables[b], parentColumn);
-    if (bKey && !aKey) return addKey(schema, a, childColumn, b);
-    if (aKey && !bKey) return addKey(schema, b, parentColumn, a);
-    if (!aKey || !bKey) return false;
+    const int aStrength = parentStrength(schema.tables[a], aColumn);
+    const int bStrength = parentStrength(schema.tables[b], bColumn);
+    if (bStrength > aStrength) return addKey(schema, a, aColumn, b, std::string(bColumn));
+    if (aStrength > bStrength) return addKey(schema, b, bColumn, a, std::string(aColumn));
+    if (aStrength < 2) return false;
     // Both sides are whole keys (a one-to-one join such as LOCATION.RESTAURANT_ID =
     // RESTAURANT.ID): the side whose column is named after the other table refers to it.
-    if (upper(childColumn).starts_with(upper(schema.tables[b].name))) return addKey(schema, a, childColumn, b);
-    if (upper(parentColumn).starts_with(upper(schema.tables[a].name))) return addKey(schema, b, parentColumn, a);
+    if (upper(aColumn).starts_with(upper(schema.tables[b].name))) return addKey(schema, a, aColumn, b, std::string(bColumn));
+    if (upper(bColumn).starts_with(upper(schema.tables[a].name))) return addKey(schema, b, bColumn, a, std::string(aColumn));
     return false;
 }
 

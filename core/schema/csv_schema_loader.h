@@ -44,17 +44,22 @@ Result<Schema> parseCsvSchema(std::string_view text, std::string name, std::stri
 Result<Schema> loadCsvSchema(const std::filesystem::path& path);
 
 /// Name rule: a column flagged as a foreign key whose name equals the single-column
-/// primary key of exactly one other table references that key. Returns how many
+/// primary key of exactly one other table, where that key is not flagged itself,
+/// references that key (CITY.STATE_NAME → STATE.STATE_NAME; HIGHLOW's flagged key
+/// STATE_NAME makes HIGHLOW a child of STATE, not a second owner). Returns how many
 /// keys were added. `flagged` lists, per table, the flagged column names.
 std::size_t inferForeignKeysByName(Schema& schema, const std::vector<std::vector<std::string>>& flagged);
 
-/// Join rule: the gold queries equate `aTable.aColumn` with `bTable.bColumn`. The pair
-/// becomes a foreign key from the side that is not its table's whole single-column
-/// primary key to the side that is; when both are, from the side whose column is named
-/// after the other table (LOCATION.RESTAURANT_ID → RESTAURANT.ID). Nothing is added when
-/// neither side is such a key, when the child column already has a foreign key, for a
-/// table joined with itself, or when the key would close a cycle of foreign keys (the
-/// sampler fills parents before children). True when a key was added.
+/// Join rule: the gold queries equate `aTable.aColumn` with `bTable.bColumn`. The
+/// referenced side is the stronger of: a table's whole single-column primary key, then
+/// a column named after its own table (ATIS's CITY.CITY_CODE, Yelp's
+/// business.business_id; those datasets declare few keys); the other side references
+/// it. When both are whole keys, the side whose column is named after the other table
+/// refers to it (LOCATION.RESTAURANT_ID → RESTAURANT.ID); other ties add nothing. A
+/// referenced column that itself references a key is followed to that key. Nothing is
+/// added for a table joined with itself, when the child column already has a foreign
+/// key, or when the key would close a cycle (the sampler fills parents before
+/// children). True when a key was added.
 bool addJoinForeignKey(Schema& schema, std::string_view aTable, std::string_view aColumn, std::string_view bTable,
                        std::string_view bColumn);
 
