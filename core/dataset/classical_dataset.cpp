@@ -88,7 +88,50 @@ std::optional<QualifiedColumn> resolve(const sql::Expr& expr,
     return QualifiedColumn{*it->second, ref->column.name};
 }
 
+struct SpellingFix {
+    std::string_view dbId;
+    std::string_view table;          ///< as the schema file spells it
+    std::string_view goldTable;      ///< as the golds spell it
+    std::string_view column;         ///< a column of that table, or empty
+    std::string_view goldColumn;
+};
+
+constexpr SpellingFix kSpellingFixes[] = {
+    {"yelp", "neighborhood", "neighbourhood", "neighborhood_name", "neighbourhood_name"},
+};
+
+bool anyGoldMentions(const std::vector<std::string>& golds, std::string_view name)
+{
+    const std::string needle = folded(name);
+    return std::any_of(golds.begin(), golds.end(),
+                       [&](const std::string& gold) { return folded(gold).find(needle) != std::string::npos; });
+}
+
 } // namespace
+
+std::size_t reconcileWithGolds(schema::Schema& schema, const std::vector<std::string>& golds)
+{
+    std::size_t renamed = 0;
+    for (const SpellingFix& fix : kSpellingFixes) {
+        if (schema.name != fix.dbId || schema.findTable(fix.goldTable) != nullptr) continue;
+        if (!anyGoldMentions(golds, fix.goldTable)) continue;
+        for (schema::Table& table : schema.tables) {
+            for (schema::ForeignKey& key : table.foreignKeys)
+                if (schema::sameIdentifier(key.referencedTable, fix.table)) key.referencedTable = fix.goldTable;
+            if (!schema::sameIdentifier(table.name, fix.table)) continue;
+            table.name = fix.goldTable;
+            ++renamed;
+            for (schema::Column& column : table.columns)
+                if (!fix.column.empty() && schema::sameIdentifier(column.name, fix.column)) {
+                    column.name = fix.goldColumn;
+                    ++renamed;
+                }
+            for (std::string& part : table.primaryKey)
+                if (schema::sameIdentifier(part, fix.column)) part = fix.goldColumn;
+        }
+    }
+    return renamed;
+}
 
 bool isJsonLinesPath(const std::filesystem::path& path) { return folded(path.extension().string()) == ".jsonl"; }
 
@@ -177,6 +220,7 @@ Result<ClassicalDistillInput> classicalDistillInput(const std::filesystem::path&
         if (golds.empty())
             return classicalError(fmt::format("{}: no item has db_id \"{}\" (the schema file's name without "
                                               "\"-schema.csv\")", itemsPath.string(), schema.name));
+        reconcileWithGolds(schema, golds);
         inferJoinForeignKeys(schema, golds);
         input.itemCount += static_cast<std::size_t>(std::count_if(
             items->begin(), items->end(), [&](const ClassicalItem& item) { return item.dbId == schema.name; }));

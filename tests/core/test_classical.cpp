@@ -212,6 +212,22 @@ private slots:
         QCOMPARE(loaded->findTable("SALE")->primaryKey, (std::vector<std::string>{"SHOP_ID", "DAY"}));
     }
 
+    void goldSpellingWinsOnlyWhereTheGoldsUseIt()
+    {
+        const char* csv = "Table Name, Field Name, Is Primary Key, Is Foreign Key, Type\n"
+                          "neighborhood, id, y, n, int(11)\nneighborhood, neighborhood_name, n, n, varchar(255)\n";
+        auto yelp = parseCsvSchema(csv, "yelp");
+        QVERIFY(yelp.ok());
+        QCOMPARE(dataset::reconcileWithGolds(*yelp, {"SELECT id FROM neighborhood"}), std::size_t(0));
+        QCOMPARE(dataset::reconcileWithGolds(*yelp, {"SELECT N.NEIGHBOURHOOD_NAME FROM NEIGHBOURHOOD AS N"}),
+                 std::size_t(2));
+        QVERIFY(yelp->findTable("NEIGHBOURHOOD") != nullptr);
+        QVERIFY(yelp->findTable("NEIGHBOURHOOD")->findColumn("NEIGHBOURHOOD_NAME") != nullptr);
+        auto other = parseCsvSchema(csv, "other");
+        QVERIFY(other.ok());
+        QCOMPARE(dataset::reconcileWithGolds(*other, {"SELECT 1 FROM NEIGHBOURHOOD"}), std::size_t(0));
+    }
+
     void distillInputRefusesASchemaWithoutItems()
     {
         const auto path = write("none.jsonl", "{\"query\": \"SELECT 1\", \"db_id\": \"other\"}\n");
