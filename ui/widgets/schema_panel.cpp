@@ -1,9 +1,11 @@
 // SchemaPanel: a tables.json holds many schemas, so the db_id picker is filled from the
 // file (core's listSpiderDbIds*) and picking one reloads only the tree; resource paths
-// (":/examples/...") are read through QFile because core sees only real files.
+// (":/examples/...") are read through QFile because core sees only real files. A
+// classical `NAME-schema.csv` opens like a tables.json holding the one schema NAME.
 
 #include "ui/widgets/schema_panel.h"
 
+#include "core/schema/csv_schema_loader.h"
 #include "core/schema/spider_tables.h"
 #include "ui/models/schema_tree_model.h"
 #include "ui/session/schema_source_loader.h"
@@ -23,9 +25,10 @@
 namespace sqleq::ui {
 namespace {
 
-QString kindLabel(SchemaSourceKind kind)
+QString kindLabel(const SchemaSourceRef& source)
 {
-    switch (kind) {
+    if (schema::isCsvSchemaPath(source.path.toStdString())) return QObject::tr("Schema CSV (classical dataset)");
+    switch (source.kind) {
     case SchemaSourceKind::SqliteFile: return QObject::tr("SQLite database");
     case SchemaSourceKind::DdlFile: return QObject::tr("SQL script");
     case SchemaSourceKind::SpiderTables: return QObject::tr("Spider tables.json");
@@ -35,6 +38,7 @@ QString kindLabel(SchemaSourceKind kind)
 
 Result<std::vector<std::string>> listDbIds(const QString& path)
 {
+    if (schema::isCsvSchemaPath(path.toStdString())) return std::vector<std::string>{schema::csvSchemaName(path.toStdString())};
     if (!path.startsWith(QLatin1Char(':'))) return schema::listSpiderDbIdsInFile(path.toStdString());
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
@@ -54,7 +58,7 @@ SchemaPanel::SchemaPanel(QWidget* parent) : QWidget(parent)
     m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_open = new QToolButton(this);
     m_open->setText(tr("Open…"));
-    m_open->setToolTip(tr("Open a schema: an SQLite database, an SQL script or a Spider tables.json"));
+    m_open->setToolTip(tr("Open a schema: an SQLite database, an SQL script, a Spider tables.json or a classical NAME-schema.csv"));
     connect(m_open, &QToolButton::clicked, this, [this] { chooseSource(QFileInfo(m_source.path).absolutePath()); });
     m_dbIds = new QComboBox(this);
     m_dbIds->setObjectName(QStringLiteral("dbIdPicker"));
@@ -86,7 +90,8 @@ SchemaSourceKind SchemaPanel::kindForPath(const QString& path)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix == QLatin1String("sql")) return SchemaSourceKind::DdlFile;
-    if (suffix == QLatin1String("json")) return SchemaSourceKind::SpiderTables;
+    if (suffix == QLatin1String("json") || schema::isCsvSchemaPath(path.toStdString()))
+        return SchemaSourceKind::SpiderTables;
     return SchemaSourceKind::SqliteFile;
 }
 
@@ -142,7 +147,7 @@ void SchemaPanel::apply(Loaded loaded)
     }
     m_dbIds->setVisible(m_source.kind == SchemaSourceKind::SpiderTables);
     const QString name = QFileInfo(m_source.path).fileName();
-    m_caption->setText(QStringLiteral("<b>%1</b><br/>%2").arg(name.toHtmlEscaped(), kindLabel(m_source.kind)));
+    m_caption->setText(QStringLiteral("<b>%1</b><br/>%2").arg(name.toHtmlEscaped(), kindLabel(m_source)));
     m_caption->setToolTip(m_source.path);
     m_model->setSchema(loaded.schema);
     if (loaded.schema) m_view->expandAll();
@@ -174,8 +179,8 @@ bool SchemaPanel::chooseSource(const QString& directory)
 {
     const QString path = QFileDialog::getOpenFileName(
         this, tr("Open schema"), directory,
-        tr("Schemas (*.sqlite *.sqlite3 *.db *.sql *.json);;SQLite databases (*.sqlite *.sqlite3 *.db);;"
-           "SQL scripts (*.sql);;Spider tables.json (*.json);;All files (*)"));
+        tr("Schemas (*.sqlite *.sqlite3 *.db *.sql *.json *-schema.csv);;SQLite databases (*.sqlite *.sqlite3 *.db);;"
+           "SQL scripts (*.sql);;Spider tables.json (*.json);;Classical schema CSV (*-schema.csv);;All files (*)"));
     if (path.isEmpty()) return false;
     QString error;
     if (trySource({kindForPath(path), path, {}}, &error)) return true;
