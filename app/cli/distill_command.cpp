@@ -55,7 +55,7 @@ nlohmann::json groupSummary(const suite::DatasetSchemaDone& group, const std::ve
         // A line refused for its size says so, not "the query is empty".
         const std::string& refused = gold[group.items[k]].error;
         const std::string error = !refused.empty() ? refused : report.error ? report.error->message : std::string();
-        items.push_back({{"index", group.items[k]}, {"neighbors", targets}, {"undistinguished", left},
+        items.push_back({{"index", group.items[k]}, {"line", gold[group.items[k]].line}, {"neighbors", targets}, {"undistinguished", left},
                          {"error", error}, {"work_budget_spent", report.workBudgetSpent}});
     }
     return {{"db_id", group.dbId}, {"gold_queries", group.items.size()}, {"suite_size", result.suite.databases.size()},
