@@ -39,29 +39,44 @@ nlohmann::json groupSummary(const suite::DatasetSchemaDone& group, const std::ve
     const suite::DistillResult& result = group.result;
     std::size_t total = 0;
     std::size_t undistinguished = 0;
+    std::size_t proven = 0;
+    std::size_t reliable = 0;
+    std::size_t answered = 0;
     nlohmann::json items = nlohmann::json::array();
     for (std::size_t k = 0; k < result.golds.size(); ++k) {
         const auto& report = result.golds[k];
         // Neighbors that read like the gold once DISTINCT is removed are no targets.
+        // Those proven equivalent by the schema's keys are neighbors, but not
+        // undistinguished: no database the profile allows tells them apart.
         nlohmann::json left = nlohmann::json::array();
+        nlohmann::json equivalent = nlohmann::json::array();
         std::size_t targets = 0;
         for (const auto& status : report.neighbors) {
             if (status.sameAsGoldWhenRun) continue;
             ++targets;
-            if (status.distinguishedBy < 0) left.push_back(status.neighbor.sql);
+            if (!status.equivalenceProof.empty())
+                equivalent.push_back({{"sql", status.neighbor.sql}, {"reason", status.equivalenceProof}});
+            else if (status.distinguishedBy < 0) left.push_back(status.neighbor.sql);
         }
         total += targets;
         undistinguished += left.size();
+        proven += equivalent.size();
+        if (!report.error) {
+            ++answered;
+            if (left.empty()) ++reliable;
+        }
         // A line refused for its size says so, not "the query is empty".
         const std::string& refused = gold[group.items[k]].error;
         const std::string error = !refused.empty() ? refused : report.error ? report.error->message : std::string();
-        items.push_back({{"index", group.items[k]}, {"line", gold[group.items[k]].line}, {"neighbors", targets}, {"undistinguished", left},
-                         {"error", error}, {"work_budget_spent", report.workBudgetSpent}});
+        items.push_back({{"index", group.items[k]}, {"line", gold[group.items[k]].line}, {"neighbors", targets},
+                         {"undistinguished", left}, {"proven_equivalent", equivalent}, {"error", error},
+                         {"work_budget_spent", report.workBudgetSpent}});
     }
     return {{"db_id", group.dbId}, {"gold_queries", group.items.size()}, {"suite_size", result.suite.databases.size()},
-            {"sampled", result.sampled}, {"gold_failures", result.goldFailures}, {"seconds", result.seconds},
-            {"neighbors", total}, {"undistinguished", undistinguished}, {"cancelled", result.cancelled},
-            {"items", items}};
+            {"sampled", result.sampled}, {"targeted", result.targetedBuilt}, {"gold_failures", result.goldFailures},
+            {"seconds", result.seconds}, {"neighbors", total}, {"undistinguished", undistinguished},
+            {"proven_equivalent", proven}, {"golds_run", answered}, {"reliable_golds", reliable},
+            {"cancelled", result.cancelled}, {"items", items}};
 }
 
 struct DistillInputs {
@@ -124,6 +139,9 @@ int runDistill(const DistillCommandOptions& options)
     nlohmann::json summary = {{"schemas", nlohmann::json::array()}};
     std::size_t neighborsTotal = 0;
     std::size_t undistinguishedTotal = 0;
+    std::size_t provenTotal = 0;
+    std::size_t goldsRun = 0;
+    std::size_t reliableGolds = 0;
     // Suites are written schema by schema as they complete; on a pipe, progress lines
     // show that a long run is alive.
     ProgressBar bar(ProgressBar::Piped::Lines);
@@ -133,6 +151,9 @@ int runDistill(const DistillCommandOptions& options)
         auto entry = groupSummary(group, *gold);
         neighborsTotal += entry["neighbors"].get<std::size_t>();
         undistinguishedTotal += entry["undistinguished"].get<std::size_t>();
+        provenTotal += entry["proven_equivalent"].get<std::size_t>();
+        goldsRun += entry["golds_run"].get<std::size_t>();
+        reliableGolds += entry["reliable_golds"].get<std::size_t>();
         const auto overBudget = std::count_if(result.golds.begin(), result.golds.end(),
                                               [](const suite::GoldReport& r) { return r.workBudgetSpent; });
         fmt::print("{:<28} {:>4} queries  suite {:>3}  sampled {:>4}  neighbors {:>6}  undistinguished {:>4}  {:>7.1f} s{}\n",
@@ -151,16 +172,20 @@ int runDistill(const DistillCommandOptions& options)
         return kExitInputError;
     }
     const double fraction = neighborsTotal ? 100.0 * undistinguishedTotal / neighborsTotal : 0.0;
+    const double reliable = goldsRun ? 100.0 * reliableGolds / goldsRun : 0.0;
     summary["totals"] = {{"neighbors", neighborsTotal}, {"undistinguished", undistinguishedTotal},
-                         {"undistinguished_percent", fraction}, {"suite_databases", outcome->suiteDatabases},
-                         {"seconds", outcome->seconds}};
+                         {"undistinguished_percent", fraction}, {"proven_equivalent", provenTotal},
+                         {"golds_run", goldsRun}, {"reliable_golds", reliableGolds}, {"reliable_percent", reliable},
+                         {"suite_databases", outcome->suiteDatabases}, {"seconds", outcome->seconds}};
     const auto summaryPath = std::filesystem::path(options.outDir) / "distill_summary.json";
     if (auto written = writeFileAtomically(summaryPath, summary.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"); !written) {
         fmt::print(stderr, "error: {}\n", written.error().message);
         return kExitInputError;
     }
-    fmt::print("total: {} suite databases, {} neighbors, {} undistinguished ({:.2f}%), {:.1f} s\n",
-               outcome->suiteDatabases, neighborsTotal, undistinguishedTotal, fraction, outcome->seconds);
+    fmt::print("total: {} suite databases, {} neighbors, {} undistinguished ({:.2f}%), {} proven equivalent, "
+               "reliable {:.1f}% of {} golds, {:.1f} s\n",
+               outcome->suiteDatabases, neighborsTotal, undistinguishedTotal, fraction, provenTotal, reliable, goldsRun,
+               outcome->seconds);
     return kExitSuccess;
 }
 
@@ -184,6 +209,9 @@ void registerDistillCommand(CLI::App& app, int& exitCode)
     addDistillOptions(*command, options->distill);
     command->add_flag("--keep-distinct", options->distill.keepDistinct, "Keep DISTINCT in gold and neighbors");
     command->add_option("--time-budget", options->distill.timeBudgetSeconds, "Seconds per schema at most (0: none)");
+    command->add_flag("--no-targeted{false}", options->distill.targeted,
+                      "Sampling alone (the paper's Algorithm 1): no proofs from the schema's keys and no databases "
+                      "built for the neighbors sampling leaves undistinguished");
     command->callback([options, &exitCode] { exitCode = runDistill(*options); });
 }
 

@@ -187,6 +187,13 @@ void registerEvalCommand(CLI::App& app, int& exitCode)
         ->transform(CLI::IsMember({"exec", "match", "all"}, CLI::ignore_case))
         ->capture_default_str();
     addVerdictOptions(*command, options->evaluation.check);
+    const std::map<std::string, evaluation::ValuePlaceholder> placeholders{
+        {"official", evaluation::ValuePlaceholder::Official}, {"as-written", evaluation::ValuePlaceholder::AsWritten}};
+    command->add_option("--value-placeholder", options->evaluation.valuePlaceholder,
+                        "How predictions' placeholder `value` is read: official (\"value\" replaced by \"1\" "
+                        "everywhere before exact match and execution, as evaluation.py does) or as-written")
+        ->transform(CLI::CheckedTransformer(placeholders, CLI::ignore_case))
+        ->default_str("official");
     command->add_flag("--fix-join-predicates", options->evaluation.esm.fixJoinPredicates,
                       "Exact set match also compares the JOIN ... ON conditions (the official one ignores them)");
     command->add_flag("--sqleval-subset", options->evaluation.sqlEval.subset,

@@ -49,7 +49,8 @@ struct ItemMetrics {
     /// since the index counts another list than the inspector's. Empty when unknown.
     std::string separatingDatabaseFile;
     std::vector<std::string> notes;              ///< one sentence per metric left unset or erring,
-                                                 ///< prefixed "esm:", "exec:", "testsuite:", ...
+                                                 ///< prefixed "esm:", "exec:", "testsuite:", ...;
+                                                 ///< "placeholder:" when "value" was run as "1"
 };
 
 /// Which metrics to compute. Each also needs its inputs (see SubmissionInputs).
@@ -62,9 +63,18 @@ struct MetricSelection {
     bool sqleq = true;  ///< the test suite plus the search past it (needs suites and tables)
 };
 
+/// How the Spider metrics read a prediction's placeholder `value` (written by models that
+/// predict no value: `age > ' value '`). Official: evaluation.py's `p_str.replace("value",
+/// "1")` before exact match, execution and test suite, so `' value '` runs as the string
+/// `' 1 '`; the published numbers are made so. AsWritten: the prediction runs as written
+/// (no rewrite of identifiers or strings that contain "value" either). SQL-Eval and
+/// PCM-F1 always read the prediction as written: their own scripts do not rewrite it.
+enum class ValuePlaceholder { Official, AsWritten };
+
 struct EvaluationOptions {
     MetricSelection metrics;
-    metrics::EsmOptions esm;           ///< fixJoinPredicates
+    metrics::EsmOptions esm;           ///< fixJoinPredicates (its placeholder rewrite follows valuePlaceholder)
+    ValuePlaceholder valuePlaceholder = ValuePlaceholder::Official;
     suite::CheckOptions check;         ///< plugValue, keepDistinct, order rule, limits (exec and test suite)
     metrics::SqlEvalOptions sqlEval;   ///< subset mode
     /// sqleq's search past the suite (databases per accepted item; 0 leaves sqleq unset).

@@ -6,6 +6,7 @@
 // search::searchPastSuite. Failures become notes, never errors.
 #include "core/evaluation/item_evaluator.h"
 
+#include "core/exec/spider_compat.h"
 #include "core/metrics/pcm_f1.h"
 #include "core/search/search.h"
 
@@ -40,8 +41,10 @@ void recordVerdict(const suite::CheckResult& checked, std::string_view metric, s
 
 ItemEvaluator::ItemEvaluator(const EvaluationContext& context, const EvaluationOptions& options,
                              const std::atomic<bool>* cancel)
-    : m_context(context), m_options(options), m_check(options.check), m_sqlEval(options.sqlEval), m_cancel(cancel)
+    : m_context(context), m_options(options), m_esm(options.esm), m_check(options.check),
+      m_sqlEval(options.sqlEval), m_cancel(cancel)
 {
+    m_esm.replaceValuePlaceholder = options.valuePlaceholder == ValuePlaceholder::Official;
     m_check.limits.cancel = cancel;
     m_sqlEval.limits.cancel = cancel;
 }
@@ -52,8 +55,15 @@ ItemMetrics ItemEvaluator::evaluate(std::size_t index, const suite::GoldItem& go
     item.index = index;
     item.dbId = gold.dbId;
     if (m_context.hardness) addSpiderMetrics(item, gold, prediction);
-    if (m_context.computed.exec) addExec(item, gold, prediction);
-    if (m_context.computed.testSuite) addTestSuite(item, gold, prediction);
+    // Execution and test suite run the prediction as the official evaluator does;
+    // exact match applies the same rewrite itself (m_esm).
+    const std::string asRun = m_options.valuePlaceholder == ValuePlaceholder::Official
+                                  ? exec::officialValuePlaceholder(prediction)
+                                  : prediction;
+    if (asRun != prediction && (m_context.computed.exec || m_context.computed.testSuite))
+        item.notes.emplace_back("placeholder: \"value\" run as \"1\", as the official evaluator does");
+    if (m_context.computed.exec) addExec(item, gold, asRun);
+    if (m_context.computed.testSuite) addTestSuite(item, gold, asRun);
     if (m_context.computed.sqlEval) addSqlEval(item, gold, prediction);
     if (m_context.computed.pcmF1) addPcmF1(item, gold, prediction);
     return item;
@@ -64,7 +74,7 @@ void ItemEvaluator::addSpiderMetrics(ItemMetrics& item, const suite::GoldItem& g
 {
     const auto& index = *m_context.tables;
     if (m_context.computed.esm) {
-        auto matched = metrics::exactSetMatch(gold.sql, prediction, index, gold.dbId, m_options.esm);
+        auto matched = metrics::exactSetMatch(gold.sql, prediction, index, gold.dbId, m_esm);
         if (!matched) {
             item.notes.push_back(fmt::format("esm, hardness: {}", matched.error().message));
             return;

@@ -4,6 +4,8 @@
 // optional join-predicate check that the official metric lacks.
 #include "core/metrics/spider_esm.h"
 
+#include "core/exec/spider_compat.h"
+
 #include "core/metrics/spider_evaluator.h"
 #include "core/metrics/spider_sql_parser.h"
 
@@ -17,18 +19,6 @@ Result<const SpiderDbSchema*> findDb(const SpiderSchemaIndex& index, std::string
     if (!db)
         return Diagnostic{"metrics.unknown_db", "no database '" + std::string(dbId) + "' in tables.json", {}, {}};
     return db;
-}
-
-std::string replaceAll(std::string_view text, std::string_view from, std::string_view to) {
-    std::string out;
-    size_t start = 0;
-    for (size_t pos = text.find(from); pos != std::string_view::npos; pos = text.find(from, start)) {
-        out.append(text.substr(start, pos - start));
-        out.append(to);
-        start = pos + from.size();
-    }
-    out.append(text.substr(start));
-    return out;
 }
 
 // ON conditions as "op|col|col" with the two sides sorted, per IUE level, before rebuilding.
@@ -105,7 +95,7 @@ Result<EsmResult> exactSetMatch(std::string_view gold, std::string_view pred,
     EsmResult result;
     result.hardness = evalHardness(*goldSql);
     const std::string predText = options.replaceValuePlaceholder
-                                     ? replaceAll(pred, "value", "1")
+                                     ? exec::officialValuePlaceholder(pred)
                                      : std::string(pred);
     auto predSql = parseSpiderSql(predText, **db);
     result.predictionParsed = predSql.ok();

@@ -23,7 +23,8 @@ struct EsmOptions {
     /// this to also require the same multiset of ON conditions (columns before
     /// foreign-key unification, sides unordered).
     bool fixJoinPredicates = false;
-    /// The official driver runs `pred.replace("value", "1")` before parsing.
+    /// The official driver runs `pred.replace("value", "1")` before parsing
+    /// (exec::officialValuePlaceholder).
     bool replaceValuePlaceholder = true;
 };
 

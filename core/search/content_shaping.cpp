@@ -7,6 +7,7 @@
 #include "core/fuzz/table_order.h"
 
 #include <algorithm>
+#include <limits>
 #include <cctype>
 #include <cmath>
 
@@ -216,6 +217,54 @@ void poolEquatedColumns(const schema::Schema& schema, schema::DatabaseContent& c
             continue;
         }
         for (auto& row : target->rows) row[to] = source->rows[rng.index(source->rows.size())][from];
+    }
+}
+
+int64_t freshKeyBase(const schema::Schema& schema, const schema::DatabaseContent& content)
+{
+    int64_t largest = 0;
+    for (const auto& entry : content.tables) {
+        const schema::Table* definition = schema.findTable(entry.table);
+        if (definition == nullptr) continue;
+        const std::vector<bool> keyed = keyedColumns(schema, *definition);
+        for (const auto& row : entry.rows)
+            for (std::size_t c = 0; c < row.size() && c < keyed.size(); ++c)
+                if (keyed[c] && row[c].type() == exec::ValueType::Integer) largest = std::max(largest, row[c].asInteger());
+    }
+    return largest < std::numeric_limits<int64_t>::max() / 2 ? largest + 1 : 1;
+}
+
+void growTable(const schema::Schema& schema, schema::DatabaseContent& content, const std::string& table,
+               std::size_t rows, int64_t firstKey)
+{
+    const schema::Table* definition = schema.findTable(table);
+    schema::TableRows* entry = rowsOf(content, table);
+    if (definition == nullptr || entry == nullptr || entry->rows.empty() || rows == 0) return;
+    std::vector<bool> keyed = keyedColumns(schema, *definition);
+    // A key column that is also a foreign key keeps its parent: the rows stay children
+    // of one parent row (the group), unless nothing else would keep the key unique.
+    std::vector<bool> referencing(definition->columns.size(), false);
+    for (const auto& key : definition->foreignKeys)
+        for (const auto& name : key.columns)
+            if (const auto c = columnIndex(*definition, name); c < referencing.size()) referencing[c] = true;
+    const bool keyOfItsOwn = std::any_of(definition->primaryKey.begin(), definition->primaryKey.end(),
+                                         [&](const std::string& name) {
+                                             const auto c = columnIndex(*definition, name);
+                                             return c < referencing.size() && !referencing[c];
+                                         });
+    if (keyOfItsOwn)
+        for (std::size_t c = 0; c < keyed.size(); ++c) keyed[c] = keyed[c] && !referencing[c];
+    const exec::Row first = entry->rows.front();
+    entry->rows.resize(1);
+    entry->rows.reserve(rows);
+    for (std::size_t r = 1; r < rows; ++r) {
+        exec::Row copy = first;
+        for (std::size_t c = 0; c < copy.size() && c < keyed.size(); ++c) {
+            if (!keyed[c]) continue;
+            if (copy[c].type() == exec::ValueType::Text) copy[c] = exec::Value::text(copy[c].asText() + "_" + std::to_string(r));
+            else copy[c] = exec::Value::integer(firstKey + static_cast<int64_t>(r));
+        }
+        entry->rows.push_back(std::move(copy));
     }
 }
 

@@ -31,6 +31,17 @@ void plantConstantVariants(const schema::Schema& schema, schema::DatabaseContent
 void poolEquatedColumns(const schema::Schema& schema, schema::DatabaseContent& content,
                         const fuzz::GoldConstants& constants, fuzz::Prng& rng);
 
+/// Makes `table` hold exactly `rows` copies of its first row, keyed columns of copy r
+/// given fresh values (integer `firstKey` + r, text with the suffix "_r"), so every
+/// column no key covers forms one group of `rows` rows. Nothing when it has no row.
+/// Tables grown with one `firstKey` stay joined row by row on their keys.
+void growTable(const schema::Schema& schema, schema::DatabaseContent& content, const std::string& table,
+               std::size_t rows, int64_t firstKey);
+
+/// One more than the largest integer in a keyed column of any table: a `firstKey` no
+/// row uses yet.
+int64_t freshKeyBase(const schema::Schema& schema, const schema::DatabaseContent& content);
+
 /// Removes every row of `table`.
 void emptyTable(schema::DatabaseContent& content, const std::string& table);
 

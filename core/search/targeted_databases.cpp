@@ -33,7 +33,7 @@ fuzz::GoldConstants constantsOf(const schema::Schema& schema, std::string_view q
 } // namespace
 
 TargetedDatabases::TargetedDatabases(const schema::Schema& schema, std::string_view gold, std::string_view candidate,
-                                     fuzz::Profile profile, uint64_t seed)
+                                     fuzz::Profile profile, uint64_t seed, bool largeGroups)
     : m_schema(schema), m_profile(profile), m_seed(seed)
 {
     m_constants = constantsOf(schema, gold);
@@ -41,18 +41,24 @@ TargetedDatabases::TargetedDatabases(const schema::Schema& schema, std::string_v
     for (const auto& constant : m_constants.items) {
         if (constant.attributed() || constant.value.type() != exec::ValueType::Integer) continue;
         const int64_t k = constant.value.asInteger();
+        if (k > kLargestGroup && largeGroups && k <= kLargestBuiltGroup) {
+            for (const int64_t around : {k - 1, k, k + 1}) m_largeThresholds.push_back(around);
+            continue;
+        }
         if (k < 0 || k > kLargestGroup) continue;
         for (const int64_t around : {k - 1, k, k + 1, k + 2})
             if (around >= 2) m_countThresholds.push_back(around);
     }
-    std::sort(m_countThresholds.begin(), m_countThresholds.end());
-    m_countThresholds.erase(std::unique(m_countThresholds.begin(), m_countThresholds.end()), m_countThresholds.end());
+    for (auto* thresholds : {&m_countThresholds, &m_largeThresholds}) {
+        std::sort(thresholds->begin(), thresholds->end());
+        thresholds->erase(std::unique(thresholds->begin(), thresholds->end()), thresholds->end());
+    }
     planTargets();
 }
 
-void TargetedDatabases::add(Kind kind, std::size_t parameter)
+void TargetedDatabases::add(Kind kind, std::size_t parameter, std::size_t table)
 {
-    m_targets.push_back(Target{kind, parameter, m_targets.size()});
+    m_targets.push_back(Target{kind, parameter, m_targets.size(), table});
 }
 
 void TargetedDatabases::planTargets()
@@ -68,6 +74,10 @@ void TargetedDatabases::planTargets()
             for (std::size_t t = 0; t < m_schema.tables.size(); ++t) add(Kind::EmptyTable, t);
         if (strict && round < 3) add(Kind::Nulls, 2);
     }
+    // Each table alone, then every table grown in lockstep (row r of each carries the same
+    // fresh keys, so joins on keys still pair them): a group of k joined rows.
+    for (const int64_t k : m_largeThresholds)
+        for (std::size_t t = 0; t <= m_schema.tables.size(); ++t) add(Kind::LargeGroup, static_cast<std::size_t>(k), t);
 }
 
 std::string TargetedDatabases::label(std::size_t index) const
@@ -82,6 +92,11 @@ std::string TargetedDatabases::label(std::size_t index) const
     case Kind::EmptyTable:
         return fmt::format("targeted {}: table {} empty", index, m_schema.tables[target.parameter].name);
     case Kind::Nulls: return fmt::format("targeted {}: NULLs", index);
+    case Kind::LargeGroup:
+        return target.table < m_schema.tables.size()
+                   ? fmt::format("targeted {}: a group of exactly {} rows in {}", index, target.parameter,
+                                 m_schema.tables[target.table].name)
+                   : fmt::format("targeted {}: a group of exactly {} joined rows", index, target.parameter);
     }
     return fmt::format("targeted {}", index);
 }
@@ -119,10 +134,21 @@ std::optional<schema::DatabaseContent> TargetedDatabases::build(std::size_t inde
         detail::keepFirstRows(content, target.parameter);
         detail::addNulls(m_schema, content, rng);
         break;
+    case Kind::LargeGroup: detail::keepFirstRows(content, 2); break;
     }
+    // A large group is grown last, from rows whose keys already resolve, so that its
+    // copies keep one parent and stay one group.
     detail::poolEquatedColumns(m_schema, content, m_constants, rng);
     const bool nonEmpty = m_profile == fuzz::Profile::Spider;
     if (!detail::repairForeignKeys(m_schema, content, nonEmpty, rng)) return std::nullopt;
+    if (target.kind == Kind::LargeGroup) {
+        const int64_t firstKey = detail::freshKeyBase(m_schema, content);
+        for (std::size_t t = 0; t < m_schema.tables.size(); ++t)
+            if (t == target.table || target.table == m_schema.tables.size())
+                detail::growTable(m_schema, content, m_schema.tables[t].name, target.parameter, firstKey);
+        // The copies replaced the rows other tables may have pointed at.
+        if (!detail::repairForeignKeys(m_schema, content, nonEmpty, rng)) return std::nullopt;
+    }
     return content;
 }
 

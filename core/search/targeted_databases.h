@@ -27,8 +27,13 @@ namespace sqleq::search {
 class TargetedDatabases {
 public:
     /// `schema` must outlive the object. Queries that do not parse contribute nothing.
+    /// `largeGroups`: also a group of exactly k rows for count thresholds k too large for
+    /// the small databases (up to kLargestBuiltGroup), one table at a time — databases of
+    /// thousands of rows, for distillation, which targets few neighbors this way.
     TargetedDatabases(const schema::Schema& schema, std::string_view gold, std::string_view candidate,
-                      fuzz::Profile profile, uint64_t seed);
+                      fuzz::Profile profile, uint64_t seed, bool largeGroups = false);
+
+    static constexpr int64_t kLargestBuiltGroup = 5000;
 
     /// How many targeted databases there are (a few dozen, depending on the queries).
     [[nodiscard]] std::size_t size() const { return m_targets.size(); }
@@ -44,21 +49,23 @@ public:
     [[nodiscard]] const fuzz::GoldConstants& constants() const { return m_constants; }
 
 private:
-    enum class Kind { Variants, Ties, GroupOfK, NothingPasses, EmptyTable, Nulls };
+    enum class Kind { Variants, Ties, GroupOfK, NothingPasses, EmptyTable, Nulls, LargeGroup };
     struct Target {
         Kind kind = Kind::Variants;
         std::size_t parameter = 0;  ///< rows per table, k, or the table to empty
         uint64_t stream = 0;        ///< which sampled database it starts from
+        std::size_t table = 0;      ///< LargeGroup: the table grown to k rows
     };
 
     void planTargets();
-    void add(Kind kind, std::size_t parameter);
+    void add(Kind kind, std::size_t parameter, std::size_t table = 0);
 
     const schema::Schema& m_schema;
     fuzz::Profile m_profile;
     uint64_t m_seed;
     fuzz::GoldConstants m_constants;
     std::vector<int64_t> m_countThresholds;  ///< small integer constants not tied to a column
+    std::vector<int64_t> m_largeThresholds;  ///< larger ones, when largeGroups
     std::vector<Target> m_targets;
 };
 

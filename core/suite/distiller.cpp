@@ -8,7 +8,10 @@
 #include "core/exec/spider_compat.h"
 #include "core/fuzz/fuzz.h"
 #include "core/neighbors/neighbors.h"
+#include "core/neighbors/schema_equivalence.h"
 #include "core/schema/database_content.h"
+#include "core/search/order_dependence.h"
+#include "core/search/targeted_databases.h"
 #include "core/sql/parser.h"
 #include "core/suite/spider_options.h"
 #include "core/suite/suite_diagnostic.h"
@@ -30,6 +33,10 @@ bool sameUpToCount(std::string_view neighbor, std::string_view gold)
 }
 
 constexpr std::size_t kMaxBatch = 16;
+/// Distinct constant sets one gold's neighbors may get targeted databases for: a gold
+/// with dozens of open constant mutations (mostly equivalent ones) must not cost
+/// thousands of databases; the first sets tried cover its constants' variants anyway.
+constexpr std::size_t kMaxTargetedSetsPerGold = 12;
 
 unsigned workerCount(unsigned jobs)
 {
@@ -49,13 +56,18 @@ double secondsSince(std::chrono::steady_clock::time_point start)
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+bool sameConstants(const fuzz::GoldConstants& a, const fuzz::GoldConstants& b)
+{
+    return a.items == b.items && a.groups == b.groups && a.numericColumns == b.numericColumns
+           && a.equatedColumns == b.equatedColumns;
+}
+
 } // namespace
 
 std::size_t GoldReport::undistinguished() const
 {
-    return static_cast<std::size_t>(std::count_if(neighbors.begin(), neighbors.end(), [](const NeighborStatus& n) {
-        return n.distinguishedBy < 0 && !n.sameAsGoldWhenRun;
-    }));
+    return static_cast<std::size_t>(
+        std::count_if(neighbors.begin(), neighbors.end(), [](const NeighborStatus& n) { return n.open(); }));
 }
 
 Distiller::Distiller(const schema::Schema& schema, const DistillOptions& options, const ProgressCallback& progress,
@@ -152,12 +164,12 @@ void Distiller::markUnpreparedGolds()
     }
 }
 
-void Distiller::report(std::size_t total)
+void Distiller::report(std::size_t total, std::string_view phase, std::optional<std::size_t> done)
 {
     if (!m_progress) return;
     Progress progress;
-    progress.phase = "sampling";
-    progress.done = m_result.sampled;
+    progress.phase = std::string(phase);
+    progress.done = done.value_or(m_result.sampled);
     progress.total = total;
     progress.suiteSize = m_result.suite.databases.size();
     progress.undistinguished = m_undistinguished;
@@ -203,16 +215,16 @@ Distiller::PairEval Distiller::evaluatePair(const BatchDatabase& database, uint6
 
 /// Evaluates every (database, active gold) pair of the batch against the neighbors
 /// open at batch start. Returns false when a task failed unexpectedly.
-bool Distiller::evaluateBatch(std::vector<BatchDatabase>& batch)
+bool Distiller::evaluateBatch(std::vector<BatchDatabase>& batch, std::optional<std::size_t> onlyGold)
 {
     m_activeGolds.clear();
     m_openAtStart.clear();
     for (std::size_t g = 0; g < m_result.golds.size(); ++g) {
-        if (m_open[g] == 0) continue;
+        if (m_open[g] == 0 || (onlyGold && g != *onlyGold)) continue;
         std::vector<std::size_t> open;
         const auto& neighbors = m_result.golds[g].neighbors;
         for (std::size_t n = 0; n < neighbors.size(); ++n)
-            if (neighbors[n].distinguishedBy < 0 && !neighbors[n].sameAsGoldWhenRun) open.push_back(n);
+            if (neighbors[n].open()) open.push_back(n);
         m_activeGolds.push_back(g);
         m_openAtStart.push_back(std::move(open));
     }
@@ -263,12 +275,15 @@ void Distiller::mergeDatabase(BatchDatabase& database, const std::vector<PairEva
         if (m_open[g] == 0 || eval.unavailable) continue;
         charges.emplace_back(g, workOf(a, eval));
         if (eval.goldFailed) {
+            // Counted for sampled databases (and the original); a targeted database the
+            // gold fails on is simply not used.
             goldFailure = true;
-            ++m_result.golds[g].goldFailures;
+            if (database.origin != DatabaseOrigin::Targeted) ++m_result.golds[g].goldFailures;
             continue;
         }
         for (std::size_t n : eval.distinguished)
-            if (m_result.golds[g].neighbors[n].distinguishedBy < 0) fresh.emplace_back(g, n);
+            if (m_result.golds[g].neighbors[n].distinguishedBy < 0 && !tieBreakOnly(database, g, n))
+                fresh.emplace_back(g, n);
     }
     if (goldFailure && database.origin == DatabaseOrigin::Sampled) ++m_result.goldFailures;
     if (!fresh.empty()) {
@@ -282,8 +297,9 @@ void Distiller::mergeDatabase(BatchDatabase& database, const std::vector<PairEva
         kept.origin = database.origin;
         kept.sampleIndex = database.index;
         kept.bytes = std::move(*database.bytes);
-        kept.label = database.origin == DatabaseOrigin::Original ? "original"
-                                                                 : fmt::format("sample {}", database.index);
+        kept.label = !database.label.empty()                         ? database.label
+                     : database.origin == DatabaseOrigin::Original ? "original"
+                                                                   : fmt::format("sample {}", database.index);
         m_result.suite.databases.push_back(std::move(kept));
     }
     for (auto [g, steps] : charges) charge(g, steps);
@@ -343,6 +359,101 @@ void Distiller::ensureNonEmpty()
     m_result.suite.databases.push_back(std::move(database));
 }
 
+/// Targeted databases make ties on purpose: a neighbor that differs from the gold on
+/// one only by how ties are broken is not told apart by it.
+bool Distiller::tieBreakOnly(const BatchDatabase& database, std::size_t gold, std::size_t neighbor) const
+{
+    if (database.origin != DatabaseOrigin::Targeted || !database.bytes || !m_readable) return false;
+    const GoldReport& report = m_result.golds[gold];
+    return search::checkPairOrderDependence(*database.bytes, *m_readable, report.goldRun,
+                                            report.neighbors[neighbor].sqlRun, report.orderMatters, m_limits)
+        .tieBreakOnly;
+}
+
+/// Neighbors the sampled databases left open that the schema's keys prove equivalent
+/// (no NULLs: the spider profile only) stop being targets, with the reason kept.
+void Distiller::proveRemaining()
+{
+    if (m_options.profile != fuzz::Profile::Spider) return;
+    for (std::size_t g = 0; g < m_result.golds.size(); ++g) {
+        if (m_open[g] == 0) continue;
+        GoldReport& report = m_result.golds[g];
+        for (NeighborStatus& status : report.neighbors) {
+            if (!status.open()) continue;
+            auto proof = neighbors::provenEquivalentUnderKeys(report.goldRun, status.sqlRun, m_schema);
+            if (!proof) continue;
+            status.equivalenceProof = std::move(*proof);
+            ++m_result.provenEquivalent;
+            --m_open[g];
+            --m_undistinguished;
+        }
+    }
+}
+
+/// The databases search::TargetedDatabases builds for (gold, neighbor), in index order,
+/// evaluated against that gold's open neighbors and merged like sampled ones, until the
+/// neighbor is distinguished.
+bool Distiller::targetNeighbor(std::size_t gold, std::size_t neighbor, const schema::Materializer& materializer)
+{
+    const GoldReport& report = m_result.golds[gold];
+    const search::TargetedDatabases targeted(m_schema, report.goldRun, report.neighbors[neighbor].sqlRun,
+                                             m_options.profile, m_options.seed, /*largeGroups=*/true);
+    // Neighbors that bring no constant of their own get the very databases an earlier
+    // one of the same gold got: those could not tell it apart either.
+    auto& tried = m_targetedConstants[gold];
+    if (std::any_of(tried.begin(), tried.end(),
+                    [&](const fuzz::GoldConstants& seen) { return sameConstants(seen, targeted.constants()); }))
+        return true;
+    if (tried.size() >= kMaxTargetedSetsPerGold) return true;
+    tried.push_back(targeted.constants());
+    const std::size_t step = std::max<std::size_t>(2, m_pool.size());
+    for (std::size_t first = 0; first < targeted.size() && report.neighbors[neighbor].open(); first += step) {
+        if (cancelled() || m_open[gold] == 0) return true;
+        std::vector<BatchDatabase> batch(std::min(step, targeted.size() - first));
+        auto build = [&](std::size_t i, unsigned) {
+            BatchDatabase& database = batch[i];
+            database.origin = DatabaseOrigin::Targeted;
+            database.index = first + i;
+            database.label = targeted.label(first + i);
+            auto content = targeted.build(first + i);
+            if (!content || cancelled()) return;
+            auto connection = materializer.build(*content);
+            if (!connection.ok()) return;
+            if (auto bytes = connection->serialize(); bytes.ok()) database.bytes = std::move(bytes.value());
+        };
+        if (!m_pool.run(batch.size(), build, [](std::size_t) {})) return false;
+        if (!evaluateBatch(batch, gold)) return false;
+        if (m_activeGolds.empty()) return true;
+        for (std::size_t db = 0; db < batch.size() && report.neighbors[neighbor].open(); ++db) {
+            if (!batch[db].bytes) continue;
+            ++m_result.targetedBuilt;
+            mergeDatabase(batch[db], {std::move(m_evals[db])});
+        }
+    }
+    return true;
+}
+
+bool Distiller::targetRemaining(const std::function<bool()>& outOfTime)
+{
+    m_readable = fuzz::materializableSchema(m_schema);
+    const schema::Materializer materializer(*m_readable);
+    const std::size_t total = m_undistinguished;
+    std::size_t done = 0;
+    for (std::size_t g = 0; g < m_result.golds.size(); ++g) {
+        for (std::size_t n = 0; n < m_result.golds[g].neighbors.size() && m_open[g] > 0; ++n) {
+            if (!m_result.golds[g].neighbors[n].open()) continue;
+            if (cancelled()) {
+                m_result.cancelled = true;
+                return true;
+            }
+            if (outOfTime()) return true;
+            if (!targetNeighbor(g, n, materializer)) return false;
+            report(total, "targeting", ++done);
+        }
+    }
+    return true;
+}
+
 Result<DistillResult> Distiller::run()
 {
     const auto start = std::chrono::steady_clock::now();
@@ -392,6 +503,10 @@ Result<DistillResult> Distiller::run()
             mergeDatabase(batch[db], evals);
         }
         report(m_options.budget);
+    }
+    if (!m_result.cancelled && m_options.targeted && m_options.budget > 0 && m_undistinguished > 0) {
+        proveRemaining();
+        if (!targetRemaining(outOfTime)) return suiteError("suite.internal", "a worker failed");
     }
     if (m_result.sampled > 0 && m_sampledOk == 0 && m_result.firstSampleError) {
         Diagnostic error = *m_result.firstSampleError;

@@ -5,10 +5,15 @@
 #pragma once
 
 #include "core/fuzz/gold_constants.h"
+#include "core/schema/database_content.h"
 #include "core/suite/suite.h"
 #include "core/suite/worker_pool.h"
 
 #include <chrono>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string_view>
 #include <memory>
 
 namespace sqleq::suite {
@@ -49,6 +54,7 @@ private:
         uint64_t index = 0;
         std::optional<exec::Bytes> bytes;
         std::optional<Diagnostic> error;
+        std::string label;  ///< what built it, when not "sample N" or "original"
     };
     /// A worker's own connection to the database it evaluated last.
     struct WorkerState {
@@ -58,8 +64,12 @@ private:
 
     void markUnpreparedGolds();
     bool cancelled() const;
-    void report(std::size_t total);
-    bool evaluateBatch(std::vector<BatchDatabase>& batch);
+    void report(std::size_t total, std::string_view phase = "sampling", std::optional<std::size_t> done = {});
+    bool evaluateBatch(std::vector<BatchDatabase>& batch, std::optional<std::size_t> onlyGold = std::nullopt);
+    bool tieBreakOnly(const BatchDatabase& database, std::size_t gold, std::size_t neighbor) const;
+    void proveRemaining();
+    bool targetRemaining(const std::function<bool()>& outOfTime);
+    bool targetNeighbor(std::size_t gold, std::size_t neighbor, const schema::Materializer& materializer);
     PairEval evaluatePair(const BatchDatabase& database, uint64_t key, std::size_t gold,
                           const std::vector<std::size_t>& open, unsigned worker);
     void mergeDatabase(BatchDatabase& database, const std::vector<PairEval>& evals);
@@ -88,6 +98,9 @@ private:
     uint64_t m_batchSerial = 0;
     std::size_t m_sampledOk = 0;
     bool m_interrupted = false;  ///< cancelled while generating neighbors
+    std::optional<schema::Schema> m_readable;  ///< the schema as databases are built (targeted phase)
+    /// Per gold: the constant sets whose targeted databases were tried already.
+    std::map<std::size_t, std::vector<fuzz::GoldConstants>> m_targetedConstants;
 };
 
 } // namespace sqleq::suite

@@ -34,13 +34,13 @@
 
 namespace sqleq::suite {
 
-enum class DatabaseOrigin { Original, Sampled, Imported };
+enum class DatabaseOrigin { Original, Sampled, Imported, Targeted };
 
 /// One database of a suite, serialized (the SQLite file format): cheap to copy into a
 /// connection on any thread with exec::Connection::deserializeCopy.
 struct SuiteDatabase {
     DatabaseOrigin origin = DatabaseOrigin::Sampled;
-    std::string label;          ///< "original", "sample 17", or the imported file's name
+    std::string label;          ///< "original", "sample 17", "targeted: …", or the imported file's name
     uint64_t sampleIndex = 0;   ///< for Sampled: the fuzz stream index it came from
     exec::Bytes bytes;
 };
@@ -78,6 +78,12 @@ struct DistillOptions {
     exec::ExecLimits limits{.maxSteps = exec::kDefaultMaxSteps / 2, .wallClockLimitMs = 10'000,
                             .maxRows = 20000};
     std::optional<exec::Bytes> original;  ///< the user's database; joins the suite first when it distinguishes
+    /// After sampling, the neighbors still undistinguished are first tried against a proof
+    /// from the schema's keys (neighbors/schema_equivalence.h, `spider` profile only), then
+    /// each gets the databases built for it and its gold (search::TargetedDatabases: constant
+    /// variants, ties, a group of exactly k rows — up to thousands —, nothing passing the
+    /// WHERE, one joined row carrying all constants). False: the paper's Algorithm 1 alone.
+    bool targeted = true;
 };
 
 /// A neighbor and the suite database that first distinguished it from its gold.
@@ -88,6 +94,11 @@ struct NeighborStatus {
     /// The neighbor reads exactly like the gold once DISTINCT is removed (e.g. the
     /// DropNode neighbor "drop DISTINCT"): not a target, not counted as undistinguished.
     bool sameAsGoldWhenRun = false;
+    /// Non-empty: why no database the profile allows can tell it from the gold (a proof
+    /// from the schema's keys). Not a target, not counted as undistinguished.
+    std::string equivalenceProof;
+    /// Still a target: not distinguished, not the gold as run, not proven equivalent.
+    [[nodiscard]] bool open() const { return distinguishedBy < 0 && !sameAsGoldWhenRun && equivalenceProof.empty(); }
 };
 
 struct GoldReport {
@@ -106,6 +117,8 @@ struct DistillResult {
     Suite suite;
     std::vector<GoldReport> golds;      ///< one per gold query, in input order
     std::size_t sampled = 0;            ///< sample indices consumed (0..sampled-1), in order
+    std::size_t targetedBuilt = 0;      ///< targeted databases built and run after sampling
+    std::size_t provenEquivalent = 0;   ///< neighbors set aside by a proof from the schema's keys
     /// Sampled databases on which some gold that still had undistinguished neighbors erred
     /// or timed out. Such a database is skipped for that gold only: the other golds may
     /// still use it (and keep it). Counted once per database; the original is not counted.

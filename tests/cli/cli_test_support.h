@@ -12,12 +12,12 @@ struct CliRun {
     QString err;
 };
 
-inline CliRun runCli(const QStringList& arguments)
+inline CliRun runCli(const QStringList& arguments, int timeoutMs = 120000)
 {
     QProcess process;
     process.setWorkingDirectory(QStringLiteral(SQLEQ_SOURCE_DIR));
     process.start(QStringLiteral(SQLEQ_CLI_PATH), arguments);
-    process.waitForFinished(120000);
+    process.waitForFinished(timeoutMs);
     return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
             QString::fromUtf8(process.readAllStandardError())};
 }

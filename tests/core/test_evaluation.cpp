@@ -355,6 +355,34 @@ private slots:
         QCOMPARE(report.split('\n')[3], QStringLiteral("====================== EXACT MATCHING ACCURACY ====================="));
     }
 
+    void valuePlaceholderIsReadAsTheOfficialEvaluatorDoes()
+    {
+        // A model that predicts no value writes ' value '; evaluation.py runs it as ' 1 ',
+        // which SQLite's integer affinity reads as 1: price > 1 holds for every item.
+        QTemporaryDir dir;
+        auto inputs = shopInputs(dir);
+        inputs.gold = {{"SELECT name FROM item WHERE price > 1", "shop"}};
+        inputs.predictions = {"SELECT name FROM item WHERE price > ' value '"};
+        evaluation::EvaluationOptions options;
+        options.metrics.sqleq = false;
+        options.jobs = 1;
+        auto official = evaluation::evaluateSubmission(inputs, options);
+        QVERIFY(official.ok());
+        QCOMPARE(official->items[0].exec, std::optional<bool>(true));
+        QCOMPARE(official->items[0].testSuite, std::optional<bool>(true));
+        QVERIFY(hasNoteWith(official->items[0], "placeholder:"));
+
+        options.valuePlaceholder = evaluation::ValuePlaceholder::AsWritten;
+        auto asWritten = evaluation::evaluateSubmission(inputs, options);
+        QVERIFY(asWritten.ok());
+        QCOMPARE(asWritten->items[0].exec, std::optional<bool>(false));
+        QCOMPARE(asWritten->items[0].testSuite, std::optional<bool>(false));
+        QVERIFY(!hasNoteWith(asWritten->items[0], "placeholder:"));
+        // Exact match ignores values either way; SQL-Eval never rewrites the prediction.
+        QCOMPARE(official->items[0].esm, asWritten->items[0].esm);
+        QCOMPARE(official->items[0].sqlEval, asWritten->items[0].sqlEval);
+    }
+
     void resultsDoNotDependOnJobs()
     {
         QTemporaryDir dir;

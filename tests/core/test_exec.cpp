@@ -492,6 +492,12 @@ void TestExec::officialPostprocessMatchesPython()
     QCOMPARE(officialPostprocess("> = ="), std::string(">= ="));
     QCOMPARE(officialPostprocess("<> = 1"), std::string("<>= 1"));  // replace order, as in Python
     QCOMPARE(officialPostprocess(""), std::string());
+    // replace_cur_year: case-insensitive, spaces inside and after the match taken.
+    QCOMPARE(officialPostprocess("WHERE y >= YEAR(CURDATE()) - 8"), std::string("WHERE y >= 2020- 8"));
+    QCOMPARE(officialPostprocess("year ( curdate ( ) )"), std::string("2020"));
+    QCOMPARE(officialPostprocess("YEAR(CURDATE(1))"), std::string("YEAR(CURDATE(1))"));
+    QCOMPARE(officialPostprocess("YEAR(CURDATE()"), std::string("YEAR(CURDATE()"));
+    QCOMPARE(officialPostprocess("xYEAR(CURDATE())y"), std::string("x2020y"));
 }
 
 QTEST_APPLESS_MAIN(TestExec)

@@ -31,14 +31,38 @@ bool isUnique(const schema::Table& table, const schema::Column& column)
 
 QString fromStd(const std::string& text) { return QString::fromStdString(text); }
 
+/// Escaped for a rich-text tooltip, which wraps long lines (a plain one does not); the
+/// files' own line breaks are kept.
+QString html(const std::string& text) { return fromStd(text).toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br/>")); }
+
+/// The type line, then the dataset's words on the column: its spelled-out name and
+/// description, what its values mean and their format.
+QString columnToolTip(const schema::Column& column, const dataset::ColumnDescription* description)
+{
+    const QString type = QStringLiteral("%1 (affinity %2)").arg(fromStd(column.declaredType),
+                                                                QString::fromUtf8(schema::affinityName(column.affinity)));
+    if (description == nullptr) return type;
+    QString text = QStringLiteral("<p><b>%1</b>").arg(html(column.name));
+    if (!description->readableName.empty()) text += QStringLiteral(" (%1)").arg(html(description->readableName));
+    text += QStringLiteral(" — %1</p>").arg(type.toHtmlEscaped());
+    if (!description->description.empty()) text += QStringLiteral("<p>%1</p>").arg(html(description->description));
+    if (!description->valueDescription.empty())
+        text += QStringLiteral("<p><i>%1</i> %2</p>").arg(QObject::tr("Values:"), html(description->valueDescription));
+    if (!description->dataFormat.empty())
+        text += QStringLiteral("<p><i>%1</i> %2</p>").arg(QObject::tr("Format:"), html(description->dataFormat));
+    return text;
+}
+
 } // namespace
 
 SchemaTreeModel::SchemaTreeModel(QObject* parent) : QAbstractItemModel(parent) {}
 
-void SchemaTreeModel::setSchema(std::shared_ptr<const schema::Schema> schema)
+void SchemaTreeModel::setSchema(std::shared_ptr<const schema::Schema> schema,
+                                std::shared_ptr<const dataset::ColumnDescriptions> descriptions)
 {
     beginResetModel();
     m_schema = std::move(schema);
+    m_descriptions = std::move(descriptions);
     endResetModel();
 }
 
@@ -132,7 +156,7 @@ QVariant SchemaTreeModel::columnData(const schema::Table& table, const schema::C
         default: return {};
         }
     case Qt::ToolTipRole:
-        return QStringLiteral("%1 (affinity %2)").arg(fromStd(column.declaredType), QString::fromUtf8(schema::affinityName(column.affinity)));
+        return columnToolTip(column, m_descriptions ? m_descriptions->find(table.name, column.name) : nullptr);
     case IsTableRole: return false;
     case TableNameRole: return fromStd(table.name);
     case ColumnNameRole: return fromStd(column.name);

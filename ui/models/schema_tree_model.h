@@ -1,8 +1,10 @@
 // SchemaTreeModel: the schema as a tree — tables, then their columns with declared
 // type, key and constraint markers (PK, FK, NOT NULL, UNIQUE) and foreign-key target —
-// over an immutable Schema snapshot. Never opens a database.
+// over an immutable Schema snapshot, with each column's dataset description (BIRD's
+// database_description) in its tooltip when one was loaded. Never opens a database.
 #pragma once
 
+#include "core/dataset/column_descriptions.h"
 #include "core/schema/schema.h"
 
 #include <QAbstractItemModel>
@@ -30,8 +32,11 @@ public:
 
     explicit SchemaTreeModel(QObject* parent = nullptr);
 
-    /// Shows `schema` (shared, never modified; null: empty). GUI thread only.
-    void setSchema(std::shared_ptr<const schema::Schema> schema);
+    /// Shows `schema` (shared, never modified; null: empty), its columns described by
+    /// `descriptions` when given (matched by table and column name, case-insensitively).
+    /// GUI thread only.
+    void setSchema(std::shared_ptr<const schema::Schema> schema,
+                   std::shared_ptr<const dataset::ColumnDescriptions> descriptions = nullptr);
     /// The row of `table` (case-insensitive), -1 when absent.
     [[nodiscard]] int tableRow(const QString& table) const;
 
@@ -47,6 +52,7 @@ private:
     QVariant columnData(const schema::Table& table, const schema::Column& column, int section, int role) const;
 
     std::shared_ptr<const schema::Schema> m_schema;
+    std::shared_ptr<const dataset::ColumnDescriptions> m_descriptions;
 };
 
 } // namespace sqleq::ui

@@ -5,6 +5,7 @@
 
 #include "ui/widgets/schema_panel.h"
 
+#include "core/dataset/column_descriptions.h"
 #include "core/schema/csv_schema_loader.h"
 #include "core/schema/spider_tables.h"
 #include "ui/models/schema_tree_model.h"
@@ -133,7 +134,29 @@ bool SchemaPanel::load(const SchemaSourceRef& source, Loaded& loaded, QString* e
         return false;
     }
     loaded.schema = std::make_shared<const schema::Schema>(std::get<LoadedSchemaSource>(std::move(schema)).schema);
+    loadDescriptions(loaded);
     return true;
+}
+
+void SchemaPanel::loadDescriptions(Loaded& loaded)
+{
+    // Descriptions only add tooltips: a folder that cannot be read is named in the
+    // caption's tooltip and never stops the schema from loading.
+    const QString& path = loaded.source.path;
+    if (path.isEmpty() || path.startsWith(QLatin1Char(':'))) return;
+    const auto folder = dataset::descriptionFolderFor(QFile::encodeName(path).toStdString(),
+                                                      loaded.source.dbId.toStdString());
+    if (!folder) return;
+    const QString where = QFile::decodeName(folder->string().c_str());
+    auto read = dataset::readColumnDescriptions(*folder);
+    if (!read) {
+        loaded.descriptionsNote = tr("Column descriptions: %1").arg(QString::fromStdString(read.error().message));
+        return;
+    }
+    QStringList lines{tr("Column descriptions: %1 (%n columns)", nullptr, static_cast<int>(read->columns.size())).arg(where)};
+    for (const auto& problem : read->problems) lines << tr("Not read: %1").arg(QString::fromStdString(problem.message));
+    loaded.descriptionsNote = lines.join(QLatin1Char('\n'));
+    loaded.descriptions = std::make_shared<const dataset::ColumnDescriptions>(std::move(*read));
 }
 
 void SchemaPanel::apply(Loaded loaded)
@@ -147,9 +170,12 @@ void SchemaPanel::apply(Loaded loaded)
     }
     m_dbIds->setVisible(m_source.kind == SchemaSourceKind::SpiderTables);
     const QString name = QFileInfo(m_source.path).fileName();
-    m_caption->setText(QStringLiteral("<b>%1</b><br/>%2").arg(name.toHtmlEscaped(), kindLabel(m_source)));
-    m_caption->setToolTip(m_source.path);
-    m_model->setSchema(loaded.schema);
+    QString kind = kindLabel(m_source);
+    if (loaded.descriptions) kind += tr(" · column descriptions");
+    m_caption->setText(QStringLiteral("<b>%1</b><br/>%2").arg(name.toHtmlEscaped(), kind));
+    m_caption->setToolTip(loaded.descriptionsNote.isEmpty() ? m_source.path
+                                                            : m_source.path + QLatin1Char('\n') + loaded.descriptionsNote);
+    m_model->setSchema(loaded.schema, loaded.descriptions);
     if (loaded.schema) m_view->expandAll();
 }
 

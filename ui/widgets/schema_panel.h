@@ -1,7 +1,8 @@
 // SchemaPanel: where the schema comes from — an SQLite file (opened read-only), an SQL
 // DDL script, or a Spider tables.json with a db_id picker — and the schema itself as a
-// tree (tables, columns, keys). Loading goes through SchemaSourceLoader; the panel only
-// chooses the source and shows what was loaded.
+// tree (tables, columns, keys; column descriptions as tooltips when a BIRD-style
+// database_description folder sits beside the source). Loading goes through
+// SchemaSourceLoader; the panel only chooses the source and shows what was loaded.
 #pragma once
 
 #include "ui/session/session.h"
@@ -18,6 +19,9 @@ class QTreeView;
 
 namespace sqleq::schema {
 struct Schema;
+}
+namespace sqleq::dataset {
+struct ColumnDescriptions;
 }
 
 namespace sqleq::ui {
@@ -61,7 +65,11 @@ private:
         SchemaSourceRef source;  ///< with the db_id resolved
         QStringList dbIds;       ///< a tables.json's schemas
         std::shared_ptr<const schema::Schema> schema;
+        /// From dataset::descriptionFolderFor(source); null when there is no such folder.
+        std::shared_ptr<const dataset::ColumnDescriptions> descriptions;
+        QString descriptionsNote;  ///< where they came from and what could not be read
     };
+    static void loadDescriptions(Loaded& loaded);
     static bool load(const SchemaSourceRef& source, Loaded& loaded, QString* error);
     void apply(Loaded loaded);
     void onDbIdPicked(int index);

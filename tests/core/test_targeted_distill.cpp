@@ -1,0 +1,294 @@
+// Distillation past random sampling: neighbors proven equivalent from the schema's
+// keys (and the reasons given), neighbors no proof covers that stay targets, and the
+// databases built for a neighbor — a conjunction of many WHERE conditions met by one
+// joined row, a group of exactly the threshold's size, also thresholds in the
+// thousands — each checked by re-running both queries on the kept database.
+#include "core/exec/executor.h"
+#include "core/neighbors/schema_equivalence.h"
+#include "core/schema/ddl_loader.h"
+#include "core/suite/distiller.h"
+#include "core/suite/suite.h"
+
+#include <QtTest>
+
+#include <map>
+
+using namespace sqleq;
+
+namespace {
+
+constexpr std::string_view kNetworkDdl =
+    "CREATE TABLE Highschooler(ID INTEGER PRIMARY KEY, name TEXT, grade INTEGER);"
+    "CREATE TABLE Friend(student_id INTEGER PRIMARY KEY, friend_id INTEGER,"
+    " FOREIGN KEY(student_id) REFERENCES Highschooler(ID), FOREIGN KEY(friend_id) REFERENCES Highschooler(ID));"
+    "CREATE TABLE Likes(student_id INTEGER, liked_id INTEGER, PRIMARY KEY(student_id, liked_id),"
+    " FOREIGN KEY(student_id) REFERENCES Highschooler(ID), FOREIGN KEY(liked_id) REFERENCES Highschooler(ID));";
+
+constexpr std::string_view kFlightsDdl =
+    "CREATE TABLE airlines(uid INTEGER PRIMARY KEY, Airline TEXT, Country TEXT);"
+    "CREATE TABLE airports(City TEXT, AirportCode TEXT PRIMARY KEY, AirportName TEXT, Country TEXT);"
+    "CREATE TABLE flights(Airline INTEGER, FlightNo INTEGER, SourceAirport TEXT, DestAirport TEXT,"
+    " PRIMARY KEY(Airline, FlightNo), FOREIGN KEY(Airline) REFERENCES airlines(uid),"
+    " FOREIGN KEY(SourceAirport) REFERENCES airports(AirportCode), FOREIGN KEY(DestAirport) REFERENCES airports(AirportCode));";
+
+const schema::Schema& schemaOf(std::string_view ddl)
+{
+    static std::map<std::string, schema::Schema> loaded;
+    auto [it, fresh] = loaded.try_emplace(std::string(ddl));
+    if (fresh) {
+        auto schema = schema::loadSchemaFromDdl(ddl, "test");
+        if (!schema) qFatal("DDL failed: %s", schema.error().message.c_str());
+        it->second = std::move(schema.value());
+    }
+    return it->second;
+}
+
+suite::DistillOptions options(bool targeted, std::size_t budget = 300)
+{
+    suite::DistillOptions out;
+    out.seed = 3;
+    out.jobs = 2;
+    out.budget = budget;
+    out.targeted = targeted;
+    return out;
+}
+
+const suite::NeighborStatus* find(const suite::GoldReport& report, std::string_view sql)
+{
+    for (const auto& status : report.neighbors)
+        if (status.neighbor.sql == sql) return &status;
+    return nullptr;
+}
+
+/// Re-runs gold and neighbor on the kept database, independently of the distiller.
+bool separates(const suite::Suite& suite, int index, std::string_view gold, std::string_view neighbor)
+{
+    auto connection = exec::Connection::deserializeCopy(suite.databases.at(static_cast<std::size_t>(index)).bytes);
+    if (!connection) return false;
+    auto g = exec::runQuery(*connection, gold, {});
+    auto n = exec::runQuery(*connection, neighbor, {});
+    if (!g.ok() || !n.ok()) return false;
+    // Rows as text multisets: integer, real and text cells are all these queries return.
+    auto sorted = [](const std::vector<exec::Row>& rows) {
+        std::vector<std::string> out;
+        for (const auto& row : rows) {
+            std::string line;
+            for (const auto& value : row) {
+                switch (value.type()) {
+                case exec::ValueType::Integer: line += std::to_string(value.asInteger()); break;
+                case exec::ValueType::Real: line += std::to_string(value.asReal()); break;
+                case exec::ValueType::Text: line += "'" + value.asText() + "'"; break;
+                default: line += "?"; break;
+                }
+                line += "|";
+            }
+            out.push_back(line);
+        }
+        std::sort(out.begin(), out.end());
+        return out;
+    };
+    return sorted(g.result.rows) != sorted(n.result.rows);
+}
+
+} // namespace
+
+class TestTargetedDistill : public QObject {
+    Q_OBJECT
+
+private slots:
+    void proofsFromKeys_data()
+    {
+        QTest::addColumn<QString>("gold");
+        QTest::addColumn<QString>("neighbor");
+        QTest::addColumn<QString>("reason");  // empty: no proof expected
+        QTest::newRow("one friend per student: count thresholds")
+            << "SELECT student_id FROM Friend GROUP BY student_id HAVING count(*) >= 2"
+            << "SELECT student_id FROM Friend GROUP BY student_id HAVING count(*) >= 3" << "primary key of Friend";
+        QTest::newRow("one-row groups: max is the value")
+            << "SELECT student_id, max(friend_id) FROM Friend GROUP BY student_id"
+            << "SELECT student_id, min(friend_id) FROM Friend GROUP BY student_id" << "primary key of Friend";
+        QTest::newRow("ordering one-row groups by count orders nothing")
+            << "SELECT T2.name FROM Friend AS T1 JOIN Highschooler AS T2 ON T1.student_id = T2.id GROUP BY "
+               "T1.student_id ORDER BY count(*) DESC LIMIT 1"
+            << "SELECT T2.name FROM Friend AS T1 JOIN Highschooler AS T2 ON T1.student_id = T2.id GROUP BY "
+               "T1.student_id ORDER BY count(*) ASC LIMIT 1"
+            << "primary key of Friend";
+        QTest::newRow("qualified or not")
+            << "SELECT T1.name FROM Highschooler AS T1 JOIN Friend AS T2 ON T1.id = T2.student_id"
+            << "SELECT name FROM Highschooler AS T1 JOIN Friend AS T2 ON T1.id = T2.student_id"
+            << "written with or without their table";
+        // Likes has a two-column key: a student likes many, so counts really differ.
+        QTest::newRow("composite key: no proof")
+            << "SELECT student_id FROM Likes GROUP BY student_id HAVING count(*) >= 2"
+            << "SELECT student_id FROM Likes GROUP BY student_id HAVING count(*) >= 3" << "";
+        // A group by a non-key column can hold many rows.
+        QTest::newRow("non-key grouping: no proof")
+            << "SELECT grade, count(*) FROM Highschooler GROUP BY grade"
+            << "SELECT grade, count(*) FROM Highschooler GROUP BY grade HAVING count(*) > 1" << "";
+        // sum over text is 0, not the text: only numeric columns fold.
+        QTest::newRow("sum of text: no proof")
+            << "SELECT id, max(name) FROM Highschooler GROUP BY id" << "SELECT id, sum(name) FROM Highschooler GROUP BY id"
+            << "";
+        QTest::newRow("INTERSECT of branches fixing one output column to different constants")
+            << "SELECT * FROM Highschooler WHERE name = 'cat' INTERSECT SELECT * FROM Highschooler WHERE name = 'dog'"
+            << "SELECT * FROM Highschooler WHERE name = 'ca' INTERSECT SELECT * FROM Highschooler WHERE name = 'dog'"
+            << "never share a row";
+        QTest::newRow("EXCEPT of disjoint branches is the first branch")
+            << "SELECT id, name FROM Highschooler WHERE name = 'cat' EXCEPT SELECT id, name FROM Highschooler WHERE "
+               "name = 'dog'"
+            << "SELECT id, name FROM Highschooler WHERE name = 'cat' EXCEPT SELECT id, name FROM Highschooler WHERE "
+               "name = 'og'"
+            << "never share a row";
+        QTest::newRow("branches that can share a row: no proof")
+            << "SELECT * FROM Highschooler WHERE name = 'cat' INTERSECT SELECT * FROM Highschooler WHERE grade = 3"
+            << "SELECT * FROM Highschooler WHERE name = 'cat' INTERSECT SELECT * FROM Highschooler WHERE grade = 4" << "";
+        QTest::newRow("fixed column not in the output: no proof")
+            << "SELECT id FROM Highschooler WHERE name = 'cat' INTERSECT SELECT id FROM Highschooler WHERE name = 'dog'"
+            << "SELECT id FROM Highschooler WHERE name = 'ca' INTERSECT SELECT id FROM Highschooler WHERE name = 'dog'"
+            << "";
+        QTest::newRow("every group has a row: HAVING count(*) >= 1 is no filter")
+            << "SELECT grade FROM Highschooler GROUP BY grade HAVING count(*) >= 1"
+            << "SELECT grade FROM Highschooler GROUP BY grade" << "at least one row";
+        QTest::newRow("every group has a row: BETWEEN 0 AND 2")
+            << "SELECT grade FROM Highschooler GROUP BY grade HAVING count(*) BETWEEN 1 AND 2"
+            << "SELECT grade FROM Highschooler GROUP BY grade HAVING count(*) BETWEEN 0 AND 2" << "at least one row";
+        QTest::newRow("count above one is a filter: no proof")
+            << "SELECT grade FROM Highschooler GROUP BY grade HAVING count(*) >= 2"
+            << "SELECT grade FROM Highschooler GROUP BY grade" << "";
+        QTest::newRow("nothing below the minimum")
+            << "SELECT name FROM Highschooler WHERE grade = (SELECT min(grade) FROM Highschooler)"
+            << "SELECT name FROM Highschooler WHERE grade <= (SELECT min(grade) FROM Highschooler)" << "below its min";
+        QTest::newRow("above the maximum: not the same as below")
+            << "SELECT name FROM Highschooler WHERE grade = (SELECT max(grade) FROM Highschooler)"
+            << "SELECT name FROM Highschooler WHERE grade <= (SELECT max(grade) FROM Highschooler)" << "";
+        QTest::newRow("minimum of another column: no proof")
+            << "SELECT name FROM Highschooler WHERE grade = (SELECT min(id) FROM Highschooler)"
+            << "SELECT name FROM Highschooler WHERE grade <= (SELECT min(id) FROM Highschooler)" << "";
+        QTest::newRow("one friend per student: no group passes, whatever is selected")
+            << "SELECT T2.name FROM Friend AS T1 JOIN Highschooler AS T2 ON T1.student_id = T2.id GROUP BY "
+               "T1.student_id HAVING count(*) >= 2"
+            << "SELECT T2.grade FROM Friend AS T1 JOIN Highschooler AS T2 ON T1.student_id = T2.id GROUP BY "
+               "T1.student_id HAVING count(*) >= 2"
+            << "no row";
+        QTest::newRow("an empty range")
+            << "SELECT name FROM Highschooler WHERE grade BETWEEN 12 AND 9"
+            << "SELECT id FROM Highschooler WHERE grade BETWEEN 13 AND 9" << "no row";
+        QTest::newRow("a count never equals a name")
+            << "SELECT count(*) FROM Highschooler EXCEPT SELECT name FROM Highschooler WHERE grade = 9"
+            << "SELECT count(*) FROM Highschooler EXCEPT SELECT name FROM Highschooler WHERE grade > 9"
+            << "count on one side and text";
+        QTest::newRow("counting groups ignores what they select")
+            << "SELECT count(*) FROM (SELECT grade, count(*) FROM Highschooler GROUP BY grade HAVING count(*) > 1)"
+            << "SELECT count(*) FROM (SELECT name, count(*) FROM Highschooler GROUP BY grade HAVING count(*) > 1)"
+            << "counts its rows or groups";
+        QTest::newRow("counting rows of an ungrouped subquery")
+            << "SELECT count(*) FROM (SELECT grade FROM Highschooler)"
+            << "SELECT count(*) FROM (SELECT name FROM Highschooler)" << "counts its rows or groups";
+        QTest::newRow("counting an aggregate's one row: no proof")
+            << "SELECT count(*) FROM (SELECT grade FROM Highschooler)"
+            << "SELECT count(*) FROM (SELECT max(grade) FROM Highschooler)" << "";
+        QTest::newRow("different columns: no proof")
+            << "SELECT name FROM Highschooler" << "SELECT grade FROM Highschooler" << "";
+    }
+
+    void proofsFromKeys()
+    {
+        QFETCH(QString, gold);
+        QFETCH(QString, neighbor);
+        QFETCH(QString, reason);
+        const auto proof =
+            neighbors::provenEquivalentUnderKeys(gold.toStdString(), neighbor.toStdString(), schemaOf(kNetworkDdl));
+        if (reason.isEmpty()) {
+            QVERIFY2(!proof, proof ? proof->c_str() : "");
+        } else {
+            QVERIFY(proof.has_value());
+            QVERIFY2(QString::fromStdString(*proof).contains(reason), proof->c_str());
+        }
+    }
+
+    /// A proven neighbor is reported with its reason and no longer counts as undistinguished.
+    void distillSetsProvenNeighborsAside()
+    {
+        const std::string gold = "SELECT student_id FROM Friend GROUP BY student_id HAVING count(*) >= 2";
+        const std::string neighbor = "SELECT student_id FROM Friend GROUP BY student_id HAVING count(*) >= 3";
+        std::vector<Result<std::vector<neighbors::Neighbor>>> lists{
+            std::vector<neighbors::Neighbor>{{neighbor, neighbors::MutationFamily::NumericConstant, {}, ""}}};
+        auto without = suite::distillWithNeighbors(schemaOf(kNetworkDdl), {gold}, lists, options(false, 50));
+        QVERIFY(without.ok());
+        QCOMPARE(without->golds[0].undistinguished(), std::size_t{1});
+        auto with = suite::distillWithNeighbors(schemaOf(kNetworkDdl), {gold}, lists, options(true, 50));
+        QVERIFY(with.ok());
+        QCOMPARE(with->golds[0].undistinguished(), std::size_t{0});
+        QCOMPARE(with->provenEquivalent, std::size_t{1});
+        QVERIFY(find(with->golds[0], neighbor)->equivalenceProof.find("primary key of Friend") != std::string::npos);
+    }
+
+    /// `HAVING count(*) > 200` vs `> 199`: random databases never hold an airline with 200
+    /// flights; the targeted phase builds one with exactly 200 and keeps it.
+    void largeGroupThreshold()
+    {
+        const std::string gold = "SELECT T1.Airline FROM airlines AS T1 JOIN flights AS T2 ON T1.uid = T2.Airline "
+                                 "GROUP BY T1.Airline HAVING count(*) < 200";
+        const std::string neighbor = "SELECT T1.Airline FROM airlines AS T1 JOIN flights AS T2 ON T1.uid = T2.Airline "
+                                     "GROUP BY T1.Airline HAVING count(*) < 201";
+        std::vector<Result<std::vector<neighbors::Neighbor>>> lists{
+            std::vector<neighbors::Neighbor>{{neighbor, neighbors::MutationFamily::NumericConstant, {}, ""}}};
+        auto sampled = suite::distillWithNeighbors(schemaOf(kFlightsDdl), {gold}, lists, options(false));
+        QVERIFY(sampled.ok());
+        QCOMPARE(sampled->golds[0].undistinguished(), std::size_t{1});
+        auto targeted = suite::distillWithNeighbors(schemaOf(kFlightsDdl), {gold}, lists, options(true));
+        QVERIFY(targeted.ok());
+        const auto* status = find(targeted->golds[0], neighbor);
+        QVERIFY(status != nullptr);
+        QVERIFY2(status->distinguishedBy >= 0, "the threshold group was not built");
+        const auto& kept = targeted->suite.databases[static_cast<std::size_t>(status->distinguishedBy)];
+        QCOMPARE(kept.origin, suite::DatabaseOrigin::Targeted);
+        QVERIFY2(kept.label.find("200 rows") != std::string::npos, kept.label.c_str());
+        QVERIFY(separates(targeted->suite, status->distinguishedBy, gold, neighbor));
+    }
+
+    /// Many WHERE conditions over a join: one joined row must carry every constant at once.
+    void conjunctionOverAJoin()
+    {
+        const std::string gold =
+            "SELECT T1.Airline FROM airlines AS T1 JOIN flights AS T2 ON T1.uid = T2.Airline JOIN airports AS T3 ON "
+            "T2.SourceAirport = T3.AirportCode WHERE T1.Country = 'USA' AND T3.City = 'Aberdeen' AND T3.Country = "
+            "'United States' AND T2.FlightNo = 28 AND T1.Airline = 'JetBlue Airways' AND T2.DestAirport = 'ASY'";
+        const std::string neighbor =
+            "SELECT T1.Airline FROM airlines AS T1 JOIN flights AS T2 ON T1.uid = T2.Airline JOIN airports AS T3 ON "
+            "T2.SourceAirport = T3.AirportCode WHERE T1.Country = 'USA' AND T3.City = 'Aberdeen' AND T3.Country = "
+            "'United States' AND T2.FlightNo = 28 AND T1.Airline = 'JetBlue Airways' AND T2.DestAirport != 'ASY'";
+        std::vector<Result<std::vector<neighbors::Neighbor>>> lists{
+            std::vector<neighbors::Neighbor>{{neighbor, neighbors::MutationFamily::ComparisonOperator, {}, ""}}};
+        auto targeted = suite::distillWithNeighbors(schemaOf(kFlightsDdl), {gold}, lists, options(true, 20));
+        QVERIFY(targeted.ok());
+        const auto* status = find(targeted->golds[0], neighbor);
+        QVERIFY(status != nullptr && status->distinguishedBy >= 0);
+        QVERIFY(separates(targeted->suite, status->distinguishedBy, gold, neighbor));
+    }
+
+    /// Same inputs, same suite, whatever the thread count, with the targeted phase.
+    void targetedPhaseIsDeterministic()
+    {
+        const std::vector<std::string> golds = {
+            "SELECT T1.Airline FROM airlines AS T1 JOIN flights AS T2 ON T1.uid = T2.Airline GROUP BY T1.Airline "
+            "HAVING count(*) > 60",
+            "SELECT count(*) FROM flights WHERE DestAirport = 'APG' AND SourceAirport = 'ABR'"};
+        auto one = options(true, 40);
+        one.jobs = 1;
+        auto two = options(true, 40);
+        two.jobs = 2;
+        auto a = suite::distill(schemaOf(kFlightsDdl), golds, one);
+        auto b = suite::distill(schemaOf(kFlightsDdl), golds, two);
+        QVERIFY(a.ok() && b.ok());
+        QCOMPARE(a->suite.databases.size(), b->suite.databases.size());
+        for (std::size_t d = 0; d < a->suite.databases.size(); ++d) {
+            QCOMPARE(a->suite.databases[d].label, b->suite.databases[d].label);
+            QVERIFY(a->suite.databases[d].bytes == b->suite.databases[d].bytes);
+        }
+        QCOMPARE(a->targetedBuilt, b->targetedBuilt);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTargetedDistill)
+#include "test_targeted_distill.moc"

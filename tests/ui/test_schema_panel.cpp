@@ -1,0 +1,215 @@
+// The schema panel's sources: column descriptions from a database_description folder
+// beside a tables.json become the schema tree's tooltips (fixture, and BIRD's real
+// files when the corpus is present); a source without such a folder keeps the type-only
+// tooltip; and a real Spider database opened in the main window is the suite's first
+// database, with its real rows.
+#include "gui_test_support.h"
+
+#include "ui/models/schema_tree_model.h"
+#include "ui/widgets/schema_panel.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QFile>
+#include <QLabel>
+#include <QPainter>
+#include <QToolTip>
+#include <QTreeView>
+
+#include <filesystem>
+
+using namespace sqleq;
+namespace fs = std::filesystem;
+
+namespace {
+
+const QString kFixture = QStringLiteral(SQLEQ_SOURCE_DIR "/tests/data/column_descriptions/shop");
+const fs::path kCorpus = SQLEQ_CORPUS_DIR;
+
+/// The label QToolTip shows, when one is up.
+QLabel* findTip()
+{
+    for (QWidget* widget : QApplication::topLevelWidgets()) {
+        if (widget->inherits("QTipLabel")) return qobject_cast<QLabel*>(widget);
+    }
+    return nullptr;
+}
+
+/// Shows the tooltip of `index` as hovering it would; the label shown, or null.
+QLabel* showToolTip(ui::SchemaPanel& panel, const QModelIndex& index)
+{
+    const QRect cell = panel.view()->visualRect(index);
+    const QPoint at = panel.view()->viewport()->mapToGlobal(cell.center());
+    QToolTip::showText(at, index.data(Qt::ToolTipRole).toString(), panel.view()->viewport());
+    QLabel* tip = nullptr;
+    for (int wait = 0; wait < 50 && (tip == nullptr || !tip->isVisible()); ++wait) {
+        QTest::qWait(20);
+        tip = findTip();
+    }
+    return tip != nullptr && tip->isVisible() ? tip : nullptr;
+}
+
+/// With SQLEQ_SCREENSHOT_DIR set: the panel with `tip` drawn where it appears, for the
+/// README (an offscreen grab leaves tooltips out).
+void saveScreenshot(ui::SchemaPanel& panel, QLabel& tip, const QString& name)
+{
+    const QString dir = qEnvironmentVariable("SQLEQ_SCREENSHOT_DIR");
+    if (dir.isEmpty()) return;
+    const QPoint tipAt = panel.mapFromGlobal(tip.pos());
+    const QRect area = QRect(QPoint(0, 0), panel.size()).united(QRect(tipAt, tip.size()));
+    QImage image(area.size(), QImage::Format_ARGB32);
+    image.fill(panel.palette().window().color());
+    QPainter painter(&image);
+    painter.drawPixmap(-area.topLeft(), panel.grab());
+    painter.drawPixmap(tipAt - area.topLeft(), tip.grab());
+    painter.end();
+    QVERIFY(image.save(dir + "/" + name));
+}
+
+/// The tooltip of `table`.`column` in the panel's tree; empty when absent.
+QString columnToolTip(const ui::SchemaPanel& panel, const QString& table, const QString& column)
+{
+    const QAbstractItemModel* model = panel.view()->model();
+    for (int t = 0; t < model->rowCount(); ++t) {
+        const QModelIndex tableIndex = model->index(t, 0);
+        if (tableIndex.data().toString().compare(table, Qt::CaseInsensitive) != 0) continue;
+        for (int c = 0; c < model->rowCount(tableIndex); ++c) {
+            const QModelIndex columnIndex = model->index(c, 0, tableIndex);
+            if (columnIndex.data().toString().compare(column, Qt::CaseInsensitive) == 0)
+                return columnIndex.data(Qt::ToolTipRole).toString();
+        }
+    }
+    return {};
+}
+
+} // namespace
+
+class TestSchemaPanel : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { sqleq::test::useTestSettings(m_settings); }
+
+    void descriptionsBesideTablesJsonBecomeTooltips()
+    {
+        ui::SchemaPanel panel;
+        QAbstractItemModelTester tester(panel.view()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QString error;
+        QVERIFY2(panel.setSource({ui::SchemaSourceKind::SpiderTables, kFixture + "/tables.json", "shop"}, &error),
+                 qPrintable(error));
+        const QString name = columnToolTip(panel, "item", "name");
+        QVERIFY2(name.contains("(item name)"), qPrintable(name));
+        QVERIFY2(name.contains("the name of the item,<br/>as printed on the label"), qPrintable(name));
+        QVERIFY2(name.contains("Format:</i> text"), qPrintable(name));
+        QVERIFY2(Qt::mightBeRichText(name), qPrintable(name));  // so that a long description wraps
+        const QString price = columnToolTip(panel, "item", "price");
+        QVERIFY2(price.contains("Values:</i> commonsense evidence:<br/>prices are &quot;net&quot; of tax"),
+                 qPrintable(price));
+        const QString country = columnToolTip(panel, "maker", "country");
+        QVERIFY2(country.contains(QString::fromUtf8("\u2022 DE: Germany")), qPrintable(country));
+
+        const auto* caption = panel.findChild<QLabel*>();
+        QVERIFY(caption != nullptr);
+        QVERIFY2(caption->text().contains("column descriptions"), qPrintable(caption->text()));
+        QVERIFY2(caption->toolTip().contains("database_description/shop (6 columns)"), qPrintable(caption->toolTip()));
+    }
+
+    void withoutDescriptionsTheTooltipIsTheType()
+    {
+        QTemporaryDir dir;
+        const QString tables = dir.filePath("tables.json");
+        QVERIFY(QFile::copy(kFixture + "/tables.json", tables));
+        ui::SchemaPanel panel;
+        QString error;
+        QVERIFY2(panel.setSource({ui::SchemaSourceKind::SpiderTables, tables, "shop"}, &error), qPrintable(error));
+        const QString name = columnToolTip(panel, "item", "name");
+        QVERIFY2(name.startsWith("TEXT (affinity"), qPrintable(name));
+        QVERIFY(!panel.findChild<QLabel*>()->text().contains("column descriptions"));
+    }
+
+    void birdDescriptionsOnTheRealSchemas()
+    {
+        const fs::path bird = kCorpus.parent_path() / "bird";
+        if (!fs::exists(bird / "dev_tables.json") || !fs::is_directory(bird / "database_description"))
+            QSKIP("the BIRD corpus with database_description/ is not present");
+        ui::SchemaPanel panel;
+        const QString tables = QString::fromStdString((bird / "dev_tables.json").string());
+        QString error;
+        QVERIFY2(panel.setSource({ui::SchemaSourceKind::SpiderTables, tables, "superhero"}, &error), qPrintable(error));
+        const QString fullName = columnToolTip(panel, "superhero", "full_name");
+        QVERIFY2(fullName.contains("the full name of the superhero"), qPrintable(fullName));
+        // Another db_id picked: its own folder.
+        QVERIFY2(panel.trySource({ui::SchemaSourceKind::SpiderTables, tables, "california_schools"}, &error),
+                 qPrintable(error));
+        const QString zip = columnToolTip(panel, "schools", "MailZip");
+        QVERIFY2(zip.contains("mailing zip"), qPrintable(zip));
+
+        // A long value description, shown as hovering shows it.
+        QVERIFY(panel.trySource({ui::SchemaSourceKind::SpiderTables, tables, "superhero"}, &error));
+        panel.resize(760, 520);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        const QAbstractItemModel* model = panel.view()->model();
+        const QModelIndex alignment = model->index(1, 0, model->index(0, 0));
+        QCOMPARE(alignment.data().toString(), QStringLiteral("alignment"));
+        QLabel* tip = showToolTip(panel, alignment);
+        QVERIFY(tip != nullptr);
+        QVERIFY2(tip->text().contains(QString::fromUtf8("\u2022\tBad:")), qPrintable(tip->text()));
+        saveScreenshot(panel, *tip, "schema-tooltip-bird.png");
+        QToolTip::hideText();
+    }
+
+    void longDescriptionsWrapInTheShownTooltip()
+    {
+        ui::SchemaPanel panel;
+        panel.resize(520, 420);
+        QString error;
+        QVERIFY2(panel.setSource({ui::SchemaSourceKind::SpiderTables, kFixture + "/tables.json", "shop"}, &error),
+                 qPrintable(error));
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        const QAbstractItemModel* model = panel.view()->model();
+        const QModelIndex price = model->index(2, 0, model->index(0, 0));
+        QCOMPARE(price.data().toString(), QStringLiteral("price"));
+        QLabel* tip = showToolTip(panel, price);
+        QVERIFY(tip != nullptr);
+        QVERIFY(tip->wordWrap());
+        QVERIFY(tip->textFormat() != Qt::PlainText);
+        saveScreenshot(panel, *tip, "schema-tooltip-fixture.png");
+        QToolTip::hideText();
+    }
+
+    void originalSpiderDatabaseIsTheFirstSuiteDatabaseWithItsRows()
+    {
+        const fs::path database = kCorpus / "database" / "concert_singer" / "concert_singer.sqlite";
+        if (!fs::exists(database)) QSKIP("the Spider corpus's original databases are not present");
+        QTemporaryDir dir;
+        ui::Session session;
+        session.schema = {ui::SchemaSourceKind::SqliteFile, QString::fromStdString(database.string()), {}};
+        session.gold = QStringLiteral("SELECT count(*) FROM singer WHERE age > 30");
+        session.candidate = QStringLiteral("SELECT count(*) FROM singer WHERE age > 40");
+        session.settings.budget = 100;
+        const QString path = dir.filePath("concert.sqleq");
+        QString error;
+        QVERIFY2(ui::saveSession(session, path, &error), qPrintable(error));
+
+        ui::MainWindow window;
+        sqleq::test::runToVerdict(window, path);
+        const auto result = window.lastResult();
+        QVERIFY(result != nullptr);
+        QVERIFY(!result->databases.empty());
+        const auto& first = result->databases.front();
+        QCOMPARE(first.label, QStringLiteral("original"));
+        QVERIFY(first.separating);
+        const auto* singers = first.content.find("singer");
+        QVERIFY(singers != nullptr);
+        QCOMPARE(singers->rows.size(), std::size_t(6));  // the real concert_singer has six singers
+        QCOMPARE(window.schemaPanel()->view()->model()->rowCount(), 4);
+    }
+
+private:
+    QTemporaryDir m_settings;
+};
+
+QTEST_MAIN(TestSchemaPanel)
+#include "test_schema_panel.moc"
