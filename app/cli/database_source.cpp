@@ -3,6 +3,7 @@
 #include "app/cli/database_source.h"
 
 #include "core/dataset/spider_files.h"
+#include "core/schema/csv_schema_loader.h"
 #include "core/schema/ddl_loader.h"
 #include "core/schema/ddl_writer.h"
 #include "core/schema/schema_source.h"
@@ -29,6 +30,17 @@ Diagnostic missingSource()
                       {}, {}};
 }
 
+/// The schema --tables names: a classical `-schema.csv` (foreign keys by the name rule
+/// only: no golds to read joins from), else the --db-id entry of a tables.json.
+Result<schema::Schema> loadTablesSchema(const DatabaseSourceOptions& options)
+{
+    if (schema::isCsvSchemaPath(options.tablesPath)) return schema::loadCsvSchema(options.tablesPath);
+    if (options.dbId.empty())
+        return Diagnostic{"cli.missing", fmt::format("--tables {} is a tables.json: name the schema with --db-id",
+                                                     options.tablesPath), {}, {}};
+    return schema::loadSpiderSchema(options.tablesPath, options.dbId);
+}
+
 } // namespace
 
 void addDatabaseSourceOptions(CLI::App& command, DatabaseSourceOptions& options)
@@ -37,11 +49,11 @@ void addDatabaseSourceOptions(CLI::App& command, DatabaseSourceOptions& options)
     auto* ddl = command.add_option("--ddl", options.ddlPath,
                                    "SQL script with CREATE TABLE (and INSERT) statements, run into memory");
     auto* tables = command.add_option("--tables", options.tablesPath,
-                                      "Spider tables.json; the schema named by --db-id becomes an empty database");
+                                      "Spider tables.json (with --db-id) or a NAME-schema.csv; the schema becomes an empty database");
     auto* dbId = command.add_option("--db-id", options.dbId, "Schema to take from --tables");
     sqlite->excludes(ddl)->excludes(tables);
     ddl->excludes(sqlite)->excludes(tables);
-    tables->excludes(sqlite)->excludes(ddl)->needs(dbId);
+    tables->excludes(sqlite)->excludes(ddl);
     dbId->needs(tables);
 }
 
@@ -54,7 +66,7 @@ Result<exec::Connection> openDatabaseSource(const DatabaseSourceOptions& options
         return std::move(loaded->connection);
     }
     if (!options.tablesPath.empty()) {
-        auto schema = schema::loadSpiderSchema(options.tablesPath, options.dbId);
+        auto schema = loadTablesSchema(options);
         if (!schema) return schema.error();
         return schema::createDatabase(*schema);
     }
@@ -64,7 +76,7 @@ Result<exec::Connection> openDatabaseSource(const DatabaseSourceOptions& options
 Result<schema::SchemaSource> openSchemaSource(const DatabaseSourceOptions& options)
 {
     if (!options.tablesPath.empty()) {
-        auto schema = schema::loadSpiderSchema(options.tablesPath, options.dbId);
+        auto schema = loadTablesSchema(options);
         if (!schema) return schema.error();
         return schema::SchemaSource{std::move(*schema), std::nullopt};
     }

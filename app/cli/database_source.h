@@ -1,4 +1,4 @@
-// The `--db | --ddl | --tables --db-id` options shared by the commands that need
+// The `--db | --ddl | --tables [--db-id]` options shared by the commands that need
 // a database, and opening what they name. Files are only ever read: a `.sqlite`
 // file is opened read-only, a DDL script and a tables.json schema are built in memory.
 #pragma once
@@ -16,8 +16,8 @@ namespace sqleq::cli {
 struct DatabaseSourceOptions {
     std::string sqlitePath;  ///< --db: an existing SQLite database, opened read-only
     std::string ddlPath;     ///< --ddl: a SQL script (CREATE + INSERT) run into memory
-    std::string tablesPath;  ///< --tables: a Spider tables.json ...
-    std::string dbId;        ///< --db-id: ... and the schema to take from it (empty database)
+    std::string tablesPath;  ///< --tables: a Spider tables.json ... (or a classical NAME-schema.csv)
+    std::string dbId;        ///< --db-id: ... and the schema to take from it (empty database); not for a .csv
 };
 
 /// Adds the four options to `command`, with their mutual exclusions.

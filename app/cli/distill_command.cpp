@@ -1,7 +1,9 @@
 // `sqleq-cli distill`: one test suite per schema for a whole gold file, written in
 // the layout test-suite-sql-eval reads (DIR/<db_id>/<db_id>_<n>.sqlite), plus a
 // summary of the neighbors each gold query left undistinguished (each gold named by
-// its index and line, and in a multi-turn file by its interaction and turn).
+// its index and line, and in a multi-turn file by its interaction and turn). A
+// classical dataset (JSON-lines items with `-schema.csv` schemas) is distilled over
+// its distinct golds through a tables.json written next to the suites.
 
 #include "app/cli/commands.h"
 #include "app/cli/exit_codes.h"
@@ -9,7 +11,9 @@
 #include "app/cli/suite_options.h"
 
 #include "core/base/atomic_file.h"
+#include "core/dataset/classical_dataset.h"
 #include "core/dataset/spider_files.h"
+#include "core/schema/csv_schema_loader.h"
 #include "core/suite/suite.h"
 
 #include <fmt/format.h>
@@ -83,18 +87,59 @@ nlohmann::json groupSummary(const suite::DatasetSchemaDone& group, const dataset
             {"cancelled", result.cancelled}, {"items", items}};
 }
 
+struct DistillInputs {
+    dataset::GoldFile gold;  ///< the items, with the interactions of a multi-turn file
+    std::string tablesJson;  ///< the file distill reads the schemas from
+};
+
+/// The classical dataset as distill reads it: its distinct golds, and its schemas as
+/// OUT/tables.json (kept: the official evaluator reads the suites with it).
+Result<DistillInputs> classicalInputs(const DistillCommandOptions& options)
+{
+    auto input = dataset::classicalDistillInput(options.goldPath, {options.tablesPath});
+    if (!input) return input.error();
+    std::error_code ec;
+    std::filesystem::create_directories(options.outDir, ec);
+    const auto tablesPath = std::filesystem::path(options.outDir) / "tables.json";
+    if (auto written = writeFileAtomically(tablesPath, input->tablesJson); !written) return written.error();
+    std::size_t foreignKeys = 0;
+    for (const auto& schema : input->schemas)
+        for (const auto& table : schema.tables) foreignKeys += table.foreignKeys.size();
+    fmt::print("{} items, {} distinct gold queries over {} schema(s) ({} foreign keys inferred); schemas in {}\n",
+               input->itemCount, input->golds.size(), input->schemas.size(), foreignKeys, tablesPath.string());
+    return DistillInputs{dataset::GoldFile{std::move(input->golds), {}}, tablesPath.string()};
+}
+
+Result<DistillInputs> readInputs(const DistillCommandOptions& options)
+{
+    const bool classicalGold = dataset::isJsonLinesPath(options.goldPath);
+    std::error_code ec;
+    const bool csvTables = schema::isCsvSchemaPath(options.tablesPath)
+                           || std::filesystem::is_directory(options.tablesPath, ec);
+    if (classicalGold != csvTables)
+        return Diagnostic{"cli.usage",
+                          "a .jsonl gold file goes with -schema.csv schemas (a file or a directory of them), "
+                          "a SQL<TAB>db_id gold file with a tables.json",
+                          {}, {}};
+    if (classicalGold) return classicalInputs(options);
+    auto gold = dataset::readGoldInteractions(options.goldPath);
+    if (!gold) return gold.error();
+    return DistillInputs{std::move(*gold), options.tablesPath};
+}
+
 int runDistill(const DistillCommandOptions& options)
 {
-    auto gold = dataset::readGoldInteractions(options.goldPath);
-    if (!gold) {
-        fmt::print(stderr, "error: {}\n", gold.error().message);
+    auto inputs = readInputs(options);
+    if (!inputs) {
+        fmt::print(stderr, "error: {}\n", inputs.error().message);
         return kExitInputError;
     }
-    for (const auto& item : gold->items)
+    const auto* gold = &inputs->gold.items;
+    for (const auto& item : *gold)
         if (!item.error.empty()) fmt::print(stderr, "warning: {}; reported as that item's error\n", item.error);
     suite::DatasetDistillRequest request;
-    for (const auto& item : gold->items) request.items.push_back({item.sql, item.dbId});
-    request.tablesJson = options.tablesPath;
+    for (const auto& item : *gold) request.items.push_back({item.sql, item.dbId});
+    request.tablesJson = inputs->tablesJson;
     request.originalDatabases = options.originalDir;
     request.outDir = options.outDir;
     request.onlyDbIds = options.onlyDbIds;
@@ -111,7 +156,7 @@ int runDistill(const DistillCommandOptions& options)
     const auto printSchema = [&](const suite::DatasetSchemaDone& group) {
         bar.finish();
         const suite::DistillResult& result = group.result;
-        auto entry = groupSummary(group, *gold);
+        auto entry = groupSummary(group, inputs->gold);
         neighborsTotal += entry["neighbors"].get<std::size_t>();
         undistinguishedTotal += entry["undistinguished"].get<std::size_t>();
         provenTotal += entry["proven_equivalent"].get<std::size_t>();
@@ -159,8 +204,11 @@ void registerDistillCommand(CLI::App& app, int& exitCode)
     auto options = std::make_shared<DistillCommandOptions>();
     auto* command = app.add_subcommand(
         "distill", "Distill one test suite per schema for a gold file, in test-suite-sql-eval's layout");
-    command->add_option("--gold", options->goldPath, "Gold file: one SQL<TAB>db_id per line")->required()->check(CLI::ExistingFile);
-    command->add_option("--tables", options->tablesPath, "Spider tables.json")->required()->check(CLI::ExistingFile);
+    command->add_option("--gold", options->goldPath, "Gold file: one SQL<TAB>db_id per line, or a classical dataset's .jsonl items "
+                        "(distinct golds are distilled)")->required()->check(CLI::ExistingFile);
+    command->add_option("--tables", options->tablesPath,
+                        "Spider tables.json; with .jsonl items, a NAME-schema.csv file or a directory of them")
+        ->required()->check(CLI::ExistingPath);
     command->add_option("--out", options->outDir, "Output directory: OUT/<db_id>/<db_id>_<n>.sqlite")->required();
     command->add_option("--db", options->originalDir,
                         "Directory of the dataset's own databases (DIR/<db_id>/<db_id>.sqlite), tried first")

@@ -253,6 +253,23 @@ private slots:
         QVERIFY(lines[2].startsWith(QStringLiteral("1\tconcert_singer\t\t\t\t0\t\t\tdifferent\t")));
     }
 
+    void distillReadsAClassicalDataset()
+    {
+        QTemporaryDir dir;
+        const QString data = QStringLiteral(SQLEQ_SOURCE_DIR "/tests/data/classical");
+        const QString suites = dir.filePath("suites");
+        auto run = runCli({"distill", "--gold", data + "/shop.jsonl", "--tables", data + "/shop-schema.csv", "--out",
+                           suites, "--budget", "50", "--jobs", "1"});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QVERIFY2(run.out.contains(QStringLiteral("4 items, 3 distinct gold queries over 1 schema(s)")), qPrintable(run.out));
+        QVERIFY(QFile::exists(suites + "/shop/shop_0.sqlite"));
+        QVERIFY(QFile::exists(suites + "/tables.json"));
+        // A .jsonl goes with -schema.csv schemas, not with a tables.json.
+        run = runCli({"distill", "--gold", data + "/shop.jsonl", "--tables", suites + "/tables.json", "--out", suites});
+        QCOMPARE(run.exitCode, 3);
+        QVERIFY2(run.err.contains(QStringLiteral("a .jsonl gold file goes with -schema.csv schemas")), qPrintable(run.err));
+    }
+
     void evalMatchPrintsTheOfficialTable()
     {
         QTemporaryDir dir;

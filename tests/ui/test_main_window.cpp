@@ -441,6 +441,18 @@ private slots:
         QVERIFY(error.contains(QStringLiteral("nope")));
     }
 
+    void schemaPanelOpensAClassicalSchemaCsv()
+    {
+        const QString path = QStringLiteral(SQLEQ_SOURCE_DIR "/tests/data/classical/shop-schema.csv");
+        ui::SchemaPanel panel;
+        QCOMPARE(ui::SchemaPanel::kindForPath(path), ui::SchemaSourceKind::SpiderTables);
+        QString error;
+        QVERIFY2(panel.setSource({ui::SchemaSourceKind::SpiderTables, path, {}}, &error), qPrintable(error));
+        QCOMPARE(panel.source().dbId, QStringLiteral("shop"));
+        QCOMPARE(panel.dbIdPicker()->count(), 1);
+        QCOMPARE(panel.view()->model()->rowCount(), 4);
+    }
+
     void settingsDialogRoundTrips()
     {
         ui::RunSettings settings;

@@ -5,6 +5,7 @@
 #include "ui/session/schema_source_loader.h"
 
 #include "core/base/capped_file.h"
+#include "core/schema/csv_schema_loader.h"
 #include "core/schema/ddl_loader.h"
 #include "core/schema/schema_source.h"
 #include "core/schema/spider_tables.h"
@@ -77,6 +78,16 @@ std::variant<LoadedSchemaSource, QString> SchemaSourceLoader::loadDdl(const Sche
 
 std::variant<LoadedSchemaSource, QString> SchemaSourceLoader::loadTables(const SchemaSourceRef& source)
 {
+    // A classical NAME-schema.csv is a schema file holding one schema (its foreign keys
+    // by the name rule: no golds to read joins from).
+    if (schema::isCsvSchemaPath(source.path.toStdString())) {
+        auto bytes = readWholeFile(source.path, QStringLiteral("schema CSV"), {input_limits::kTablesJson, "schema CSV file"});
+        if (auto* error = std::get_if<QString>(&bytes)) return *error;
+        const std::string text = std::get<QByteArray>(bytes).toStdString();
+        auto parsed = schema::parseCsvSchema(text, schema::csvSchemaName(source.path.toStdString()), source.path.toStdString());
+        if (!parsed) return fromStd(parsed.error().message);
+        return LoadedSchemaSource{std::move(*parsed), std::nullopt};
+    }
     auto bytes = readWholeFile(source.path, QStringLiteral("tables.json"), {input_limits::kTablesJson, "tables.json file"});
     if (auto* error = std::get_if<QString>(&bytes)) return *error;
     const std::string text = std::get<QByteArray>(bytes).toStdString();

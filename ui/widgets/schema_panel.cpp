@@ -1,10 +1,12 @@
 // SchemaPanel: a tables.json holds many schemas, so the db_id picker is filled from the
 // file (core's listSpiderDbIds*) and picking one reloads only the tree; resource paths
-// (":/examples/...") are read through QFile because core sees only real files.
+// (":/examples/...") are read through QFile because core sees only real files. A
+// classical `NAME-schema.csv` opens like a tables.json holding the one schema NAME.
 
 #include "ui/widgets/schema_panel.h"
 
 #include "core/dataset/column_descriptions.h"
+#include "core/schema/csv_schema_loader.h"
 #include "core/schema/spider_tables.h"
 #include "ui/models/schema_tree_model.h"
 #include "ui/session/schema_source_loader.h"
@@ -24,9 +26,10 @@
 namespace sqleq::ui {
 namespace {
 
-QString kindLabel(SchemaSourceKind kind)
+QString kindLabel(const SchemaSourceRef& source)
 {
-    switch (kind) {
+    if (schema::isCsvSchemaPath(source.path.toStdString())) return QObject::tr("Schema CSV (classical dataset)");
+    switch (source.kind) {
     case SchemaSourceKind::SqliteFile: return QObject::tr("SQLite database");
     case SchemaSourceKind::DdlFile: return QObject::tr("SQL script");
     case SchemaSourceKind::SpiderTables: return QObject::tr("Spider tables.json");
@@ -36,6 +39,7 @@ QString kindLabel(SchemaSourceKind kind)
 
 Result<std::vector<std::string>> listDbIds(const QString& path)
 {
+    if (schema::isCsvSchemaPath(path.toStdString())) return std::vector<std::string>{schema::csvSchemaName(path.toStdString())};
     if (!path.startsWith(QLatin1Char(':'))) return schema::listSpiderDbIdsInFile(path.toStdString());
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
@@ -55,7 +59,7 @@ SchemaPanel::SchemaPanel(QWidget* parent) : QWidget(parent)
     m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_open = new QToolButton(this);
     m_open->setText(tr("Open…"));
-    m_open->setToolTip(tr("Open a schema: an SQLite database, an SQL script or a Spider tables.json"));
+    m_open->setToolTip(tr("Open a schema: an SQLite database, an SQL script, a Spider tables.json or a classical NAME-schema.csv"));
     connect(m_open, &QToolButton::clicked, this, [this] { chooseSource(QFileInfo(m_source.path).absolutePath()); });
     m_dbIds = new QComboBox(this);
     m_dbIds->setObjectName(QStringLiteral("dbIdPicker"));
@@ -87,7 +91,8 @@ SchemaSourceKind SchemaPanel::kindForPath(const QString& path)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix == QLatin1String("sql")) return SchemaSourceKind::DdlFile;
-    if (suffix == QLatin1String("json")) return SchemaSourceKind::SpiderTables;
+    if (suffix == QLatin1String("json") || schema::isCsvSchemaPath(path.toStdString()))
+        return SchemaSourceKind::SpiderTables;
     return SchemaSourceKind::SqliteFile;
 }
 
@@ -165,7 +170,7 @@ void SchemaPanel::apply(Loaded loaded)
     }
     m_dbIds->setVisible(m_source.kind == SchemaSourceKind::SpiderTables);
     const QString name = QFileInfo(m_source.path).fileName();
-    QString kind = kindLabel(m_source.kind);
+    QString kind = kindLabel(m_source);
     if (loaded.descriptions) kind += tr(" · column descriptions");
     m_caption->setText(QStringLiteral("<b>%1</b><br/>%2").arg(name.toHtmlEscaped(), kind));
     m_caption->setToolTip(loaded.descriptionsNote.isEmpty() ? m_source.path
@@ -200,8 +205,8 @@ bool SchemaPanel::chooseSource(const QString& directory)
 {
     const QString path = QFileDialog::getOpenFileName(
         this, tr("Open schema"), directory,
-        tr("Schemas (*.sqlite *.sqlite3 *.db *.sql *.json);;SQLite databases (*.sqlite *.sqlite3 *.db);;"
-           "SQL scripts (*.sql);;Spider tables.json (*.json);;All files (*)"));
+        tr("Schemas (*.sqlite *.sqlite3 *.db *.sql *.json *-schema.csv);;SQLite databases (*.sqlite *.sqlite3 *.db);;"
+           "SQL scripts (*.sql);;Spider tables.json (*.json);;Classical schema CSV (*-schema.csv);;All files (*)"));
     if (path.isEmpty()) return false;
     QString error;
     if (trySource({kindForPath(path), path, {}}, &error)) return true;
