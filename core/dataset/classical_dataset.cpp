@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <optional>
 #include <set>
@@ -166,7 +167,10 @@ std::vector<std::size_t> distinctGoldIndices(const std::vector<ClassicalItem>& i
 
 std::size_t inferJoinForeignKeys(schema::Schema& schema, const std::vector<std::string>& golds)
 {
-    std::size_t added = 0;
+    struct Equality {
+        std::string leftTable, leftColumn, rightTable, rightColumn;
+    };
+    std::vector<Equality> equalities;
     for (const std::string& gold : golds) {
         const auto parsed = sql::parse(gold);
         if (!parsed.ok()) continue;
@@ -176,10 +180,34 @@ std::size_t inferJoinForeignKeys(schema::Schema& schema, const std::vector<std::
             if (equal == nullptr || equal->op != sql::BinaryOp::Eq || !equal->left || !equal->right) return true;
             const auto left = resolve(*equal->left, bound);
             const auto right = resolve(*equal->right, bound);
-            if (left && right && schema::addJoinForeignKey(schema, left->table, left->column, right->table, right->column))
-                ++added;
+            if (left && right) equalities.push_back({left->table, left->column, right->table, right->column});
             return true;
         });
+    }
+    // A column the golds join with the keys of two different tables (IMDB's
+    // DIRECTED_BY.MSID: a movie's MID or a series' SID) references neither: a key to one
+    // would keep every join with the other from ever matching.
+    auto lower = [](std::string text) {
+        for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return text;
+    };
+    auto isWholeKey = [&](const std::string& table, const std::string& column) {
+        const schema::Table* found = schema.findTable(table);
+        return found != nullptr && found->primaryKey.size() == 1 && schema::sameIdentifier(found->primaryKey.front(), column);
+    };
+    std::map<std::string, std::set<std::string>> keyTablesOf;
+    for (const Equality& e : equalities) {
+        if (isWholeKey(e.rightTable, e.rightColumn)) keyTablesOf[lower(e.leftTable + "." + e.leftColumn)].insert(lower(e.rightTable));
+        if (isWholeKey(e.leftTable, e.leftColumn)) keyTablesOf[lower(e.rightTable + "." + e.rightColumn)].insert(lower(e.leftTable));
+    }
+    auto polymorphic = [&](const std::string& table, const std::string& column) {
+        const auto it = keyTablesOf.find(lower(table + "." + column));
+        return it != keyTablesOf.end() && it->second.size() > 1 && !isWholeKey(table, column);
+    };
+    std::size_t added = 0;
+    for (const Equality& e : equalities) {
+        if (polymorphic(e.leftTable, e.leftColumn) || polymorphic(e.rightTable, e.rightColumn)) continue;
+        if (schema::addJoinForeignKey(schema, e.leftTable, e.leftColumn, e.rightTable, e.rightColumn)) ++added;
     }
     return added;
 }
