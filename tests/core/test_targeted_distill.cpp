@@ -198,6 +198,18 @@ private slots:
             << "SELECT grade FROM Highschooler WHERE id IN (SELECT T1.student_id FROM Friend AS T1 JOIN Highschooler "
                "AS T2 ON T1.student_id >= T2.id)"
             << "has its parent";
+        QTest::newRow("LIMIT 1 keeps a top row: the parent join repeats rows, adds none")
+            << "SELECT T2.friend_id FROM Highschooler AS T1 JOIN Friend AS T2 ON T1.id = T2.student_id ORDER BY "
+               "T2.friend_id DESC LIMIT 1"
+            << "SELECT T2.friend_id FROM Highschooler AS T1 JOIN Friend AS T2 ON T1.id <= T2.student_id ORDER BY "
+               "T2.friend_id DESC LIMIT 1"
+            << "LIMIT 1 keeps one top row";
+        QTest::newRow("LIMIT 2 counts repeats: no proof")
+            << "SELECT T2.friend_id FROM Highschooler AS T1 JOIN Friend AS T2 ON T1.id = T2.student_id ORDER BY "
+               "T2.friend_id DESC LIMIT 2"
+            << "SELECT T2.friend_id FROM Highschooler AS T1 JOIN Friend AS T2 ON T1.id <= T2.student_id ORDER BY "
+               "T2.friend_id DESC LIMIT 2"
+            << "";
         QTest::newRow("IN with a strict comparison in the join: no proof")
             << "SELECT grade FROM Highschooler WHERE id IN (SELECT T1.student_id FROM Friend AS T1 JOIN Highschooler "
                "AS T2 ON T1.student_id = T2.id)"
