@@ -252,16 +252,64 @@ std::string squeezed(std::string_view text, SourceSpan span)
     return out;
 }
 
-/// The `column = literal` conjuncts of a WHERE clause, by resolved column (binary
-/// collation only: under NOCASE two different literals can match one value).
-std::map<ColumnKey, const sql::Literal*> fixedColumns(const sql::SelectCore& core, const ScopeIndex& scopes,
-                                                      const schema::Schema& schema)
+sql::BinaryOp mirrored(sql::BinaryOp op)
 {
-    std::vector<const sql::BinaryExpr*> equalities;
-    splitConjuncts(core.where.get(), equalities);
-    std::map<ColumnKey, const sql::Literal*> fixed;
-    for (const sql::BinaryExpr* equality : equalities) {
-        const sql::Expr* sides[2] = {equality->left.get(), equality->right.get()};
+    switch (op) {
+    case sql::BinaryOp::Less: return sql::BinaryOp::Greater;
+    case sql::BinaryOp::LessEq: return sql::BinaryOp::GreaterEq;
+    case sql::BinaryOp::Greater: return sql::BinaryOp::Less;
+    case sql::BinaryOp::GreaterEq: return sql::BinaryOp::LessEq;
+    default: return op;
+    }
+}
+
+std::string_view operatorText(sql::BinaryOp op)
+{
+    switch (op) {
+    case sql::BinaryOp::Eq: return "=";
+    case sql::BinaryOp::Less: return "<";
+    case sql::BinaryOp::LessEq: return "<=";
+    case sql::BinaryOp::Greater: return ">";
+    case sql::BinaryOp::GreaterEq: return ">=";
+    default: return "?";
+    }
+}
+
+/// `column op literal` (op one of = < <= > >=), the column's side first.
+struct Bound {
+    sql::BinaryOp op = sql::BinaryOp::Eq;
+    const sql::Literal* literal = nullptr;
+};
+
+void collectComparisons(const sql::Expr* expr, std::vector<const sql::BinaryExpr*>& out)
+{
+    const auto* binary = expr != nullptr ? expr->tryAs<sql::BinaryExpr>() : nullptr;
+    if (binary == nullptr) return;
+    if (binary->op == sql::BinaryOp::And) {
+        collectComparisons(binary->left.get(), out);
+        collectComparisons(binary->right.get(), out);
+        return;
+    }
+    switch (binary->op) {
+    case sql::BinaryOp::Eq:
+    case sql::BinaryOp::Less:
+    case sql::BinaryOp::LessEq:
+    case sql::BinaryOp::Greater:
+    case sql::BinaryOp::GreaterEq: out.push_back(binary); break;
+    default: break;
+    }
+}
+
+/// The `column op literal` conjuncts of a WHERE clause, by resolved column (binary
+/// collation only: under NOCASE two different literals can match one value).
+std::map<ColumnKey, std::vector<Bound>> fixedColumns(const sql::SelectCore& core, const ScopeIndex& scopes,
+                                                     const schema::Schema& schema)
+{
+    std::vector<const sql::BinaryExpr*> comparisons;
+    collectComparisons(core.where.get(), comparisons);
+    std::map<ColumnKey, std::vector<Bound>> fixed;
+    for (const sql::BinaryExpr* comparison : comparisons) {
+        const sql::Expr* sides[2] = {comparison->left.get(), comparison->right.get()};
         for (int s = 0; s < 2; ++s) {
             const auto* ref = sides[s] ? sides[s]->tryAs<sql::ColumnRef>() : nullptr;
             const auto* literal = sides[1 - s] ? sides[1 - s]->tryAs<sql::Literal>() : nullptr;
@@ -272,10 +320,33 @@ std::map<ColumnKey, const sql::Literal*> fixedColumns(const sql::SelectCore& cor
             if (column == nullptr || (!column->collation.empty() && lowered(column->collation) != "binary")) continue;
             if (literal->literalKind != sql::LiteralKind::String && literal->literalKind != sql::LiteralKind::Integer)
                 continue;
-            fixed.emplace(ColumnKey{lowered(site->resolved->binding), lowered(site->resolved->column)}, literal);
+            fixed[ColumnKey{lowered(site->resolved->binding), lowered(site->resolved->column)}].push_back(
+                {s == 0 ? comparison->op : mirrored(comparison->op), literal});
         }
     }
     return fixed;
+}
+
+/// Whether `value op bound` holds, both literals of one kind (text compared byte by
+/// byte, as the binary collation does; integers as numbers).
+bool holds(const sql::Literal& value, sql::BinaryOp op, const sql::Literal& bound)
+{
+    int order = 0;
+    if (value.literalKind == sql::LiteralKind::String) {
+        order = value.value().compare(bound.value());
+    } else {
+        const double a = std::strtod(value.text.c_str(), nullptr);
+        const double b = std::strtod(bound.text.c_str(), nullptr);
+        order = a < b ? -1 : a > b ? 1 : 0;
+    }
+    switch (op) {
+    case sql::BinaryOp::Eq: return order == 0;
+    case sql::BinaryOp::Less: return order < 0;
+    case sql::BinaryOp::LessEq: return order <= 0;
+    case sql::BinaryOp::Greater: return order > 0;
+    case sql::BinaryOp::GreaterEq: return order >= 0;
+    default: return true;
+    }
 }
 
 /// The tables of a FROM clause with their aliases, in order: what `*` expands to
@@ -338,12 +409,20 @@ std::optional<std::string> whyDisjoint(const sql::SelectCore& left, const sql::S
     }
     const auto leftFixed = fixedColumns(left, scopes, schema);
     const auto rightFixed = fixedColumns(right, scopes, schema);
-    for (const auto& [column, literal] : leftFixed) {
+    // One side fixes the column to a constant the other side's bound excludes.
+    for (const auto& [column, leftBounds] : leftFixed) {
         const auto other = rightFixed.find(column);
         if (other == rightFixed.end() || (!star && !output.contains(column))) continue;
-        if (other->second->literalKind != literal->literalKind || other->second->value() == literal->value()) continue;
-        return fmt::format("{}.{} is {} on one side, {} on the other", column.first, column.second, literal->text,
-                           other->second->text);
+        for (const Bound& a : leftBounds) {
+            for (const Bound& b : other->second) {
+                if (a.literal->literalKind != b.literal->literalKind) continue;
+                const bool excluded = (a.op == sql::BinaryOp::Eq && !holds(*a.literal, b.op, *b.literal))
+                                      || (b.op == sql::BinaryOp::Eq && !holds(*b.literal, a.op, *a.literal));
+                if (excluded)
+                    return fmt::format("{}.{} is {} {} on one side, {} {} on the other", column.first, column.second,
+                                       operatorText(a.op), a.literal->text, operatorText(b.op), b.literal->text);
+            }
+        }
     }
     return std::nullopt;
 }
@@ -482,17 +561,6 @@ std::optional<bool> constantOverGroupSizes(sql::BinaryOp op, double k)
         // Monotone in n: constant when the smallest and a huge group agree.
         return at(1) == at(1e18) ? std::optional(at(1)) : std::nullopt;
     default: return std::nullopt;
-    }
-}
-
-sql::BinaryOp mirrored(sql::BinaryOp op)
-{
-    switch (op) {
-    case sql::BinaryOp::Less: return sql::BinaryOp::Greater;
-    case sql::BinaryOp::LessEq: return sql::BinaryOp::GreaterEq;
-    case sql::BinaryOp::Greater: return sql::BinaryOp::Less;
-    case sql::BinaryOp::GreaterEq: return sql::BinaryOp::LessEq;
-    default: return op;
     }
 }
 

@@ -144,6 +144,14 @@ private slots:
             << "SELECT id, name FROM Highschooler WHERE name = 'cat' EXCEPT SELECT id, name FROM Highschooler WHERE "
                "name = 'og'"
             << "never share a row";
+        QTest::newRow("a bound on one side excludes the other's constant")
+            << "SELECT * FROM Highschooler WHERE name = 'dog' EXCEPT SELECT * FROM Highschooler WHERE name = 'cat'"
+            << "SELECT * FROM Highschooler WHERE name = 'dog' EXCEPT SELECT * FROM Highschooler WHERE name < 'cat'"
+            << "never share a row";
+        QTest::newRow("a bound that admits the other's constant: no proof")
+            << "SELECT * FROM Highschooler WHERE name = 'dog' EXCEPT SELECT * FROM Highschooler WHERE name = 'cat'"
+            << "SELECT * FROM Highschooler WHERE name = 'dog' EXCEPT SELECT * FROM Highschooler WHERE name > 'cat'"
+            << "";
         QTest::newRow("branches that can share a row: no proof")
             << "SELECT * FROM Highschooler WHERE name = 'cat' INTERSECT SELECT * FROM Highschooler WHERE grade = 3"
             << "SELECT * FROM Highschooler WHERE name = 'cat' INTERSECT SELECT * FROM Highschooler WHERE grade = 4" << "";
