@@ -55,13 +55,13 @@ private slots:
                            target, reliable};
         };
         const QString bird = kCorpus + "/bird";
-        // name, inputs, undistinguished share at most, reliable share at least. Spider, CoSQL
-        // and Geography are held to the project's targets (0.2 %; half the paper's 5.28 %);
-        // SParC (0.24 %, above its 0.2 % target), Restaurants, Yelp and the two BIRD schemas
-        // to the figures the README gives, so that a regression shows.
+        // name, inputs, undistinguished share at most, reliable share at least. Spider, SParC,
+        // CoSQL and Geography are held to the project's targets (0.2 %; half the paper's
+        // 5.28 %); Restaurants, Yelp and the two BIRD schemas, which miss theirs, to the
+        // figures the README gives, so that a regression shows.
         const QList<Dataset> datasets = {
             {"spider", {"--gold", spider + "/dev_gold.sql", "--tables", spider + "/tables.json", "--db", spider + "/database"}, 0.2, 90},
-            {"sparc", {"--gold", kCorpus + "/sparc_cosql/sparc_dev_gold.txt", "--tables", spider + "/tables.json", "--db", spider + "/database"}, 0.25, 90},
+            {"sparc", {"--gold", kCorpus + "/sparc_cosql/sparc_dev_gold.txt", "--tables", spider + "/tables.json", "--db", spider + "/database"}, 0.2, 90},
             {"cosql", {"--gold", kCorpus + "/sparc_cosql/cosql_dev_gold.txt", "--tables", spider + "/tables.json", "--db", spider + "/database"}, 0.2, 90},
             classicalDataset("geography", 2.64, 70),
             classicalDataset("restaurants", 0.5, 55),
