@@ -2,6 +2,7 @@
 
 #include "core/dataset/classical_dataset.h"
 
+#include "core/base/ascii_case.h"
 #include "core/base/capped_file.h"
 #include "core/schema/csv_schema_loader.h"
 #include "core/schema/spider_tables_writer.h"
@@ -187,21 +188,17 @@ std::size_t inferJoinForeignKeys(schema::Schema& schema, const std::vector<std::
     // A column the golds join with the keys of two different tables (IMDB's
     // DIRECTED_BY.MSID: a movie's MID or a series' SID) references neither: a key to one
     // would keep every join with the other from ever matching.
-    auto lower = [](std::string text) {
-        for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        return text;
-    };
     auto isWholeKey = [&](const std::string& table, const std::string& column) {
         const schema::Table* found = schema.findTable(table);
         return found != nullptr && found->primaryKey.size() == 1 && schema::sameIdentifier(found->primaryKey.front(), column);
     };
     std::map<std::string, std::set<std::string>> keyTablesOf;
     for (const Equality& e : equalities) {
-        if (isWholeKey(e.rightTable, e.rightColumn)) keyTablesOf[lower(e.leftTable + "." + e.leftColumn)].insert(lower(e.rightTable));
-        if (isWholeKey(e.leftTable, e.leftColumn)) keyTablesOf[lower(e.rightTable + "." + e.rightColumn)].insert(lower(e.leftTable));
+        if (isWholeKey(e.rightTable, e.rightColumn)) keyTablesOf[asciiLower(e.leftTable + "." + e.leftColumn)].insert(asciiLower(e.rightTable));
+        if (isWholeKey(e.leftTable, e.leftColumn)) keyTablesOf[asciiLower(e.rightTable + "." + e.rightColumn)].insert(asciiLower(e.leftTable));
     }
     auto polymorphic = [&](const std::string& table, const std::string& column) {
-        const auto it = keyTablesOf.find(lower(table + "." + column));
+        const auto it = keyTablesOf.find(asciiLower(table + "." + column));
         return it != keyTablesOf.end() && it->second.size() > 1 && !isWholeKey(table, column);
     };
     std::size_t added = 0;

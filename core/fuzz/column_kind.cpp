@@ -4,6 +4,8 @@
 
 #include "core/fuzz/column_kind.h"
 
+#include "core/base/ascii_case.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <optional>
@@ -12,29 +14,13 @@
 namespace sqleq::fuzz {
 namespace {
 
-std::string upper(std::string_view text)
-{
-    std::string out(text);
-    for (char& c : out)
-        if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
-    return out;
-}
-
-std::string lower(std::string_view text)
-{
-    std::string out(text);
-    for (char& c : out)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return out;
-}
-
 bool contains(std::string_view text, std::string_view part) { return text.find(part) != std::string_view::npos; }
 
 /// id, *_id, or a camel-case *ID/*Id ("StuID", "PetId") — not "paid".
 bool isIdName(std::string_view name)
 {
     if (name.size() < 2) return false;
-    const std::string tail = lower(name.substr(name.size() - 2));
+    const std::string tail = asciiLower(name.substr(name.size() - 2));
     if (tail != "id") return false;
     if (name.size() == 2) return true;
     const char before = name[name.size() - 3];
@@ -43,7 +29,7 @@ bool isIdName(std::string_view name)
 
 bool isFlagName(std::string_view name)
 {
-    const std::string low = lower(name);
+    const std::string low = asciiLower(name);
     return low.starts_with("is_") || low.starts_with("if_") || low.starts_with("has_");
 }
 
@@ -62,12 +48,12 @@ bool isRowidAlias(const schema::Table& table, const schema::Column& column)
 {
     return !table.withoutRowid && table.primaryKey.size() == 1
            && schema::sameIdentifier(table.primaryKey.front(), column.name)
-           && upper(column.declaredType) == "INTEGER";
+           && asciiUpper(column.declaredType) == "INTEGER";
 }
 
 std::optional<ColumnKind> strictKind(const schema::Column& column)
 {
-    const std::string type = upper(column.declaredType);
+    const std::string type = asciiUpper(column.declaredType);
     if (type == "INT" || type == "INTEGER") return ColumnKind{ValueKind::Integer, 0, 0, 0, true};
     if (type == "REAL") return ColumnKind{ValueKind::Real, 0, 0, 0, false};
     if (type == "BLOB") return ColumnKind{ValueKind::Blob, 0, 0, 0, false};
@@ -77,7 +63,7 @@ std::optional<ColumnKind> strictKind(const schema::Column& column)
 /// Kinds spelled out by the declared type itself.
 std::optional<ColumnKind> declaredKind(const schema::Column& column)
 {
-    const std::string type = upper(column.declaredType);
+    const std::string type = asciiUpper(column.declaredType);
     if (contains(type, "BOOL")) return ColumnKind{ValueKind::Boolean, 0, 0, 0, false};
     if (contains(type, "DATETIME") || contains(type, "TIMESTAMP")) return ColumnKind{ValueKind::DateTime, 0, 0, 0, false};
     if (contains(type, "DATE")) return ColumnKind{ValueKind::Date, 0, 0, 0, false};
@@ -99,7 +85,7 @@ std::optional<ColumnKind> declaredKind(const schema::Column& column)
 ColumnKind numericKind(std::string_view name, ValueKind fallback)
 {
     if (isIdName(name)) return {ValueKind::Id, 0, 0, 0, false};
-    if (contains(lower(name), "year")) return {ValueKind::Year, 0, 0, 0, false};
+    if (contains(asciiLower(name), "year")) return {ValueKind::Year, 0, 0, 0, false};
     return {fallback, 0, 0, 0, false};
 }
 

@@ -4,6 +4,7 @@
 
 #include "core/neighbors/schema_equivalence.h"
 
+#include "core/base/ascii_case.h"
 #include "core/neighbors/neighbor_filter.h"
 #include "core/neighbors/scope_index.h"
 #include "core/sql/parser.h"
@@ -24,14 +25,6 @@ struct Edit {
     SourceSpan span;
     std::string replacement;
 };
-
-std::string lowered(std::string_view text)
-{
-    std::string out(text);
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](unsigned char c) { return static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c); });
-    return out;
-}
 
 std::string doubleQuoted(std::string_view name)
 {
@@ -86,7 +79,7 @@ bool isCount(const sql::Expr* expr)
 {
     const auto* call = expr != nullptr ? expr->tryAs<sql::FunctionCall>() : nullptr;
     return call != nullptr && !call->filter && !call->over && !call->overName
-           && (call->star || call->args.size() == 1) && lowered(call->name.name) == "count";
+           && (call->star || call->args.size() == 1) && asciiLower(call->name.name) == "count";
 }
 
 void splitConjuncts(const sql::Expr* expr, std::vector<const sql::BinaryExpr*>& equalities)
@@ -123,13 +116,13 @@ std::optional<std::string> singletonGroupsTable(const sql::SelectCore& core, con
         if (ref == nullptr || ref->schema || !innerOrLeft || term->op.natural || term->hasUsing) return std::nullopt;
         const schema::Table* table = schema.findTable(ref->name.name);
         if (table == nullptr) return std::nullopt;
-        bound.push_back({lowered(ref->alias ? ref->alias->name : ref->name.name), table});
+        bound.push_back({asciiLower(ref->alias ? ref->alias->name : ref->name.name), table});
     }
     auto keyOf = [&](const sql::Expr* expr) -> std::optional<ColumnKey> {
         const auto* ref = expr != nullptr ? expr->tryAs<sql::ColumnRef>() : nullptr;
         const ColumnSite* site = ref != nullptr ? scopes.find(*ref) : nullptr;
         if (site == nullptr || !site->resolved || site->core != &core) return std::nullopt;
-        return ColumnKey{lowered(site->resolved->binding), lowered(site->resolved->column)};
+        return ColumnKey{asciiLower(site->resolved->binding), asciiLower(site->resolved->column)};
     };
     std::set<ColumnKey> grouped;
     for (const auto& expr : core.groupBy)
@@ -143,7 +136,7 @@ std::optional<std::string> singletonGroupsTable(const sql::SelectCore& core, con
     for (std::size_t b = 0; b < bound.size(); ++b) {
         const auto& key = bound[b].table->primaryKey;
         determined[b] = !key.empty() && std::all_of(key.begin(), key.end(), [&](const std::string& column) {
-            return grouped.contains({bound[b].binding, lowered(column)});
+            return grouped.contains({bound[b].binding, asciiLower(column)});
         });
         if (determined[b] && !keyTable) keyTable = bound[b].table->name;
     }
@@ -152,7 +145,7 @@ std::optional<std::string> singletonGroupsTable(const sql::SelectCore& core, con
         changed = false;
         for (std::size_t b = 0; b < bound.size(); ++b) {
             if (determined[b] || bound[b].table->primaryKey.size() != 1) continue;
-            const ColumnKey own{bound[b].binding, lowered(bound[b].table->primaryKey.front())};
+            const ColumnKey own{bound[b].binding, asciiLower(bound[b].table->primaryKey.front())};
             for (const sql::BinaryExpr* equality : equalities) {
                 const auto left = keyOf(equality->left.get());
                 const auto right = keyOf(equality->right.get());
@@ -204,7 +197,7 @@ std::vector<Edit> singletonEdits(const sql::SelectStatement& statement, std::str
         forGroupedExpressions(core, countsOnly ? kNoOrder : statementOrder, [&](const sql::Node& inner, bool inOrderBy) {
             const auto* call = inner.tryAs<sql::FunctionCall>();
             if (call == nullptr || call->filter || call->over || call->overName) return;
-            const std::string name = lowered(call->name.name);
+            const std::string name = asciiLower(call->name.name);
             if (name == "count" && (call->star || call->args.size() == 1)) {
                 if (!inOrderBy) edits.push_back({call->span(), "1"});
                 return;
@@ -243,7 +236,7 @@ std::string squeezed(std::string_view text, SourceSpan span)
 {
     if (!span.valid() || span.end > text.size()) return {};
     std::string out;
-    for (char c : lowered(text.substr(span.begin, span.length()))) {
+    for (char c : asciiLower(text.substr(span.begin, span.length()))) {
         const bool blank = c == ' ' || c == '\t' || c == '\n' || c == '\r';
         if (blank && (out.empty() || out.back() == ' ')) continue;
         out += blank ? ' ' : c;
@@ -317,10 +310,10 @@ std::map<ColumnKey, std::vector<Bound>> fixedColumns(const sql::SelectCore& core
             if (literal == nullptr || site == nullptr || !site->resolved || site->core != &core) continue;
             const schema::Table* table = schema.findTable(site->resolved->table);
             const schema::Column* column = table ? table->findColumn(site->resolved->column) : nullptr;
-            if (column == nullptr || (!column->collation.empty() && lowered(column->collation) != "binary")) continue;
+            if (column == nullptr || (!column->collation.empty() && asciiLower(column->collation) != "binary")) continue;
             if (literal->literalKind != sql::LiteralKind::String && literal->literalKind != sql::LiteralKind::Integer)
                 continue;
-            fixed[ColumnKey{lowered(site->resolved->binding), lowered(site->resolved->column)}].push_back(
+            fixed[ColumnKey{asciiLower(site->resolved->binding), asciiLower(site->resolved->column)}].push_back(
                 {s == 0 ? comparison->op : mirrored(comparison->op), literal});
         }
     }
@@ -358,7 +351,7 @@ std::optional<std::vector<std::string>> fromTables(const sql::SelectCore& core)
     for (const auto& term : core.from->terms) {
         const auto* ref = term->source ? term->source->tryAs<sql::TableRef>() : nullptr;
         if (ref == nullptr || ref->schema || term->op.natural || term->hasUsing) return std::nullopt;
-        out.push_back(lowered(ref->name.name) + " " + lowered(ref->alias ? ref->alias->name : ref->name.name));
+        out.push_back(asciiLower(ref->name.name) + " " + asciiLower(ref->alias ? ref->alias->name : ref->name.name));
     }
     return out;
 }
@@ -405,7 +398,7 @@ std::optional<std::string> whyDisjoint(const sql::SelectCore& left, const sql::S
         const auto* ref = a.expr ? a.expr->tryAs<sql::ColumnRef>() : nullptr;
         const ColumnSite* site = ref ? scopes.find(*ref) : nullptr;
         if (site != nullptr && site->resolved)
-            output.insert({lowered(site->resolved->binding), lowered(site->resolved->column)});
+            output.insert({asciiLower(site->resolved->binding), asciiLower(site->resolved->column)});
     }
     const auto leftFixed = fixedColumns(left, scopes, schema);
     const auto rightFixed = fixedColumns(right, scopes, schema);
@@ -501,23 +494,23 @@ std::vector<Edit> canonicalEdits(const sql::SelectStatement& statement, const sc
         for (const auto& term : core->from->terms) {
             const auto* ref = term->source ? term->source->tryAs<sql::TableRef>() : nullptr;
             if (ref == nullptr || ref->schema || !ref->span().valid()) return true;  // other items keep their names
-            tables.emplace_back(ref, lowered(ref->alias ? ref->alias->name : ref->name.name));
+            tables.emplace_back(ref, asciiLower(ref->alias ? ref->alias->name : ref->name.name));
         }
         for (std::size_t t = 0; t < tables.size(); ++t) {
-            const std::string canonical = fmt::format("{}#{}", lowered(tables[t].first->name.name), t + 1);
+            const std::string canonical = fmt::format("{}#{}", asciiLower(tables[t].first->name.name), t + 1);
             names[{core, tables[t].second}] = canonical;
             edits.push_back({tables[t].first->span(),
-                             doubleQuoted(lowered(tables[t].first->name.name)) + " AS " + doubleQuoted(canonical)});
+                             doubleQuoted(asciiLower(tables[t].first->name.name)) + " AS " + doubleQuoted(canonical)});
         }
         renamed.insert(core);
         return true;
     });
     for (const ColumnSite& site : scopes.sites()) {
         if (!site.resolved || site.core == nullptr || site.isString) continue;
-        std::string binding = lowered(site.resolved->binding);
+        std::string binding = asciiLower(site.resolved->binding);
         if (auto it = names.find({site.core, binding}); it != names.end()) binding = it->second;
         else if (renamed.contains(site.core)) continue;
-        edits.push_back({site.ref->span(), doubleQuoted(binding) + "." + doubleQuoted(lowered(site.resolved->column))});
+        edits.push_back({site.ref->span(), doubleQuoted(binding) + "." + doubleQuoted(asciiLower(site.resolved->column))});
     }
     sql::walk(statement, [&](const sql::Node& node) {
         if (const auto* binary = node.tryAs<sql::BinaryExpr>()) {
@@ -622,7 +615,7 @@ std::vector<Edit> extremeEdits(const sql::SelectStatement& statement, const sche
         const auto* ref = expr != nullptr ? expr->tryAs<sql::ColumnRef>() : nullptr;
         const ColumnSite* site = ref != nullptr ? scopes.find(*ref) : nullptr;
         if (site == nullptr || !site->resolved) return std::nullopt;
-        return ColumnKey{lowered(site->resolved->table), lowered(site->resolved->column)};
+        return ColumnKey{asciiLower(site->resolved->table), asciiLower(site->resolved->column)};
     };
     // The (table, column) and "min"/"max" of `(SELECT min(c) FROM t)` over the whole table.
     auto extremeOf = [&](const sql::Expr* expr) -> std::optional<std::pair<ColumnKey, std::string>> {
@@ -636,7 +629,7 @@ std::vector<Edit> extremeEdits(const sql::SelectStatement& statement, const sche
             return std::nullopt;
         const auto* call = core->columns.front()->expr ? core->columns.front()->expr->tryAs<sql::FunctionCall>() : nullptr;
         if (call == nullptr || call->args.size() != 1 || call->filter || call->over || call->overName) return std::nullopt;
-        const std::string name = lowered(call->name.name);
+        const std::string name = asciiLower(call->name.name);
         if (name != "min" && name != "max") return std::nullopt;
         const auto column = resolvedOf(call->args.front().get());
         if (!column) return std::nullopt;
@@ -677,7 +670,7 @@ bool hasAggregate(const sql::SelectCore& core)
         sql::walk(*column, [&](const sql::Node& node) {
             if (node.kind() == sql::NodeKind::SelectStatement) return false;
             if (const auto* call = node.tryAs<sql::FunctionCall>(); call && !call->over && !call->overName) {
-                const std::string name = lowered(call->name.name);
+                const std::string name = asciiLower(call->name.name);
                 found = found || name == "count" || name == "sum" || name == "avg" || name == "min" || name == "max"
                         || name == "total" || name == "group_concat";
             }
@@ -740,7 +733,7 @@ std::optional<std::pair<std::size_t, std::string>> partneredJoin(const sql::Sele
         const auto* ref = expr != nullptr ? expr->tryAs<sql::ColumnRef>() : nullptr;
         const ColumnSite* site = ref != nullptr ? scopes.find(*ref) : nullptr;
         if (site == nullptr || !site->resolved || site->core != &core) return std::nullopt;
-        return ColumnKey{lowered(site->resolved->binding), lowered(site->resolved->column)};
+        return ColumnKey{asciiLower(site->resolved->binding), asciiLower(site->resolved->column)};
     };
     for (std::size_t keptIndex = 0; keptIndex < 2; ++keptIndex) {
         const auto& keptTerm = *core.from->terms[keptIndex];
@@ -748,15 +741,15 @@ std::optional<std::pair<std::size_t, std::string>> partneredJoin(const sql::Sele
         const auto* kept = keptTerm.source ? keptTerm.source->tryAs<sql::TableRef>() : nullptr;
         const auto* joined = joinedTerm.source ? joinedTerm.source->tryAs<sql::TableRef>() : nullptr;
         if (kept == nullptr || joined == nullptr || kept->schema || joined->schema) continue;
-        const std::string keptName = lowered(kept->alias ? kept->alias->name : kept->name.name);
-        const std::string joinedName = lowered(joined->alias ? joined->alias->name : joined->name.name);
+        const std::string keptName = asciiLower(kept->alias ? kept->alias->name : kept->name.name);
+        const std::string joinedName = asciiLower(joined->alias ? joined->alias->name : joined->name.name);
         const schema::Table* keptTable = schema.findTable(kept->name.name);
         const schema::Table* joinedTable = schema.findTable(joined->name.name);
         if (keptTable == nullptr || joinedTable == nullptr || keptName == joinedName) continue;
         // Nothing outside the ON may read the joined table.
         const SourceSpan on = second.on ? second.on->span() : SourceSpan{};
         const bool readsJoined = std::any_of(scopes.sites().begin(), scopes.sites().end(), [&](const ColumnSite& site) {
-            if (site.core != &core || !site.resolved || lowered(site.resolved->binding) != joinedName) return false;
+            if (site.core != &core || !site.resolved || asciiLower(site.resolved->binding) != joinedName) return false;
             const SourceSpan ref = site.ref->span();
             return !(on.valid() && ref.valid() && ref.begin >= on.begin && ref.end <= on.end);
         });
@@ -775,12 +768,12 @@ std::optional<std::pair<std::size_t, std::string>> partneredJoin(const sql::Sele
         if (joinedTable->primaryKey.size() != 1) continue;
         const ColumnKey& own = left->first == keptName ? *left : *right;
         const ColumnKey& other = left->first == keptName ? *right : *left;
-        const std::string key = lowered(joinedTable->primaryKey.front());
+        const std::string key = asciiLower(joinedTable->primaryKey.front());
         if (own.first != keptName || other.first != joinedName || other.second != key) continue;
         for (const auto& foreign : keptTable->foreignKeys) {
-            if (foreign.columns.size() == 1 && lowered(foreign.columns.front()) == own.second
+            if (foreign.columns.size() == 1 && asciiLower(foreign.columns.front()) == own.second
                 && schema::sameIdentifier(foreign.referencedTable, joinedTable->name)
-                && (foreign.referencedColumns.empty() || lowered(foreign.referencedColumns.front()) == key))
+                && (foreign.referencedColumns.empty() || asciiLower(foreign.referencedColumns.front()) == key))
                 return std::pair{keptIndex,
                                  fmt::format("every {} row has its parent in {}", keptTable->name, joinedTable->name)};
         }
@@ -802,8 +795,8 @@ std::vector<Edit> semiJoinEdits(const sql::SelectStatement& statement, const sch
         const auto cleared = partneredJoin(*core, scopes, schema);
         if (!cleared) return;
         const auto* kept = core->from->terms[cleared->first]->source->tryAs<sql::TableRef>();
-        const std::string keptName = lowered(kept->alias ? kept->alias->name : kept->name.name);
-        edits.push_back({core->fromSpan, fmt::format("FROM {} AS {}", doubleQuoted(lowered(kept->name.name)),
+        const std::string keptName = asciiLower(kept->alias ? kept->alias->name : kept->name.name);
+        edits.push_back({core->fromSpan, fmt::format("FROM {} AS {}", doubleQuoted(asciiLower(kept->name.name)),
                                                      doubleQuoted(keptName))});
         reasons.push_back(fmt::format("{} and {}", context, cleared->second));
     };

@@ -5,6 +5,7 @@
 
 #include "core/schema/csv_schema_loader.h"
 
+#include "core/base/ascii_case.h"
 #include "core/base/capped_file.h"
 
 #include <fmt/format.h>
@@ -17,14 +18,6 @@
 
 namespace sqleq::schema {
 namespace {
-
-std::string upper(std::string_view text)
-{
-    std::string out(text);
-    for (char& c : out)
-        if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
-    return out;
-}
 
 std::string_view trim(std::string_view text)
 {
@@ -73,7 +66,7 @@ Result<std::vector<std::string>> splitCells(std::string_view line, std::string_v
 std::string headerKey(std::string_view cell)
 {
     std::string out;
-    for (char c : upper(cell))
+    for (char c : asciiUpper(cell))
         if (c != ' ' && c != '_') out += c;
     return out;
 }
@@ -86,7 +79,7 @@ constexpr std::array<std::string_view, kFieldCount> kReadableNames = {"Table Nam
 
 std::optional<bool> readFlag(std::string_view cell)
 {
-    const std::string value = upper(cell);
+    const std::string value = asciiUpper(cell);
     if (value == "Y" || value == "YES" || value == "TRUE" || value == "1") return true;
     if (value == "N" || value == "NO" || value == "FALSE" || value == "0" || value == "-" || value.empty()) return false;
     return std::nullopt;
@@ -94,7 +87,7 @@ std::optional<bool> readFlag(std::string_view cell)
 
 bool isDescribeKey(std::string_view cell)
 {
-    const std::string value = upper(cell);
+    const std::string value = asciiUpper(cell);
     return value == "PRI" || value == "MUL" || value == "UNI";
 }
 
@@ -108,7 +101,7 @@ std::string declaredTypeOf(std::string_view cell, bool& notNull)
 {
     std::string type(cell);
     for (std::string_view suffix : {std::string_view(" NOT NULL"), std::string_view(" DEFAULT NULL")}) {
-        const auto at = upper(type).find(suffix);
+        const auto at = asciiUpper(type).find(suffix);
         if (at == std::string::npos) continue;
         if (suffix == " NOT NULL") notNull = true;
         type = std::string(trim(std::string_view(type).substr(0, at))) + type.substr(at + suffix.size());
@@ -200,7 +193,7 @@ bool reaches(const Schema& schema, std::size_t from, std::size_t to)
 /// The column is named after its own table (CITY.CITY_CODE, business.business_id).
 bool namedAfterTable(const Table& table, std::string_view column)
 {
-    return upper(column).starts_with(upper(table.name) + "_");
+    return asciiUpper(column).starts_with(asciiUpper(table.name) + "_");
 }
 
 /// How strongly `table.column` looks like the referenced side of a join: 2 for the
@@ -260,10 +253,10 @@ Result<Schema> buildSchema(const std::vector<ParsedRow>& rows, const HeaderLayou
         bool primary = false;
         bool foreign = false;
         if (describe) {
-            const std::string key = upper(cells[layout.index[kPrimary]]);
+            const std::string key = asciiUpper(cells[layout.index[kPrimary]]);
             primary = key == "PRI";
             foreign = key == "MUL";
-            notNull = upper(cells[layout.index[kForeign]]) == "NO";
+            notNull = asciiUpper(cells[layout.index[kForeign]]) == "NO";
         } else {
             const auto p = readFlag(cells[layout.index[kPrimary]]);
             const auto f = readFlag(cells[layout.index[kForeign]]);
@@ -275,7 +268,7 @@ Result<Schema> buildSchema(const std::vector<ParsedRow>& rows, const HeaderLayou
             foreign = *f;
         }
         for (std::size_t c = 0; c < cells.size(); ++c)
-            if (c != layout.index[kType] && upper(cells[c]).find("NOT NULL") != std::string::npos) notNull = true;
+            if (c != layout.index[kType] && asciiUpper(cells[c]).find("NOT NULL") != std::string::npos) notNull = true;
         Column column;
         column.name = fieldName;
         column.declaredType = declaredTypeOf(cells[layout.index[kType]], notNull);
@@ -302,8 +295,8 @@ Result<Schema> buildSchema(const std::vector<ParsedRow>& rows, const HeaderLayou
 
 bool isCsvSchemaPath(const std::filesystem::path& path)
 {
-    const std::string name = upper(path.filename().string());
-    const std::string suffix = upper(kCsvSchemaSuffix);
+    const std::string name = asciiUpper(path.filename().string());
+    const std::string suffix = asciiUpper(kCsvSchemaSuffix);
     return name.size() > suffix.size() && name.ends_with(suffix);
 }
 
@@ -383,8 +376,8 @@ bool addJoinForeignKey(Schema& schema, std::string_view aTable, std::string_view
     if (aStrength < 2) return false;
     // Both sides are whole keys (a one-to-one join such as LOCATION.RESTAURANT_ID =
     // RESTAURANT.ID): the side whose column is named after the other table refers to it.
-    if (upper(aColumn).starts_with(upper(schema.tables[b].name))) return addKey(schema, a, aColumn, b, std::string(bColumn));
-    if (upper(bColumn).starts_with(upper(schema.tables[a].name))) return addKey(schema, b, bColumn, a, std::string(aColumn));
+    if (asciiUpper(aColumn).starts_with(asciiUpper(schema.tables[b].name))) return addKey(schema, a, aColumn, b, std::string(bColumn));
+    if (asciiUpper(bColumn).starts_with(asciiUpper(schema.tables[a].name))) return addKey(schema, b, bColumn, a, std::string(aColumn));
     return false;
 }
 
