@@ -24,6 +24,7 @@ struct Dataset {
     QStringList arguments;          ///< distill's inputs
     double undistinguishedTarget;   ///< percent, at most
     double reliableAtLeast;         ///< percent
+    int brokenGolds = 0;            ///< golds the dataset ships that SQLite itself rejects
 };
 
 QJsonObject distill(const Dataset& dataset, const QString& out)
@@ -61,8 +62,10 @@ private slots:
         // figures the README gives, so that a regression shows.
         const QList<Dataset> datasets = {
             {"spider", {"--gold", spider + "/dev_gold.sql", "--tables", spider + "/tables.json", "--db", spider + "/database"}, 0.2, 90},
-            {"sparc", {"--gold", kCorpus + "/sparc_cosql/sparc_dev_gold.txt", "--tables", spider + "/tables.json", "--db", spider + "/database"}, 0.2, 90},
-            {"cosql", {"--gold", kCorpus + "/sparc_cosql/cosql_dev_gold.txt", "--tables", spider + "/tables.json", "--db", spider + "/database"}, 0.2, 90},
+            // SParC's battle_death gold reads a column T1.id that does not exist; one CoSQL
+            // car_1 gold is not valid SQL: SQLite refuses both, and so does the official script.
+            {"sparc", {"--gold", kCorpus + "/sparc_cosql/sparc_dev_gold.txt", "--tables", spider + "/tables.json", "--db", spider + "/database"}, 0.2, 90, 1},
+            {"cosql", {"--gold", kCorpus + "/sparc_cosql/cosql_dev_gold.txt", "--tables", spider + "/tables.json", "--db", spider + "/database"}, 0.2, 90, 1},
             classicalDataset("geography", 2.64, 70),
             classicalDataset("restaurants", 0.5, 55),
             classicalDataset("yelp", 0.5, 80),
@@ -99,16 +102,18 @@ private slots:
         for (const auto& schema : summary["schemas"].toArray()) {
             for (const auto& item : schema.toObject()["items"].toArray()) {
                 const QJsonObject entry = item.toObject();
-                // Every gold of the dataset parses and prepares on its schema.
-                if (!entry["error"].toString().isEmpty()) {
-                    qWarning("gold %d: %s", entry["index"].toInt(), qPrintable(entry["error"].toString()));
+                // Every gold of the dataset parses and prepares on its schema, but for the
+                // few the dataset ships broken (counted per dataset above).
+                const QString error = entry["error"].toString();
+                if (!error.isEmpty()) {
+                    qInfo("gold %d: %s", entry["index"].toInt(), qPrintable(error));
                     ++failed;
                 }
                 for (const auto& proven : entry["proven_equivalent"].toArray())
                     QVERIFY(!proven.toObject()["reason"].toString().isEmpty());
             }
         }
-        QCOMPARE(failed, 0);
+        QCOMPARE(failed, dataset.brokenGolds);
         // The suites are in test-suite-sql-eval's layout, one folder per schema.
         QVERIFY(!QDir(out.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot).isEmpty());
     }
