@@ -93,6 +93,11 @@ private slots:
         QCOMPARE(panel.model()->index(1, ui::InteractionTurnsModel::PredictionColumn).data().toString(),
                  QStringLiteral("SELECT pred_3 FROM item"));
         QVERIFY(panel.view()->isVisible());
+        // With SQLEQ_SCREENSHOT_DIR set, the panel as the annotator sees it, for a look.
+        if (const QString dir = qEnvironmentVariable("SQLEQ_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            panel.resize(520, 220);
+            QVERIFY(panel.grab().save(dir + "/earlier-turns.png"));
+        }
 
         panel.showItem(0);
         QCOMPARE(panel.positionLabel()->text(), QStringLiteral("Turn 1 of 2 · interaction 1"));
