@@ -392,8 +392,12 @@ exec::Value ConstantCollector::coerce(const exec::Value& value, const ColumnId& 
 {
     const schema::Table* table = m_schema.findTable(column.table);
     const schema::Column* target = table != nullptr ? table->findColumn(column.column) : nullptr;
-    if (target == nullptr) return value;
-    const schema::Affinity affinity = target->affinity;
+    return target != nullptr ? coerceToColumn(value, *target) : value;
+}
+
+exec::Value coerceToColumn(const exec::Value& value, const schema::Column& column)
+{
+    const schema::Affinity affinity = column.affinity;
     const bool numeric = affinity == schema::Affinity::Integer || affinity == schema::Affinity::Real
                          || affinity == schema::Affinity::Numeric;
     if (numeric && value.type() == exec::ValueType::Text) {
@@ -402,6 +406,18 @@ exec::Value ConstantCollector::coerce(const exec::Value& value, const ColumnId& 
     if (affinity == schema::Affinity::Text && value.type() == exec::ValueType::Integer)
         return exec::Value::text(std::to_string(value.asInteger()));
     return value;
+}
+
+std::optional<exec::Value> constantValue(const sql::Expr& expr)
+{
+    if (const auto* literal = expr.tryAs<sql::Literal>()) return literalValue(*literal, false);
+    if (const auto* unary = expr.tryAs<sql::UnaryExpr>();
+        unary && unary->operand && (unary->op == sql::UnaryOp::Negate || unary->op == sql::UnaryOp::Plus)) {
+        const auto* literal = unary->operand->tryAs<sql::Literal>();
+        if (literal == nullptr || literal->literalKind == sql::LiteralKind::String) return std::nullopt;
+        return literalValue(*literal, unary->op == sql::UnaryOp::Negate);
+    }
+    return std::nullopt;
 }
 
 GoldConstants collectConstants(const sql::SelectStatement& statement, const schema::Schema& schema)

@@ -9,6 +9,7 @@
 #include "core/schema/schema.h"
 #include "core/sql/select.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -84,6 +85,14 @@ struct GoldConstants {
 /// `schema`. A bare double-quoted identifier that names no column in scope is a
 /// string, as in SQLite. LIMIT and OFFSET values are dropped. Thread-safe.
 GoldConstants collectConstants(const sql::SelectStatement& statement, const schema::Schema& schema);
+
+/// The value of a constant expression as SQLite reads it: a number (with its sign),
+/// a string, TRUE or FALSE. Nothing for anything else (NULL, dates, expressions).
+std::optional<exec::Value> constantValue(const sql::Expr& expr);
+
+/// `value` as a column of `column`'s affinity would store it: a numeric text becomes
+/// a number in a numeric column, an integer becomes text in a TEXT column.
+exec::Value coerceToColumn(const exec::Value& value, const schema::Column& column);
 
 /// Adds every constant, group and numeric column of `from` to `into` (a
 /// per-schema suite pools the constants of all its gold queries; the checker

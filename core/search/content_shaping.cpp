@@ -12,7 +12,6 @@
 #include <cmath>
 
 namespace sqleq::search::detail {
-namespace {
 
 std::size_t columnIndex(const schema::Table& table, std::string_view column)
 {
@@ -46,19 +45,37 @@ std::vector<bool> keyedColumns(const schema::Schema& schema, const schema::Table
     return keyed;
 }
 
+schema::TableRows* rowsOf(schema::DatabaseContent& content, std::string_view table)
+{
+    for (auto& entry : content.tables)
+        if (schema::sameIdentifier(entry.table, table)) return &entry;
+    return nullptr;
+}
+
+namespace {
+
+/// Whether the columns `at` include the whole primary key or a whole UNIQUE constraint.
+bool holdsUniqueSet(const schema::Table& table, const std::vector<std::size_t>& at)
+{
+    const auto holds = [&](const std::vector<std::string>& names) {
+        return !names.empty() && std::all_of(names.begin(), names.end(), [&](const std::string& name) {
+            return std::find(at.begin(), at.end(), columnIndex(table, name)) != at.end();
+        });
+    };
+    std::vector<std::string> primary = table.primaryKey;
+    if (primary.empty())
+        for (const auto& column : table.columns)
+            if (column.primaryKey) primary.push_back(column.name);
+    return holds(primary) || std::any_of(table.uniques.begin(), table.uniques.end(),
+                                         [&](const schema::UniqueConstraint& unique) { return holds(unique.columns); });
+}
+
 bool isSingleColumnKey(const schema::Table& table, std::string_view column)
 {
     if (table.primaryKey.size() == 1 && schema::sameIdentifier(table.primaryKey.front(), column)) return true;
     return std::any_of(table.uniques.begin(), table.uniques.end(), [&](const schema::UniqueConstraint& unique) {
         return unique.columns.size() == 1 && schema::sameIdentifier(unique.columns.front(), column);
     });
-}
-
-schema::TableRows* rowsOf(schema::DatabaseContent& content, std::string_view table)
-{
-    for (auto& entry : content.tables)
-        if (schema::sameIdentifier(entry.table, table)) return &entry;
-    return nullptr;
 }
 
 std::string withCase(std::string text, bool upper)
@@ -316,18 +333,34 @@ bool repairForeignKeys(const schema::Schema& schema, schema::DatabaseContent& co
                     tuples.push_back(std::move(tuple));
                 }
             }
+            // A key that is also unique in the child (LOCATION.RESTAURANT_ID as its primary
+            // key) may point at each parent once: a repaired row takes a parent no other
+            // row uses, or goes.
+            const bool uniqueInChild = holdsUniqueSet(table, childAt);
+            const auto sameTuple = [&](const exec::Row& row, const exec::Row& tuple) {
+                for (std::size_t i = 0; i < childAt.size(); ++i)
+                    if (!(row[childAt[i]] == tuple[i])) return false;
+                return true;
+            };
             std::vector<exec::Row> kept;
-            for (auto& row : child->rows) {
+            for (std::size_t r = 0; r < child->rows.size(); ++r) {
+                exec::Row& row = child->rows[r];
                 const bool hasNull = std::any_of(childAt.begin(), childAt.end(), [&](std::size_t c) { return row[c].isNull(); });
-                bool resolves = hasNull;
-                for (const auto& tuple : tuples) {
-                    bool same = true;
-                    for (std::size_t i = 0; i < childAt.size() && same; ++i) same = row[childAt[i]] == tuple[i];
-                    resolves = resolves || same;
-                }
+                const bool resolves = hasNull || std::any_of(tuples.begin(), tuples.end(), [&](const exec::Row& tuple) {
+                    return sameTuple(row, tuple);
+                });
                 if (!resolves) {
-                    if (tuples.empty()) continue;  // no parent to point at: the row goes
-                    const auto& tuple = tuples[rng.index(tuples.size())];
+                    // Rows before r are in `kept` already; those after it are still in place.
+                    const auto used = [&](const exec::Row& tuple) {
+                        const auto points = [&](const exec::Row& other) { return sameTuple(other, tuple); };
+                        return std::any_of(kept.begin(), kept.end(), points)
+                               || std::any_of(child->rows.begin() + static_cast<std::ptrdiff_t>(r) + 1, child->rows.end(), points);
+                    };
+                    std::vector<std::size_t> free;
+                    for (std::size_t t = 0; t < tuples.size(); ++t)
+                        if (!uniqueInChild || !used(tuples[t])) free.push_back(t);
+                    if (free.empty()) continue;  // no parent to point at: the row goes
+                    const auto& tuple = tuples[free[rng.index(free.size())]];
                     for (std::size_t i = 0; i < childAt.size(); ++i) row[childAt[i]] = tuple[i];
                 }
                 kept.push_back(std::move(row));

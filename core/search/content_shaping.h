@@ -11,8 +11,20 @@
 #include "core/schema/schema.h"
 
 #include <cstddef>
+#include <string_view>
+#include <vector>
 
 namespace sqleq::search::detail {
+
+/// The index of `column` in `table` (ASCII case-insensitive); columns.size() when absent.
+std::size_t columnIndex(const schema::Table& table, std::string_view column);
+
+/// Per column of `table`: under a PRIMARY KEY or UNIQUE constraint, or referenced by a
+/// foreign key — columns whose values must stay unique.
+std::vector<bool> keyedColumns(const schema::Schema& schema, const schema::Table& table);
+
+/// The rows of `table` in `content`; null when it has no entry.
+schema::TableRows* rowsOf(schema::DatabaseContent& content, std::string_view table);
 
 /// Keeps the first `rows` rows of every table.
 void keepFirstRows(schema::DatabaseContent& content, std::size_t rows);

@@ -23,6 +23,9 @@ constexpr uint64_t kTargetedStream = 0xBB67AE8584CAA73Bull;
 constexpr std::size_t kRounds = 8;
 /// Count thresholds above this would need larger tables than a targeted database has.
 constexpr int64_t kLargestGroup = 40;
+/// Witness databases: both queries' witnesses, the gold's alone, the candidate's alone;
+/// two copies differing in every free value, then three sharing half of them.
+constexpr std::size_t kWitnessVariants = 6;
 
 fuzz::GoldConstants constantsOf(const schema::Schema& schema, std::string_view query)
 {
@@ -33,9 +36,22 @@ fuzz::GoldConstants constantsOf(const schema::Schema& schema, std::string_view q
 } // namespace
 
 TargetedDatabases::TargetedDatabases(const schema::Schema& schema, std::string_view gold, std::string_view candidate,
-                                     fuzz::Profile profile, uint64_t seed, bool largeGroups)
+                                     fuzz::Profile profile, uint64_t seed, bool largeGroups, bool witnesses)
     : m_schema(schema), m_profile(profile), m_seed(seed)
 {
+    if (witnesses) {
+        m_goldWitnesses = detail::planWitnesses(gold, schema);
+        for (auto& plan : detail::planWitnesses(candidate, schema)) {
+            const std::string signature = plan.signature();
+            if (std::none_of(m_goldWitnesses.begin(), m_goldWitnesses.end(),
+                             [&](const detail::WitnessPlan& mine) { return mine.signature() == signature; }))
+                m_candidateWitnesses.push_back(std::move(plan));
+        }
+        for (const auto* plans : {&m_goldWitnesses, &m_candidateWitnesses}) {
+            for (const auto& plan : *plans) m_witnessSignature += plan.signature() + "\n";
+            m_witnessSignature += "--\n";
+        }
+    }
     m_constants = constantsOf(schema, gold);
     fuzz::merge(m_constants, constantsOf(schema, candidate));
     for (const auto& constant : m_constants.items) {
@@ -64,6 +80,8 @@ void TargetedDatabases::add(Kind kind, std::size_t parameter, std::size_t table)
 void TargetedDatabases::planTargets()
 {
     const bool strict = m_profile == fuzz::Profile::Strict;
+    if (!m_goldWitnesses.empty() || !m_candidateWitnesses.empty())
+        for (std::size_t variant = 0; variant < kWitnessVariants; ++variant) add(Kind::Witnesses, variant);
     for (std::size_t round = 0; round < kRounds; ++round) {
         add(Kind::Variants, 1 + round % 3);
         add(Kind::Ties, 2 + round % 2);
@@ -84,6 +102,10 @@ std::string TargetedDatabases::label(std::size_t index) const
 {
     const Target& target = m_targets.at(index);
     switch (target.kind) {
+    case Kind::Witnesses:
+        return fmt::format("targeted {}: rows satisfying {} WHERE clause, {} copies", index,
+                           target.parameter % 3 == 0 ? "each query's" : target.parameter % 3 == 1 ? "the gold's" : "the candidate's",
+                           2 + target.parameter / 3 % 2);
     case Kind::Variants:
         return fmt::format("targeted {}: constants and their variants, {} row(s) per table", index, target.parameter);
     case Kind::Ties: return fmt::format("targeted {}: ties and duplicates, {} rows per table", index, target.parameter);
@@ -112,6 +134,7 @@ std::optional<schema::DatabaseContent> TargetedDatabases::build(std::size_t inde
     schema::DatabaseContent content = std::move(*sampled);
     fuzz::Prng rng(m_seed ^ kTargetedStream ^ (target.stream * 0x9E3779B97F4A7C15ull));
     switch (target.kind) {
+    case Kind::Witnesses: return buildWitnesses(std::move(content), target.parameter, rng);
     case Kind::Variants:
         detail::keepFirstRows(content, target.parameter);
         detail::plantConstantVariants(m_schema, content, m_constants, target.stream, rng);
@@ -149,6 +172,29 @@ std::optional<schema::DatabaseContent> TargetedDatabases::build(std::size_t inde
         // The copies replaced the rows other tables may have pointed at.
         if (!detail::repairForeignKeys(m_schema, content, nonEmpty, rng)) return std::nullopt;
     }
+    return content;
+}
+
+std::optional<schema::DatabaseContent> TargetedDatabases::buildWitnesses(schema::DatabaseContent content,
+                                                                         std::size_t variant, fuzz::Prng& rng) const
+{
+    detail::keepFirstRows(content, 1 + variant % 2);
+    // Rows cut loose from their parents are reattached first: repaired afterwards, one
+    // could be pointed at a witness's parent and collide with the witness on a key.
+    const bool nonEmpty = m_profile == fuzz::Profile::Spider;
+    if (!detail::repairForeignKeys(m_schema, content, nonEmpty, rng)) return std::nullopt;
+    const std::size_t copies = 2 + variant / 3 % 2;
+    const bool gold = variant % 3 != 2;
+    const bool candidate = variant % 3 != 1;
+    const double share = variant < 3 ? 0.0 : 0.5;
+    int64_t nextKey = detail::freshKeyBase(m_schema, content);
+    bool planted = false;
+    for (const auto* plans : {gold ? &m_goldWitnesses : nullptr, candidate ? &m_candidateWitnesses : nullptr}) {
+        if (plans == nullptr) continue;
+        for (const auto& plan : *plans) planted = detail::plantWitnesses(m_schema, content, plan, copies, share, rng, nextKey) || planted;
+    }
+    if (!planted) return std::nullopt;
+    if (!detail::repairForeignKeys(m_schema, content, nonEmpty, rng)) return std::nullopt;
     return content;
 }
 

@@ -7,13 +7,18 @@
 // from one value pool); under `strict` also NULLs and each table empty. Each one is a
 // random database of the pair's constants (core/fuzz), cut down to a few rows and
 // then shaped; foreign keys are repaired so every one resolves, also those SQLite
-// cannot enforce. A pure function of (schema, queries, profile, seed, index).
+// cannot enforce. With `witnesses`, first of all: databases holding rows that satisfy
+// every join and comparison of a query's WHERE clause at once (witness_rows.h), which
+// long conjunctions need and random rows almost never give. A pure function of
+// (schema, queries, profile, seed, index).
 #pragma once
 
 #include "core/fuzz/gold_constants.h"
 #include "core/fuzz/profile.h"
+#include "core/fuzz/prng.h"
 #include "core/schema/database_content.h"
 #include "core/schema/schema.h"
+#include "core/search/witness_rows.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -30,8 +35,9 @@ public:
     /// `largeGroups`: also a group of exactly k rows for count thresholds k too large for
     /// the small databases (up to kLargestBuiltGroup), one table at a time — databases of
     /// thousands of rows, for distillation, which targets few neighbors this way.
+    /// `witnesses`: also, first, databases with witness rows of either query's WHERE.
     TargetedDatabases(const schema::Schema& schema, std::string_view gold, std::string_view candidate,
-                      fuzz::Profile profile, uint64_t seed, bool largeGroups = false);
+                      fuzz::Profile profile, uint64_t seed, bool largeGroups = false, bool witnesses = false);
 
     static constexpr int64_t kLargestBuiltGroup = 5000;
 
@@ -48,8 +54,12 @@ public:
     /// Both queries' constants (and equated columns), as the random search uses them too.
     [[nodiscard]] const fuzz::GoldConstants& constants() const { return m_constants; }
 
+    /// The witness plans of both queries as text: with equal constants, equal
+    /// signatures give equal databases.
+    [[nodiscard]] const std::string& witnessSignature() const { return m_witnessSignature; }
+
 private:
-    enum class Kind { Variants, Ties, GroupOfK, NothingPasses, EmptyTable, Nulls, LargeGroup };
+    enum class Kind { Witnesses, Variants, Ties, GroupOfK, NothingPasses, EmptyTable, Nulls, LargeGroup };
     struct Target {
         Kind kind = Kind::Variants;
         std::size_t parameter = 0;  ///< rows per table, k, or the table to empty
@@ -58,6 +68,8 @@ private:
     };
 
     void planTargets();
+    std::optional<schema::DatabaseContent> buildWitnesses(schema::DatabaseContent content, std::size_t variant,
+                                                          fuzz::Prng& rng) const;
     void add(Kind kind, std::size_t parameter, std::size_t table = 0);
 
     const schema::Schema& m_schema;
@@ -67,6 +79,9 @@ private:
     std::vector<int64_t> m_countThresholds;  ///< small integer constants not tied to a column
     std::vector<int64_t> m_largeThresholds;  ///< larger ones, when largeGroups
     std::vector<Target> m_targets;
+    std::vector<detail::WitnessPlan> m_goldWitnesses;
+    std::vector<detail::WitnessPlan> m_candidateWitnesses;  ///< those the gold has not
+    std::string m_witnessSignature;
 };
 
 } // namespace sqleq::search

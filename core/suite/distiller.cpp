@@ -399,18 +399,25 @@ bool Distiller::targetNeighbor(std::size_t gold, std::size_t neighbor, const sch
 {
     const GoldReport& report = m_result.golds[gold];
     const search::TargetedDatabases targeted(m_schema, report.goldRun, report.neighbors[neighbor].sqlRun,
-                                             m_options.profile, m_options.seed, /*largeGroups=*/true);
-    // Neighbors that bring no constant of their own get the very databases an earlier
-    // one of the same gold got: those could not tell it apart either.
+                                             m_options.profile, m_options.seed, /*largeGroups=*/true,
+                                             /*witnesses=*/true);
+    // Neighbors that bring no constant or condition of their own get the very databases
+    // an earlier one of the same gold got: they go on where that one stopped (it was told
+    // apart early, or those databases could not tell it apart either).
     auto& tried = m_targetedConstants[gold];
-    if (std::any_of(tried.begin(), tried.end(),
-                    [&](const fuzz::GoldConstants& seen) { return sameConstants(seen, targeted.constants()); }))
-        return true;
-    if (tried.size() >= kMaxTargetedSetsPerGold) return true;
-    tried.push_back(targeted.constants());
+    auto same = std::find_if(tried.begin(), tried.end(), [&](const TriedTargets& seen) {
+        return sameConstants(seen.constants, targeted.constants()) && seen.witnessSignature == targeted.witnessSignature();
+    });
+    if (same == tried.end()) {
+        if (tried.size() >= kMaxTargetedSetsPerGold) return true;
+        tried.push_back({targeted.constants(), targeted.witnessSignature(), 0});
+        same = tried.end() - 1;
+    }
+    const std::size_t setIndex = static_cast<std::size_t>(same - tried.begin());
     const std::size_t step = std::max<std::size_t>(2, m_pool.size());
     std::size_t& built = m_targetedPerGold[gold];
-    for (std::size_t first = 0; first < targeted.size() && report.neighbors[neighbor].open(); first += step) {
+    for (std::size_t first = tried[setIndex].next; first < targeted.size() && report.neighbors[neighbor].open();
+         first += step) {
         if (cancelled() || m_open[gold] == 0 || built >= kMaxTargetedPerGold) return true;
         std::vector<BatchDatabase> batch(std::min(step, targeted.size() - first));
         auto build = [&](std::size_t i, unsigned) {
@@ -427,7 +434,10 @@ bool Distiller::targetNeighbor(std::size_t gold, std::size_t neighbor, const sch
         if (!m_pool.run(batch.size(), build, [](std::size_t) {})) return false;
         if (!evaluateBatch(batch, gold)) return false;
         if (m_activeGolds.empty()) return true;
+        // Databases are used in index order up to the one that tells the neighbor apart,
+        // whatever the batch size, so the result does not depend on the thread count.
         for (std::size_t db = 0; db < batch.size() && report.neighbors[neighbor].open(); ++db) {
+            tried[setIndex].next = first + db + 1;
             if (!batch[db].bytes) continue;
             ++m_result.targetedBuilt;
             ++built;

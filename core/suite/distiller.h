@@ -99,8 +99,15 @@ private:
     std::size_t m_sampledOk = 0;
     bool m_interrupted = false;  ///< cancelled while generating neighbors
     std::optional<schema::Schema> m_readable;  ///< the schema as databases are built (targeted phase)
-    /// Per gold: the constant sets whose targeted databases were tried already.
-    std::map<std::size_t, std::vector<fuzz::GoldConstants>> m_targetedConstants;
+    /// A set of targeted databases one gold's neighbors share: same constants, same
+    /// witness plans, so the same databases.
+    struct TriedTargets {
+        fuzz::GoldConstants constants;
+        std::string witnessSignature;
+        std::size_t next = 0;  ///< the first of its databases not run yet
+    };
+    /// Per gold: the sets whose targeted databases were tried already.
+    std::map<std::size_t, std::vector<TriedTargets>> m_targetedConstants;
     std::map<std::size_t, std::size_t> m_targetedPerGold;  ///< targeted databases run per gold
 };
 
