@@ -26,6 +26,8 @@ constexpr int64_t kLargestGroup = 40;
 /// Witness databases: both queries' witnesses, the gold's alone, the candidate's alone;
 /// two copies differing in every free value, then three sharing half of them.
 constexpr std::size_t kWitnessVariants = 6;
+/// Witnesses forming one group of k rows are built for count thresholds k up to this.
+constexpr int64_t kLargestWitnessGroup = 1000;
 
 fuzz::GoldConstants constantsOf(const schema::Schema& schema, std::string_view query)
 {
@@ -80,8 +82,14 @@ void TargetedDatabases::add(Kind kind, std::size_t parameter, std::size_t table)
 void TargetedDatabases::planTargets()
 {
     const bool strict = m_profile == fuzz::Profile::Strict;
-    if (!m_goldWitnesses.empty() || !m_candidateWitnesses.empty())
+    if (!m_goldWitnesses.empty() || !m_candidateWitnesses.empty()) {
         for (std::size_t variant = 0; variant < kWitnessVariants; ++variant) add(Kind::Witnesses, variant);
+        // `HAVING count(DISTINCT title) > 100` over four joined tables: one group of
+        // k witnesses, distinct wherever the GROUP BY leaves them free.
+        for (const auto* thresholds : {&m_countThresholds, &m_largeThresholds})
+            for (const int64_t k : *thresholds)
+                if (k <= kLargestWitnessGroup) add(Kind::WitnessGroup, static_cast<std::size_t>(k));
+    }
     for (std::size_t round = 0; round < kRounds; ++round) {
         add(Kind::Variants, 1 + round % 3);
         add(Kind::Ties, 2 + round % 2);
@@ -106,6 +114,9 @@ std::string TargetedDatabases::label(std::size_t index) const
         return fmt::format("targeted {}: rows satisfying {} WHERE clause, {} copies", index,
                            target.parameter % 3 == 0 ? "each query's" : target.parameter % 3 == 1 ? "the gold's" : "the candidate's",
                            2 + target.parameter / 3 % 2);
+    case Kind::WitnessGroup:
+        return fmt::format("targeted {}: one group of {} rows satisfying each query's WHERE clause", index,
+                           target.parameter);
     case Kind::Variants:
         return fmt::format("targeted {}: constants and their variants, {} row(s) per table", index, target.parameter);
     case Kind::Ties: return fmt::format("targeted {}: ties and duplicates, {} rows per table", index, target.parameter);
@@ -134,7 +145,8 @@ std::optional<schema::DatabaseContent> TargetedDatabases::build(std::size_t inde
     schema::DatabaseContent content = std::move(*sampled);
     fuzz::Prng rng(m_seed ^ kTargetedStream ^ (target.stream * 0x9E3779B97F4A7C15ull));
     switch (target.kind) {
-    case Kind::Witnesses: return buildWitnesses(std::move(content), target.parameter, rng);
+    case Kind::Witnesses:
+    case Kind::WitnessGroup: return buildWitnesses(std::move(content), target, rng);
     case Kind::Variants:
         detail::keepFirstRows(content, target.parameter);
         detail::plantConstantVariants(m_schema, content, m_constants, target.stream, rng);
@@ -176,22 +188,25 @@ std::optional<schema::DatabaseContent> TargetedDatabases::build(std::size_t inde
 }
 
 std::optional<schema::DatabaseContent> TargetedDatabases::buildWitnesses(schema::DatabaseContent content,
-                                                                         std::size_t variant, fuzz::Prng& rng) const
+                                                                         const Target& target, fuzz::Prng& rng) const
 {
+    const bool group = target.kind == Kind::WitnessGroup;
+    const std::size_t variant = group ? 0 : target.parameter;
     detail::keepFirstRows(content, 1 + variant % 2);
     // Rows cut loose from their parents are reattached first: repaired afterwards, one
     // could be pointed at a witness's parent and collide with the witness on a key.
     const bool nonEmpty = m_profile == fuzz::Profile::Spider;
     if (!detail::repairForeignKeys(m_schema, content, nonEmpty, rng)) return std::nullopt;
-    const std::size_t copies = 2 + variant / 3 % 2;
+    const detail::WitnessCopies copies{.count = group ? target.parameter : 2 + variant / 3 % 2,
+                                       .share = variant < 3 ? 0.0 : 0.5,
+                                       .oneGroup = group};
     const bool gold = variant % 3 != 2;
     const bool candidate = variant % 3 != 1;
-    const double share = variant < 3 ? 0.0 : 0.5;
     int64_t nextKey = detail::freshKeyBase(m_schema, content);
     bool planted = false;
     for (const auto* plans : {gold ? &m_goldWitnesses : nullptr, candidate ? &m_candidateWitnesses : nullptr}) {
         if (plans == nullptr) continue;
-        for (const auto& plan : *plans) planted = detail::plantWitnesses(m_schema, content, plan, copies, share, rng, nextKey) || planted;
+        for (const auto& plan : *plans) planted = detail::plantWitnesses(m_schema, content, plan, copies, rng, nextKey) || planted;
     }
     if (!planted) return std::nullopt;
     if (!detail::repairForeignKeys(m_schema, content, nonEmpty, rng)) return std::nullopt;

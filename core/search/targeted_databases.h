@@ -59,7 +59,7 @@ public:
     [[nodiscard]] const std::string& witnessSignature() const { return m_witnessSignature; }
 
 private:
-    enum class Kind { Witnesses, Variants, Ties, GroupOfK, NothingPasses, EmptyTable, Nulls, LargeGroup };
+    enum class Kind { Witnesses, WitnessGroup, Variants, Ties, GroupOfK, NothingPasses, EmptyTable, Nulls, LargeGroup };
     struct Target {
         Kind kind = Kind::Variants;
         std::size_t parameter = 0;  ///< rows per table, k, or the table to empty
@@ -68,7 +68,7 @@ private:
     };
 
     void planTargets();
-    std::optional<schema::DatabaseContent> buildWitnesses(schema::DatabaseContent content, std::size_t variant,
+    std::optional<schema::DatabaseContent> buildWitnesses(schema::DatabaseContent content, const Target& target,
                                                           fuzz::Prng& rng) const;
     void add(Kind kind, std::size_t parameter, std::size_t table = 0);
 

@@ -111,10 +111,24 @@ private:
         Draft draft;
         Scope scope;
         mergeCore(core, draft, scope);
+        std::vector<std::size_t> grouped;
+        for (const auto& expr : core.groupBy)
+            if (const auto column = expr ? columnOf(*expr, draft, scope) : std::nullopt) grouped.push_back(*column);
         if (core.having) addNested(*core.having);
+        // A derived table (SELECT count(*) FROM (SELECT … GROUP BY … HAVING …)) is a
+        // query of its own: its rows are what the outer one counts.
+        if (core.from)
+            for (const auto& term : core.from->terms)
+                if (const auto* derived = term && term->source ? term->source->tryAs<sql::SubqueryRef>() : nullptr;
+                    derived && derived->subquery)
+                    addStatement(*derived->subquery);
         for (const auto& column : core.columns)
             if (column && column->expr) addNested(*column->expr);
-        if (draft.facts > 0 && !draft.slots.empty()) m_out.push_back(finish(draft));
+        if (draft.facts > 0 && !draft.slots.empty()) {
+            WitnessPlan plan = finish(draft);
+            for (const std::size_t column : grouped) plan.grouped.push_back(draft.columns[column]);
+            m_out.push_back(std::move(plan));
+        }
     }
 
     /// Adds the FROM items of `core` as slots of `draft` and its WHERE/ON conjuncts.
@@ -496,12 +510,12 @@ std::optional<exec::Value> chooseValue(const EqualColumns& equal, const schema::
     return std::nullopt;
 }
 
-/// Another value near `value`, above or below it at random, so later copies differ
-/// from the first in every column they do not share with it, and in no fixed
-/// direction (ordered by one column, the copies are not ordered by any other too).
+/// Another value near `value`, distinct for every copy, above or below it at random, so
+/// later copies differ from the first in every column they do not share with it, and in
+/// no fixed direction (ordered by one column, the copies are not ordered by any other too).
 exec::Value perturbed(const exec::Value& value, std::size_t copy, fuzz::Prng& rng)
 {
-    const auto offset = static_cast<int64_t>(copy) + static_cast<int64_t>(rng.below(7));
+    const auto offset = 7 * static_cast<int64_t>(copy) + static_cast<int64_t>(rng.below(7));
     const bool below = rng.chance(0.5);
     switch (value.type()) {
     case exec::ValueType::Integer: {
@@ -514,12 +528,10 @@ exec::Value perturbed(const exec::Value& value, std::size_t copy, fuzz::Prng& rn
         const double delta = static_cast<double>(offset) + 0.25;
         return exec::Value::real(below ? value.asReal() - delta : value.asReal() + delta);
     }
-    case exec::ValueType::Text: {
-        const char letter = static_cast<char>('a' + offset % 26);
-        // An upper-case letter in front sorts below most texts; one appended, above.
-        return exec::Value::text(below ? std::string(1, static_cast<char>('A' + offset % 26)) + value.asText()
-                                       : value.asText() + letter);
-    }
+    case exec::ValueType::Text:
+        // An upper-case letter in front sorts below most texts; a letter appended, above.
+        return exec::Value::text(below ? fmt::format("A{}{}", copy, value.asText())
+                                       : fmt::format("{}z{}", value.asText(), copy));
     default: return value;
     }
 }
@@ -621,6 +633,8 @@ std::string WitnessPlan::signature() const
             for (const auto& value : condition.values) out += valueText(value) + ";";
         }
     }
+    out += "|group";
+    for (const auto& column : grouped) out += fmt::format(" {}.{}", column.slot, column.column);
     return out;
 }
 
@@ -634,7 +648,7 @@ std::vector<WitnessPlan> planWitnesses(std::string_view query, const schema::Sch
 }
 
 bool plantWitnesses(const schema::Schema& schema, schema::DatabaseContent& content, const WitnessPlan& plan,
-                    std::size_t copies, double share, fuzz::Prng& rng, int64_t& nextKey)
+                    const WitnessCopies& copies, fuzz::Prng& rng, int64_t& nextKey)
 {
     std::vector<const schema::Table*> tables;
     for (const auto& name : plan.slots) {
@@ -643,10 +657,23 @@ bool plantWitnesses(const schema::Schema& schema, schema::DatabaseContent& conte
         if (rows == nullptr || rows->rows.empty()) return false;
         tables.push_back(table);
     }
-    std::vector<std::vector<exec::Row>> witnesses(copies);
-    for (std::size_t copy = 0; copy < copies; ++copy) {
+    const auto isGrouped = [&](std::size_t slot, const std::string& column) {
+        return copies.oneGroup && std::any_of(plan.grouped.begin(), plan.grouped.end(), [&](const SlotColumn& at) {
+                   return at.slot == slot && at.column == column;
+               });
+    };
+    std::vector<std::vector<exec::Row>> witnesses(copies.count);
+    std::vector<std::optional<exec::Value>> firstValues;
+    for (std::size_t copy = 0; copy < copies.count; ++copy) {
         std::vector<std::optional<exec::Value>> values;
         for (const auto& equal : plan.classes) {
+            // A grouped class keeps the first copy's value: all copies in one group.
+            if (copy > 0 && std::any_of(equal.members.begin(), equal.members.end(), [&](const SlotColumn& member) {
+                    return isGrouped(member.slot, member.column);
+                })) {
+                values.push_back(firstValues[values.size()]);
+                continue;
+            }
             const SlotColumn& first = equal.members.front();
             const schema::Table& table = *tables[first.slot];
             const std::size_t c = columnIndex(table, first.column);
@@ -656,14 +683,16 @@ bool plantWitnesses(const schema::Schema& schema, schema::DatabaseContent& conte
             });
             values.push_back(chooseValue(equal, table.columns[c], keyed, copy, nextKey));
         }
+        if (copy == 0) firstValues = values;
         for (std::size_t slot = 0; slot < plan.slots.size(); ++slot) {
             const schema::Table& table = *tables[slot];
             const schema::TableRows* rows = rowsOf(content, table.name);
             exec::Row row = rows->rows[rng.index(rows->rows.size())];
             const std::vector<bool> keyed = keyedColumns(schema, table);
             for (std::size_t c = 0; c < row.size() && c < keyed.size(); ++c) {
-                if (keyed[c]) row[c] = freshValue(table.columns[c], nextKey);
-                else if (copy > 0) row[c] = rng.chance(share) ? witnesses[0][slot][c] : perturbed(row[c], copy, rng);
+                if (copy > 0 && isGrouped(slot, table.columns[c].name)) row[c] = witnesses[0][slot][c];
+                else if (keyed[c]) row[c] = freshValue(table.columns[c], nextKey);
+                else if (copy > 0) row[c] = rng.chance(copies.share) ? witnesses[0][slot][c] : perturbed(row[c], copy, rng);
             }
             for (std::size_t k = 0; k < plan.classes.size(); ++k) {
                 if (!values[k]) continue;

@@ -48,6 +48,7 @@ struct EqualColumns {
 struct WitnessPlan {
     std::vector<std::string> slots;  ///< the schema table of each FROM item
     std::vector<EqualColumns> classes;
+    std::vector<SlotColumn> grouped;  ///< the columns of the core's GROUP BY
 
     /// A canonical text of the plan: equal plans, equal signatures.
     [[nodiscard]] std::string signature() const;
@@ -58,14 +59,23 @@ struct WitnessPlan {
 /// own); nothing when the query does not parse.
 std::vector<WitnessPlan> planWitnesses(std::string_view query, const schema::Schema& schema);
 
-/// Appends `copies` witnesses of `plan` to `content`, copy c choosing each bounded
+/// How the copies of a witness relate.
+struct WitnessCopies {
+    std::size_t count = 2;
+    /// Probability that a later copy takes the first copy's value where no condition
+    /// fixes one (ties); otherwise a nearby value, distinct for every copy.
+    double share = 0.0;
+    /// Every copy takes the first copy's GROUP BY values: the copies form one group.
+    bool oneGroup = false;
+};
+
+/// Appends `copies.count` witnesses of `plan` to `content`, copy c choosing each bounded
 /// value differently (c = 0 at the bound itself or just inside a strict one, then
-/// further in); in rows of later copies, each value no condition fixes is the first
-/// copy's with probability `share` (ties and groups) and a nearby one otherwise. Key columns no condition fixes get fresh
+/// further in). Key columns no condition fixes get fresh
 /// values from `nextKey`; rows a fixed key collides with are replaced; a parent row
 /// is added for every foreign key a witness row holds and no row resolves. False when
 /// a table of the plan has no row to start a witness row from.
 bool plantWitnesses(const schema::Schema& schema, schema::DatabaseContent& content, const WitnessPlan& plan,
-                    std::size_t copies, double share, fuzz::Prng& rng, int64_t& nextKey);
+                    const WitnessCopies& copies, fuzz::Prng& rng, int64_t& nextKey);
 
 } // namespace sqleq::search::detail

@@ -6,6 +6,7 @@
 #include "core/fuzz/fuzz.h"
 #include "core/schema/ddl_loader.h"
 #include "core/search/content_shaping.h"
+#include "core/search/search.h"
 #include "core/search/targeted_databases.h"
 #include "core/search/witness_rows.h"
 
@@ -34,6 +35,14 @@ constexpr std::string_view kFlightsDdl =
     "CREATE TABLE flight(flight_id INTEGER PRIMARY KEY, from_airport TEXT, to_airport TEXT,"
     " departure_time INTEGER, airline_code TEXT, stops INTEGER);";
 
+// Academic's shape: keywords of publications at conferences, through a link table.
+constexpr std::string_view kAcademicDdl =
+    "CREATE TABLE conference(cid INTEGER PRIMARY KEY, name TEXT);"
+    "CREATE TABLE keyword(kid INTEGER PRIMARY KEY, keyword TEXT);"
+    "CREATE TABLE publication(pid INTEGER PRIMARY KEY, title TEXT, year INTEGER, cid INTEGER REFERENCES conference(cid));"
+    "CREATE TABLE publication_keyword(kid INTEGER REFERENCES keyword(kid), pid INTEGER REFERENCES publication(pid),"
+    " PRIMARY KEY(kid, pid));";
+
 // Restaurants' shape: a restaurant's rating and food type, its location, its city's region.
 constexpr std::string_view kRestaurantsDdl =
     "CREATE TABLE geographic(city_name TEXT PRIMARY KEY, county TEXT, region TEXT);"
@@ -58,6 +67,7 @@ std::string_view ddlNamed(const QString& name)
 {
     if (name == "yelp") return kYelpDdl;
     if (name == "flights") return kFlightsDdl;
+    if (name == "academic") return kAcademicDdl;
     return kRestaurantsDdl;
 }
 
@@ -73,10 +83,10 @@ int rowsReturned(const schema::Schema& schema, const schema::DatabaseContent& co
     return outcome.ok() ? static_cast<int>(outcome.result.rows.size()) : -1;
 }
 
-/// A sampled database of the query's constants, cut to one row per table, with
-/// `copies` witnesses of every plan of `query` planted and foreign keys repaired.
+/// A sampled database cut to one row per table, with witnesses of every plan of
+/// `query` planted as `copies` says and foreign keys repaired.
 std::optional<schema::DatabaseContent> witnessDatabase(const schema::Schema& schema, std::string_view query,
-                                                       std::size_t copies, uint64_t seed)
+                                                       const search::detail::WitnessCopies& copies, uint64_t seed)
 {
     auto sampled = fuzz::sampleDatabase(schema, {}, {.profile = fuzz::Profile::Spider, .seed = seed, .index = 0});
     if (!sampled) return std::nullopt;
@@ -86,10 +96,46 @@ std::optional<schema::DatabaseContent> witnessDatabase(const schema::Schema& sch
     if (!search::detail::repairForeignKeys(schema, content, true, rng)) return std::nullopt;
     int64_t nextKey = search::detail::freshKeyBase(schema, content);
     for (const auto& plan : search::detail::planWitnesses(query, schema))
-        if (!search::detail::plantWitnesses(schema, content, plan, copies, 0.5, rng, nextKey)) return std::nullopt;
+        if (!search::detail::plantWitnesses(schema, content, plan, copies, rng, nextKey)) return std::nullopt;
     if (!search::detail::repairForeignKeys(schema, content, true, rng)) return std::nullopt;
     return content;
 }
+
+/// Both queries' rows on `bytes`, run by plain SQLite: ordered when `ordered`, else sorted.
+std::pair<std::vector<std::string>, std::vector<std::string>> bothResults(const exec::Bytes& bytes, std::string_view gold,
+                                                                          std::string_view candidate, bool ordered)
+{
+    auto connection = exec::Connection::deserializeCopy(bytes);
+    if (!connection) qFatal("counterexample does not open");
+    const auto rowsOf = [&](std::string_view query) {
+        auto outcome = exec::runQuery(*connection, query, {});
+        if (!outcome.ok()) qFatal("query failed on the counterexample");
+        std::vector<std::string> out;
+        for (const auto& row : outcome.result.rows) {
+            std::string line;
+            for (const auto& value : row) {
+                switch (value.type()) {
+                case exec::ValueType::Integer: line += std::to_string(value.asInteger()); break;
+                case exec::ValueType::Real: line += std::to_string(value.asReal()); break;
+                case exec::ValueType::Text: line += "'" + value.asText() + "'"; break;
+                default: line += "NULL"; break;
+                }
+                line += "|";
+            }
+            out.push_back(std::move(line));
+        }
+        if (!ordered) std::sort(out.begin(), out.end());
+        return out;
+    };
+    return {rowsOf(gold), rowsOf(candidate)};
+}
+
+constexpr std::string_view kBostonToDenver =
+    "SELECT DISTINCT f.flight_id FROM flight AS f WHERE f.from_airport IN (SELECT s.airport_code FROM"
+    " airport_service AS s WHERE s.city_code IN (SELECT c.city_code FROM city AS c WHERE c.city_name = 'BOSTON'))"
+    " AND f.to_airport IN (SELECT s2.airport_code FROM airport_service AS s2 WHERE s2.city_code IN (SELECT"
+    " c2.city_code FROM city AS c2 WHERE c2.city_name = 'DENVER')) AND f.airline_code = 'UA' AND f.stops = 0"
+    " AND f.departure_time ";
 
 } // namespace
 
@@ -101,7 +147,7 @@ private slots:
     {
         QTest::addColumn<QString>("schema");
         QTest::addColumn<QString>("query");
-        QTest::addColumn<int>("copies");
+        QTest::addColumn<int>("copies");  // negative: that many in one group
         QTest::addColumn<int>("atLeast");  // rows the query must return
         QTest::newRow("two categories of one business, self-joined")
             << "yelp"
@@ -126,6 +172,12 @@ private slots:
                " IN (SELECT c2.city_code FROM city AS c2 WHERE c2.city_name = 'DENVER')) AND f.departure_time < 1200"
                " AND f.airline_code IN ('UA', 'DL') AND f.stops = 0"
             << 3 << 3;
+        QTest::newRow("one group of joined rows")
+            << "academic"
+            << "SELECT k.keyword FROM conference AS c, keyword AS k, publication AS p, publication_keyword AS pk"
+               " WHERE c.name = 'VLDB' AND pk.kid = k.kid AND p.cid = c.cid AND p.pid = pk.pid GROUP BY k.keyword"
+               " HAVING COUNT(DISTINCT p.title) > 6"
+            << -7 << 1;
         QTest::newRow("LIKE and a correlated EXISTS")
             << "restaurants"
             << "SELECT r.name FROM restaurant AS r WHERE r.food_type LIKE '%fren_h%' AND EXISTS (SELECT 1 FROM"
@@ -149,10 +201,94 @@ private slots:
         const std::string sql = query.toStdString();
         QVERIFY(!search::detail::planWitnesses(sql, loaded).empty());
         for (uint64_t seed = 0; seed < 5; ++seed) {
-            const auto content = witnessDatabase(loaded, sql, static_cast<std::size_t>(copies), seed);
+            // A negative count: that many copies in one group, distinct wherever free.
+            const search::detail::WitnessCopies shape{.count = static_cast<std::size_t>(std::abs(copies)),
+                                                      .share = copies < 0 ? 0.0 : 0.5, .oneGroup = copies < 0};
+            const auto content = witnessDatabase(loaded, sql, shape, seed);
             QVERIFY2(content.has_value(), "no witness database");
             QVERIFY2(rowsReturned(loaded, *content, sql) >= atLeast, qPrintable(QString("seed %1").arg(seed)));
         }
+    }
+
+
+    // The inspector's search past an empty suite: pairs only a row satisfying the whole
+    // conjunction separates, each separation re-checked in plain SQLite.
+    void inspectorSeparatesLongConjunctions_data()
+    {
+        QTest::addColumn<QString>("schema");
+        QTest::addColumn<QString>("gold");
+        QTest::addColumn<QString>("candidate");
+        QTest::addColumn<bool>("ordered");
+        QTest::newRow("a boundary five joins deep")
+            << "flights" << QString::fromStdString(std::string(kBostonToDenver) + "< 1200")
+            << QString::fromStdString(std::string(kBostonToDenver) + "<= 1200") << false;
+        QTest::newRow("a real threshold just above the gold's")
+            << "restaurants"
+            << "SELECT l.house_number, r.name FROM location AS l, restaurant AS r WHERE l.city_name = 'bethel island'"
+               " AND l.street_name = 'bethel island rd' AND r.id = l.restaurant_id AND r.rating > 2.5"
+            << "SELECT l.house_number, r.name FROM location AS l, restaurant AS r WHERE l.city_name = 'bethel island'"
+               " AND l.street_name = 'bethel island rd' AND r.id = l.restaurant_id AND r.rating > 2.501"
+            << false;
+        QTest::newRow("a count of distinct titles over four joined tables")
+            << "academic"
+            << "SELECT k.keyword FROM conference AS c, keyword AS k, publication AS p, publication_keyword AS pk"
+               " WHERE c.name = 'VLDB' AND pk.kid = k.kid AND p.cid = c.cid AND p.pid = pk.pid GROUP BY k.keyword"
+               " HAVING COUNT(DISTINCT p.title) > 12"
+            << "SELECT k.keyword FROM conference AS c, keyword AS k, publication AS p, publication_keyword AS pk"
+               " WHERE c.name = 'VLDB' AND pk.kid = k.kid AND p.cid = c.cid AND p.pid = pk.pid GROUP BY k.keyword"
+               " HAVING COUNT(DISTINCT p.title) > 13"
+            << false;
+        QTest::newRow("the top business by another column, two categories each")
+            << "yelp"
+            << "SELECT b.name FROM business AS b, category AS c0, category AS c1 WHERE c0.business_id = b.business_id"
+               " AND c0.category_name = 'restaurant' AND c1.business_id = b.business_id AND c1.category_name = 'Thai'"
+               " ORDER BY b.review_count DESC LIMIT 1"
+            << "SELECT b.name FROM business AS b, category AS c0, category AS c1 WHERE c0.business_id = b.business_id"
+               " AND c0.category_name = 'restaurant' AND c1.business_id = b.business_id AND c1.category_name = 'Thai'"
+               " ORDER BY b.rating DESC LIMIT 1"
+            << true;
+    }
+
+    void inspectorSeparatesLongConjunctions()
+    {
+        QFETCH(QString, schema);
+        QFETCH(QString, gold);
+        QFETCH(QString, candidate);
+        QFETCH(bool, ordered);
+        const schema::Schema& loaded = schemaOf(ddlNamed(schema));
+        const std::string goldSql = gold.toStdString();
+        const std::string candidateSql = candidate.toStdString();
+        suite::Suite suite;
+        const suite::CheckOptions check;
+        const auto suiteResult = suite::checkCandidate(goldSql, candidateSql, suite, check);
+        const auto found = search::searchPastSuite(loaded, goldSql, candidateSql, suite, suiteResult, check,
+                                                   {.budget = 100, .profile = fuzz::Profile::Spider, .seed = 0, .jobs = 2});
+        QCOMPARE(found.check.verdict, suite::VerdictKind::Different);
+        QVERIFY2(found.foundBy.find("WHERE clause") != std::string::npos, found.foundBy.c_str());
+        QVERIFY(!suite.databases.empty());
+        const auto [goldRows, candidateRows] = bothResults(suite.databases.back().bytes, goldSql, candidateSql, ordered);
+        QVERIFY(!goldRows.empty() || !candidateRows.empty());
+        QVERIFY(goldRows != candidateRows);
+    }
+
+    // Witnesses make rows pass; they must not make an equivalent rewrite look different.
+    void equivalentRewritesStayEquivalent()
+    {
+        const schema::Schema& loaded = schemaOf(kFlightsDdl);
+        const std::string gold = std::string(kBostonToDenver) + "< 1200";
+        const std::string rewritten =
+            "SELECT DISTINCT f.flight_id FROM flight AS f WHERE f.departure_time < 1200 AND f.stops = 0"
+            " AND f.airline_code = 'UA' AND f.to_airport IN (SELECT s2.airport_code FROM airport_service AS s2"
+            " JOIN city AS c2 ON s2.city_code = c2.city_code WHERE c2.city_name = 'DENVER') AND f.from_airport IN"
+            " (SELECT s.airport_code FROM airport_service AS s WHERE s.city_code IN (SELECT c.city_code FROM city"
+            " AS c WHERE c.city_name = 'BOSTON'))";
+        suite::Suite suite;
+        const suite::CheckOptions check;
+        const auto suiteResult = suite::checkCandidate(gold, rewritten, suite, check);
+        const auto found = search::searchPastSuite(loaded, gold, rewritten, suite, suiteResult, check,
+                                                   {.budget = 200, .profile = fuzz::Profile::Spider, .seed = 0, .jobs = 2});
+        QVERIFY2(found.check.verdict == suite::VerdictKind::Equivalent, found.foundBy.c_str());
+        QVERIFY(found.tried >= 100);
     }
 };
 
