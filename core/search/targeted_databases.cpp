@@ -84,6 +84,13 @@ void TargetedDatabases::planTargets()
     const bool strict = m_profile == fuzz::Profile::Strict;
     if (!m_goldWitnesses.empty() || !m_candidateWitnesses.empty()) {
         for (std::size_t variant = 0; variant < kWitnessVariants; ++variant) add(Kind::Witnesses, variant);
+        // One witness of one plan as the only rows of its tables, so that exactly one
+        // combination of rows qualifies: the gold's at its bounds; the candidate's at
+        // its bounds and inside them (`<= 'Y'` met by 'X~', which `= 'Y'` is not).
+        const std::size_t plans = m_goldWitnesses.size() + m_candidateWitnesses.size();
+        for (std::size_t plan = 0; plan < plans; ++plan)
+            for (std::size_t choice = 0; choice < (plan < m_goldWitnesses.size() ? 1U : 2U); ++choice)
+                add(Kind::SingleWitness, plan, choice);
         // `HAVING count(DISTINCT title) > 100` over four joined tables: one group of
         // k witnesses, distinct wherever the GROUP BY leaves them free.
         for (const auto* thresholds : {&m_countThresholds, &m_largeThresholds})
@@ -110,6 +117,9 @@ std::string TargetedDatabases::label(std::size_t index) const
 {
     const Target& target = m_targets.at(index);
     switch (target.kind) {
+    case Kind::SingleWitness:
+        return fmt::format("targeted {}: only one row combination, satisfying the {}'s WHERE clause", index,
+                           target.parameter < m_goldWitnesses.size() ? "gold" : "candidate");
     case Kind::Witnesses:
         return fmt::format("targeted {}: rows satisfying {} WHERE clause, {} copies", index,
                            target.parameter % 3 == 0 ? "each query's" : target.parameter % 3 == 1 ? "the gold's" : "the candidate's",
@@ -146,6 +156,7 @@ std::optional<schema::DatabaseContent> TargetedDatabases::build(std::size_t inde
     fuzz::Prng rng(m_seed ^ kTargetedStream ^ (target.stream * 0x9E3779B97F4A7C15ull));
     switch (target.kind) {
     case Kind::Witnesses:
+    case Kind::SingleWitness:
     case Kind::WitnessGroup: return buildWitnesses(std::move(content), target, rng);
     case Kind::Variants:
         detail::keepFirstRows(content, target.parameter);
@@ -191,24 +202,50 @@ std::optional<schema::DatabaseContent> TargetedDatabases::buildWitnesses(schema:
                                                                          const Target& target, fuzz::Prng& rng) const
 {
     const bool group = target.kind == Kind::WitnessGroup;
-    const std::size_t variant = group ? 0 : target.parameter;
+    const bool single = target.kind == Kind::SingleWitness;
+    const std::size_t variant = target.kind == Kind::Witnesses ? target.parameter : 0;
     detail::keepFirstRows(content, 1 + variant % 2);
     // Rows cut loose from their parents are reattached first: repaired afterwards, one
     // could be pointed at a witness's parent and collide with the witness on a key.
     const bool nonEmpty = m_profile == fuzz::Profile::Spider;
     if (!detail::repairForeignKeys(m_schema, content, nonEmpty, rng)) return std::nullopt;
-    const detail::WitnessCopies copies{.count = group ? target.parameter : 2 + variant / 3 % 2,
-                                       .share = variant < 3 ? 0.0 : 0.5,
-                                       .oneGroup = group};
-    const bool gold = variant % 3 != 2;
-    const bool candidate = variant % 3 != 1;
+    detail::WitnessCopies copies{.count = group ? target.parameter : 2 + variant / 3 % 2,
+                                 .share = variant < 3 ? 0.0 : 0.5,
+                                 .oneGroup = group};
+    std::vector<const detail::WitnessPlan*> plans;
+    if (single) {
+        copies = {.count = 1, .firstChoice = target.table};
+        plans.push_back(target.parameter < m_goldWitnesses.size()
+                            ? &m_goldWitnesses[target.parameter]
+                            : &m_candidateWitnesses[target.parameter - m_goldWitnesses.size()]);
+    } else {
+        if (variant % 3 != 2)
+            for (const auto& plan : m_goldWitnesses) plans.push_back(&plan);
+        if (variant % 3 != 1)
+            for (const auto& plan : m_candidateWitnesses) plans.push_back(&plan);
+    }
+    const schema::DatabaseContent templates = content;
     int64_t nextKey = detail::freshKeyBase(m_schema, content);
     bool planted = false;
-    for (const auto* plans : {gold ? &m_goldWitnesses : nullptr, candidate ? &m_candidateWitnesses : nullptr}) {
-        if (plans == nullptr) continue;
-        for (const auto& plan : *plans) planted = detail::plantWitnesses(m_schema, content, plan, copies, rng, nextKey) || planted;
+    std::vector<std::string> plantedTables;
+    for (const auto* plan : plans) {
+        if (!detail::plantWitnesses(m_schema, content, *plan, copies, rng, nextKey)) continue;
+        planted = true;
+        plantedTables.insert(plantedTables.end(), plan->slots.begin(), plan->slots.end());
     }
     if (!planted) return std::nullopt;
+    if (single || group) {
+        // The sampled rows the witnesses were made from go: only the witnesses qualify
+        // (exactly one combination, or a group of exactly k, not k and a stray row).
+        for (const auto& name : plantedTables) {
+            const schema::TableRows* before = templates.find(name);
+            schema::TableRows* rows = detail::rowsOf(content, name);
+            if (before == nullptr || rows == nullptr) continue;
+            std::erase_if(rows->rows, [&](const exec::Row& row) {
+                return std::find(before->rows.begin(), before->rows.end(), row) != before->rows.end();
+            });
+        }
+    }
     if (!detail::repairForeignKeys(m_schema, content, nonEmpty, rng)) return std::nullopt;
     return content;
 }

@@ -59,7 +59,7 @@ public:
     [[nodiscard]] const std::string& witnessSignature() const { return m_witnessSignature; }
 
 private:
-    enum class Kind { Witnesses, WitnessGroup, Variants, Ties, GroupOfK, NothingPasses, EmptyTable, Nulls, LargeGroup };
+    enum class Kind { Witnesses, SingleWitness, WitnessGroup, Variants, Ties, GroupOfK, NothingPasses, EmptyTable, Nulls, LargeGroup };
     struct Target {
         Kind kind = Kind::Variants;
         std::size_t parameter = 0;  ///< rows per table, k, or the table to empty

@@ -394,13 +394,16 @@ void Distiller::proveRemaining()
 
 /// The databases search::TargetedDatabases builds for (gold, neighbor), in index order,
 /// evaluated against that gold's open neighbors and merged like sampled ones, until the
-/// neighbor is distinguished.
-bool Distiller::targetNeighbor(std::size_t gold, std::size_t neighbor, const schema::Materializer& materializer)
+/// neighbor is distinguished (without a neighbor: those built for the gold alone, until
+/// none of its neighbors is open).
+bool Distiller::targetNeighbor(std::size_t gold, std::optional<std::size_t> neighbor,
+                               const schema::Materializer& materializer)
 {
     const GoldReport& report = m_result.golds[gold];
-    const search::TargetedDatabases targeted(m_schema, report.goldRun, report.neighbors[neighbor].sqlRun,
-                                             m_options.profile, m_options.seed, /*largeGroups=*/true,
-                                             /*witnesses=*/true);
+    const std::string& candidate = neighbor ? report.neighbors[*neighbor].sqlRun : report.goldRun;
+    const search::TargetedDatabases targeted(m_schema, report.goldRun, candidate, m_options.profile, m_options.seed,
+                                             /*largeGroups=*/true, /*witnesses=*/true);
+    const auto open = [&] { return neighbor ? report.neighbors[*neighbor].open() : m_open[gold] > 0; };
     // Neighbors that bring no constant or condition of their own get the very databases
     // an earlier one of the same gold got: they go on where that one stopped (it was told
     // apart early, or those databases could not tell it apart either).
@@ -416,8 +419,7 @@ bool Distiller::targetNeighbor(std::size_t gold, std::size_t neighbor, const sch
     const std::size_t setIndex = static_cast<std::size_t>(same - tried.begin());
     const std::size_t step = std::max<std::size_t>(2, m_pool.size());
     std::size_t& built = m_targetedPerGold[gold];
-    for (std::size_t first = tried[setIndex].next; first < targeted.size() && report.neighbors[neighbor].open();
-         first += step) {
+    for (std::size_t first = tried[setIndex].next; first < targeted.size() && open(); first += step) {
         if (cancelled() || m_open[gold] == 0 || built >= kMaxTargetedPerGold) return true;
         std::vector<BatchDatabase> batch(std::min(step, targeted.size() - first));
         auto build = [&](std::size_t i, unsigned) {
@@ -436,7 +438,7 @@ bool Distiller::targetNeighbor(std::size_t gold, std::size_t neighbor, const sch
         if (m_activeGolds.empty()) return true;
         // Databases are used in index order up to the one that tells the neighbor apart,
         // whatever the batch size, so the result does not depend on the thread count.
-        for (std::size_t db = 0; db < batch.size() && report.neighbors[neighbor].open(); ++db) {
+        for (std::size_t db = 0; db < batch.size() && open(); ++db) {
             tried[setIndex].next = first + db + 1;
             if (!batch[db].bytes) continue;
             ++m_result.targetedBuilt;
@@ -454,6 +456,9 @@ bool Distiller::targetRemaining(const std::function<bool()>& outOfTime)
     const std::size_t total = m_undistinguished;
     std::size_t done = 0;
     for (std::size_t g = 0; g < m_result.golds.size(); ++g) {
+        // First the databases of the gold's own constants and witnesses, for every open
+        // neighbor at once; then those of each neighbor still open.
+        if (m_open[g] > 0 && !cancelled() && !outOfTime() && !targetNeighbor(g, std::nullopt, materializer)) return false;
         for (std::size_t n = 0; n < m_result.golds[g].neighbors.size() && m_open[g] > 0; ++n) {
             if (!m_result.golds[g].neighbors[n].open()) continue;
             if (cancelled()) {

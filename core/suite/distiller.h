@@ -69,7 +69,8 @@ private:
     bool tieBreakOnly(const BatchDatabase& database, std::size_t gold, std::size_t neighbor) const;
     void proveRemaining();
     bool targetRemaining(const std::function<bool()>& outOfTime);
-    bool targetNeighbor(std::size_t gold, std::size_t neighbor, const schema::Materializer& materializer);
+    /// Without `neighbor`: the databases built from the gold alone, for all its open neighbors.
+    bool targetNeighbor(std::size_t gold, std::optional<std::size_t> neighbor, const schema::Materializer& materializer);
     PairEval evaluatePair(const BatchDatabase& database, uint64_t key, std::size_t gold,
                           const std::vector<std::size_t>& open, unsigned worker);
     void mergeDatabase(BatchDatabase& database, const std::vector<PairEval>& evals);

@@ -8,6 +8,7 @@
 #include "core/search/content_shaping.h"
 #include "core/search/search.h"
 #include "core/search/targeted_databases.h"
+#include "core/search/witness_plan.h"
 #include "core/search/witness_rows.h"
 
 #include <QtTest>
