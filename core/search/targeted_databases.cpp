@@ -43,11 +43,12 @@ TargetedDatabases::TargetedDatabases(const schema::Schema& schema, std::string_v
 {
     if (witnesses) {
         m_goldWitnesses = detail::planWitnesses(gold, schema);
-        for (auto& plan : detail::planWitnesses(candidate, schema)) {
+        m_candidateAll = detail::planWitnesses(candidate, schema);
+        for (const auto& plan : m_candidateAll) {
             const std::string signature = plan.signature();
             if (std::none_of(m_goldWitnesses.begin(), m_goldWitnesses.end(),
                              [&](const detail::WitnessPlan& mine) { return mine.signature() == signature; }))
-                m_candidateWitnesses.push_back(std::move(plan));
+                m_candidateWitnesses.push_back(plan);
         }
         for (const auto* plans : {&m_goldWitnesses, &m_candidateWitnesses}) {
             for (const auto& plan : *plans) m_witnessSignature += plan.signature() + "\n";
@@ -215,9 +216,19 @@ std::optional<schema::DatabaseContent> TargetedDatabases::buildWitnesses(schema:
     std::vector<const detail::WitnessPlan*> plans;
     if (single) {
         copies = {.count = 1, .firstChoice = target.table};
-        plans.push_back(target.parameter < m_goldWitnesses.size()
-                            ? &m_goldWitnesses[target.parameter]
-                            : &m_candidateWitnesses[target.parameter - m_goldWitnesses.size()]);
+        const bool ofGold = target.parameter < m_goldWitnesses.size();
+        const detail::WitnessPlan& chosen = ofGold ? m_goldWitnesses[target.parameter]
+                                                   : m_candidateWitnesses[target.parameter - m_goldWitnesses.size()];
+        plans.push_back(&chosen);
+        // The query's other cores (a derived table it counts, a subquery it compares
+        // with) need rows too: the first plan of each, also alone in its tables.
+        const auto& all = ofGold ? m_goldWitnesses : m_candidateAll;
+        std::vector<std::size_t> cores{chosen.core};
+        for (const auto& plan : all) {
+            if (std::find(cores.begin(), cores.end(), plan.core) != cores.end()) continue;
+            cores.push_back(plan.core);
+            plans.push_back(&plan);
+        }
     } else {
         if (variant % 3 != 2)
             for (const auto& plan : m_goldWitnesses) plans.push_back(&plan);

@@ -81,6 +81,7 @@ private:
     std::vector<Target> m_targets;
     std::vector<detail::WitnessPlan> m_goldWitnesses;
     std::vector<detail::WitnessPlan> m_candidateWitnesses;  ///< those the gold has not
+    std::vector<detail::WitnessPlan> m_candidateAll;        ///< every plan of the candidate
     std::string m_witnessSignature;
 };
 

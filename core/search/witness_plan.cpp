@@ -117,6 +117,7 @@ private:
         std::vector<SlotColumn> columns;
         std::vector<std::size_t> parent;
         std::vector<std::vector<ValueCondition>> conditions;
+        std::vector<WitnessPlan::Ordering> orderings;  ///< between columns, not classes yet
         std::size_t facts = 0;  ///< joins and conditions seen
     };
 
@@ -136,20 +137,21 @@ private:
     void addCore(const sql::SelectCore& core)
     {
         const OrChoice outer = m_or;
+        const std::size_t id = m_cores++;
         m_or = OrChoice{};
-        addCoreWith(core, /*withNested=*/true);
+        addCoreWith(core, id, /*withNested=*/true);
         // A fork taken can reveal more (the OR inside a NOT's operand): the masks run up
         // to the most forks any choice met.
         std::size_t forks = std::min(m_or.seen, kMaxForkedOrs);
         for (std::size_t mask = 1; mask < (std::size_t{1} << forks); ++mask) {
             m_or = OrChoice{.mask = mask};
-            addCoreWith(core, /*withNested=*/false);
+            addCoreWith(core, id, /*withNested=*/false);
             forks = std::max(forks, std::min(m_or.seen, kMaxForkedOrs));
         }
         m_or = outer;
     }
 
-    void addCoreWith(const sql::SelectCore& core, bool withNested)
+    void addCoreWith(const sql::SelectCore& core, std::size_t id, bool withNested)
     {
         if (m_out.size() >= kMaxPlans) return;
         m_withNested = withNested;
@@ -173,6 +175,7 @@ private:
         }
         if (draft.facts == 0 || draft.slots.empty() || m_out.size() >= kMaxPlans) return;
         WitnessPlan plan = finish(draft);
+        plan.core = id;
         for (const std::size_t column : grouped) plan.grouped.push_back(draft.columns[column]);
         const std::string signature = plan.signature();
         if (std::none_of(m_out.begin(), m_out.end(), [&](const WitnessPlan& seen) { return seen.signature() == signature; }))
@@ -228,10 +231,9 @@ private:
                 const auto left = columnOf(*binary->left, draft, scope);
                 const auto right = columnOf(*binary->right, draft, scope);
                 if (left && right) {
-                    if (*bound == Bound::Equal) {
-                        unite(draft, *left, *right);
-                        ++draft.facts;
-                    }
+                    if (*bound == Bound::Equal) unite(draft, *left, *right);
+                    else draft.orderings.push_back({*left, *right, *bound});
+                    ++draft.facts;
                     return;
                 }
                 if (left) {
@@ -391,12 +393,24 @@ private:
 
     static WitnessPlan finish(Draft& draft)
     {
+        const std::size_t none = draft.columns.size();
+        std::vector<bool> ordered(draft.columns.size(), false);
+        for (const auto& ordering : draft.orderings)
+            ordered[root(draft, ordering.left)] = ordered[root(draft, ordering.right)] = true;
+        // Classes of one member with nothing to satisfy are left out: the row keeps its value.
+        std::vector<std::size_t> size(draft.columns.size(), 0);
+        std::vector<bool> conditioned(draft.columns.size(), false);
+        for (std::size_t i = 0; i < draft.columns.size(); ++i) {
+            ++size[root(draft, i)];
+            conditioned[root(draft, i)] = conditioned[root(draft, i)] || !draft.conditions[i].empty();
+        }
         WitnessPlan plan;
         plan.slots = draft.slots;
-        std::vector<std::size_t> classOf(draft.columns.size(), draft.columns.size());
+        std::vector<std::size_t> classOf(draft.columns.size(), none);
         for (std::size_t i = 0; i < draft.columns.size(); ++i) {
             const std::size_t r = root(draft, i);
-            if (classOf[r] == draft.columns.size()) {
+            if (size[r] < 2 && !conditioned[r] && !ordered[r]) continue;
+            if (classOf[r] == none) {
                 classOf[r] = plan.classes.size();
                 plan.classes.emplace_back();
             }
@@ -404,9 +418,11 @@ private:
             equal.members.push_back(draft.columns[i]);
             for (auto& condition : draft.conditions[i]) equal.conditions.push_back(std::move(condition));
         }
-        std::erase_if(plan.classes, [](const EqualColumns& equal) {
-            return equal.members.size() < 2 && equal.conditions.empty();
-        });
+        for (const auto& ordering : draft.orderings) {
+            const std::size_t left = classOf[root(draft, ordering.left)];
+            const std::size_t right = classOf[root(draft, ordering.right)];
+            if (left != right) plan.orderings.push_back({left, right, ordering.bound});
+        }
         return plan;
     }
 
@@ -427,6 +443,7 @@ private:
     std::vector<WitnessPlan>& m_out;
     OrChoice m_or;
     bool m_withNested = true;
+    std::size_t m_cores = 0;  ///< cores planned so far
 };
 
 } // namespace
@@ -445,6 +462,9 @@ std::string WitnessPlan::signature() const
     }
     out += "|group";
     for (const auto& column : grouped) out += fmt::format(" {}.{}", column.slot, column.column);
+    out += "|order";
+    for (const auto& ordering : orderings)
+        out += fmt::format(" {}#{}#{}", ordering.left, static_cast<int>(ordering.bound), ordering.right);
     return out;
 }
 

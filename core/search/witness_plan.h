@@ -41,9 +41,18 @@ struct EqualColumns {
 /// branch; a NOT p one plan leaving p to chance and one where p holds. What a plan
 /// cannot model (column inequalities, functions) random rows may or may not satisfy.
 struct WitnessPlan {
+    std::size_t core = 0;  ///< which SELECT core of the query, in the order planned
     std::vector<std::string> slots;  ///< the schema table of each FROM item
     std::vector<EqualColumns> classes;
     std::vector<SlotColumn> grouped;  ///< the columns of the core's GROUP BY
+    /// `a.x < b.y` and the like between two classes (indices into `classes`): the
+    /// witness orders their values so (and so differs from one where they are equal).
+    struct Ordering {
+        std::size_t left = 0;
+        std::size_t right = 0;
+        Bound bound = Bound::Less;  ///< NotEqual, Less, LessOrEqual, Greater, GreaterOrEqual
+    };
+    std::vector<Ordering> orderings;
 
     /// A canonical text of the plan: equal plans, equal signatures.
     [[nodiscard]] std::string signature() const;

@@ -202,6 +202,41 @@ exec::Value perturbed(const exec::Value& value, std::size_t copy, fuzz::Prng& rn
     }
 }
 
+/// Makes the values of two classes obey `left op right`, and differ (a witness where
+/// they are equal is what the equality `=` would give). The class no condition fixes
+/// moves: a fresh key above the other, or a text just past it.
+void order(const WitnessPlan& plan, const WitnessPlan::Ordering& ordering, std::vector<std::optional<exec::Value>>& values,
+           int64_t& nextKey)
+{
+    auto& left = values[ordering.left];
+    auto& right = values[ordering.right];
+    if (!left || !right) return;
+    // `left > right` is `right < left`: make the larger side larger.
+    const bool leftLarger = ordering.bound == Bound::Greater || ordering.bound == Bound::GreaterOrEqual;
+    exec::Value& small = leftLarger ? *right : *left;
+    exec::Value& large = leftLarger ? *left : *right;
+    const bool largeFree = plan.classes[leftLarger ? ordering.left : ordering.right].conditions.empty();
+    if (isNumber(small) && isNumber(large)) {
+        if (numberOf(small) < numberOf(large)) return;
+        if (small.type() == exec::ValueType::Integer && large.type() == exec::ValueType::Integer) {
+            if (largeFree) {
+                large = exec::Value::integer(std::max(small.asInteger() + 1, nextKey));
+                nextKey = large.asInteger() + 1;
+            } else {
+                small = exec::Value::integer(large.asInteger() - 1);
+            }
+        } else if (largeFree) {
+            large = exec::Value::real(numberOf(small) + 1);
+        } else {
+            small = exec::Value::real(numberOf(large) - 1);
+        }
+    } else if (small.type() == exec::ValueType::Text && large.type() == exec::ValueType::Text) {
+        if (small.asText() < large.asText()) return;
+        if (largeFree) large = exec::Value::text(small.asText() + "z");
+        else small = exec::Value::text(textBelow(large.asText()));
+    }
+}
+
 // ---- placing rows --------------------------------------------------------------------
 
 /// The column sets whose values must stay unique: the primary key as a whole, each
@@ -321,8 +356,12 @@ bool plantWitnesses(const schema::Schema& schema, schema::DatabaseContent& conte
                 const schema::Table& at = *tables[member.slot];
                 return keyedColumns(schema, at)[columnIndex(at, member.column)];
             });
-            values.push_back(chooseValue(equal, table.columns[c], keyed, copy + copies.firstChoice, nextKey));
+            const bool ordered = std::any_of(plan.orderings.begin(), plan.orderings.end(), [&](const auto& ordering) {
+                return ordering.left == values.size() || ordering.right == values.size();
+            });
+            values.push_back(chooseValue(equal, table.columns[c], keyed || ordered, copy + copies.firstChoice, nextKey));
         }
+        for (const auto& ordering : plan.orderings) order(plan, ordering, values, nextKey);
         if (copy == 0) firstValues = values;
         for (std::size_t slot = 0; slot < plan.slots.size(); ++slot) {
             const schema::Table& table = *tables[slot];
