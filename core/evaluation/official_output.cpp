@@ -3,7 +3,8 @@
 // it — every .sqlite file of DIR/<db_id>/ is a database of the suite (one file:
 // single-denotation execution accuracy; a released suite: test-suite accuracy) — and
 // that verdict is its "execution" row. Before the tables come the script's own
-// lines: "Evaluating Nth prediction" every ten interactions and, for --etype
+// lines: "Evaluating Nth prediction" every ten interactions (blank-line separated
+// blocks; a Spider file is a single one) and, for --etype
 // match/all, each item exact match rejects as "<hardness> pred:/gold:" and a blank line.
 #include "core/evaluation/evaluation.h"
 
@@ -28,7 +29,8 @@ std::string rejectedItem(const ItemMetrics& item, const SubmissionInputs& inputs
 std::string scoringLines(const Evaluation& evaluation, const SubmissionInputs& inputs, bool match)
 {
     std::vector<uint32_t> turns = inputs.interactionTurns;
-    if (turns.empty()) turns.assign(inputs.gold.size(), 1);  // single-turn: each item is an interaction
+    // A file without blank lines is one interaction to evaluation.py (so it never prints a progress line).
+    if (turns.empty()) turns.assign(1, static_cast<uint32_t>(inputs.gold.size()));
     std::string out;
     std::size_t item = 0;
     for (std::size_t interaction = 0; interaction < turns.size(); ++interaction) {

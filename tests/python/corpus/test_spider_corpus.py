@@ -1,0 +1,50 @@
+"""The Python module on the Spider dev corpus: the evaluation.py drop-in prints the
+official exact-match row of every submission (reference/aggregates.tsv), and
+Evaluator.score_many gives `sqleq-cli eval --out`'s per-item results."""
+import csv
+import json
+import subprocess
+import sys
+
+import pytest
+
+import sqleq
+from conftest import run_cli
+
+SUBMISSIONS = range(1, 22)
+
+
+def aggregates(corpus):
+    with open(corpus / "reference" / "aggregates.tsv", newline="") as file:
+        return {int(row["submission"]): row for row in csv.DictReader(file, delimiter="\t")}
+
+
+@pytest.mark.parametrize("submission", SUBMISSIONS)
+def test_dropin_match_prints_the_official_exact_match_row(corpus, submission):
+    expected = aggregates(corpus)[submission]
+    done = subprocess.run([sys.executable, "-m", "sqleq.evaluation", "--gold", corpus / "dev_gold.sql",
+                           "--pred", corpus / "predictions" / f"dev_{submission}.txt", "--db", corpus / "database",
+                           "--table", corpus / "tables.json", "--etype", "match"],
+                          capture_output=True, text=True, check=True)
+    lines = done.stdout.splitlines()
+    header = lines.index("====================== EXACT MATCHING ACCURACY =====================")
+    row = lines[header + 1]
+    assert row.startswith("exact match ")
+    assert row.split()[2:] == [expected[level] for level in ("easy", "medium", "hard", "extra", "all")]
+    rejected = sum(1 for line in lines if " pred: " in line)
+    assert rejected == 1034 - int(expected["correct_all"])
+    # A file without blank lines is one interaction to evaluation.py: no progress lines.
+    assert not any(line.startswith("Evaluating") for line in lines)
+
+
+def test_score_many_equals_cli_eval_out(corpus, tmp_path):
+    gold = corpus / "dev_gold.sql"
+    pred = corpus / "predictions" / "dev_2.txt"
+    out = tmp_path / "items.json"
+    run_cli("eval", "--gold", gold, "--pred", pred, "--tables", corpus / "tables.json", "--db", corpus / "database",
+            "--etype", "all", "--out", out)
+    expected = json.loads(out.read_text())
+    evaluator = sqleq.Evaluator(tables=str(corpus / "tables.json"), db=str(corpus / "database"))
+    items = [(line.split("\t")[0], prediction, line.split("\t")[1])
+             for line, prediction in zip(gold.read_text().splitlines(), pred.read_text().splitlines())]
+    assert evaluator.score_many(items, jobs=2) == expected
