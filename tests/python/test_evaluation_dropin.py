@@ -59,3 +59,20 @@ def test_usage_errors(shop):
                           "--etype", "match")
     assert code == 1 and "error:" in err
     assert dropin("--gold", shop.gold, "--pred", shop.pred, "--etype", "fast")[0] == 2
+
+
+def test_multi_turn_files_print_the_progress_lines_and_the_turn_table(shop, tmp_path):
+    # Eleven interactions of one turn each: evaluation.py prints "Evaluating 10th prediction".
+    gold_lines_ = [f"{gold}\t{db_id}" for gold, db_id in gold_lines()]
+    golds = [gold_lines_[i % len(gold_lines_)] for i in range(11)]
+    preds = [pred_lines()[i % len(gold_lines_)] for i in range(11)]
+    gold = tmp_path / "gold.txt"
+    pred = tmp_path / "pred.txt"
+    gold.write_text("\n\n".join(golds) + "\n")
+    pred.write_text("\n\n".join(preds) + "\n")
+    code, out, _ = dropin("--gold", gold, "--pred", pred, "--table", shop.tables, "--etype", "match")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines.count("Evaluating 10th prediction") == 1
+    assert "joint_all" in lines[lines.index("Evaluating 10th prediction") + 1:][0] or "joint_all" in out
+    assert "TURN EXACT MATCHING ACCURACY" in out
