@@ -16,6 +16,7 @@
 #include "core/inspect/inspection_json.h"
 
 #include <fmt/format.h>
+
 #include <memory>
 
 namespace sqleq::cli {
