@@ -95,3 +95,11 @@ def test_progress_receives_the_progress_bar_fields(shop):
     assert set(seen[0]) == {"phase", "done", "total", "suite_size", "undistinguished", "db_id", "schema_index",
                             "schema_count"}
     assert {"sampling", "checking"} & {report["phase"] for report in seen}
+
+
+def test_a_database_with_rows_is_tried_first_as_in_the_cli(shop):
+    database = shop.databases / "shop" / "shop.sqlite"
+    cli = json.loads(run_cli("check", "--db", database, "--gold", GOLD, "--candidate", CANDIDATE, "--json"))
+    result = sqleq.check(GOLD, CANDIDATE, db=str(database))
+    assert without_timing(result.to_dict()) == without_timing(cli)
+    assert result.suite_verdict == "different" and result["separating_db_label"] == "original"
