@@ -42,17 +42,25 @@ DEFAULT_SEARCH_BUDGET = 300
 ProgressCallback = Callable[[Dict[str, Any]], None]
 
 
+def _usage_error(message: str) -> InputError:
+    """An InputError with the attributes the native errors carry."""
+    error = InputError(message)
+    error.code, error.message = "python.argument", message
+    error.line = error.column = error.offset = error.expected = None
+    return error
+
+
 def _schema_for(tables, db_id, db, ddl, schema) -> Schema:
     given = [name for name, value in (("tables", tables), ("db", db), ("ddl", ddl), ("schema", schema))
              if value is not None]
     if len(given) != 1:
-        raise InputError("give exactly one of tables= (with db_id=), db=, ddl= or schema=; got "
+        raise _usage_error("give exactly one of tables= (with db_id=), db=, ddl= or schema=; got "
                          + (", ".join(given) or "none"))
     if schema is not None:
         return schema
     if tables is not None:
         if db_id is None:
-            raise InputError("tables= is a Spider tables.json: name the schema with db_id=")
+            raise _usage_error("tables= is a Spider tables.json: name the schema with db_id=")
         return Schema.from_tables_json(str(tables), db_id)
     if db is not None:
         return Schema.from_sqlite(str(db))
@@ -65,7 +73,7 @@ def _search_budget(search: Union[bool, int]) -> int:
     if search is False:
         return 0
     if search < 0:
-        raise InputError("search must be True, False or a number of databases >= 0")
+        raise _usage_error("search must be True, False or a number of databases >= 0")
     return int(search)
 
 

@@ -70,12 +70,14 @@ def test_gold_errors_are_exceptions(shop):
 
 
 def test_argument_errors(shop):
-    with pytest.raises(sqleq.InputError):
+    with pytest.raises(sqleq.InputError) as raised:
         sqleq.check(GOLD, CANDIDATE)
+    assert raised.value.code == "python.argument" and "exactly one" in raised.value.message
     with pytest.raises(sqleq.InputError):
         sqleq.check(GOLD, CANDIDATE, tables=str(shop.tables))
-    with pytest.raises(sqleq.InputError):
+    with pytest.raises(sqleq.InputError) as raised:
         sqleq.check(GOLD, CANDIDATE, schema=shop.schema, profile="lenient")
+    assert raised.value.code == "python.argument" and "lenient" in str(raised.value)
     with pytest.raises(sqleq.SchemaError):
         sqleq.check(GOLD, CANDIDATE, tables=str(shop.tables), db_id="nope")
     with pytest.raises(sqleq.SuiteError):
