@@ -103,16 +103,6 @@ void checkEtype(const std::string& etype)
         throwArgumentError("etype must be 'all', 'exec' or 'match', not '" + etype + "'");
 }
 
-/// The metrics of `sqleq-cli eval --etype`: match is ESM, exec every execution metric,
-/// all both and PCM-F1.
-evaluation::MetricSelection selectionFor(const std::string& etype, std::size_t search)
-{
-    const bool match = etype != "exec";
-    const bool exec = etype != "match";
-    return {.esm = match, .exec = exec, .testSuite = exec, .sqlEval = exec, .pcmF1 = etype == "all",
-            .sqleq = exec && search > 0};
-}
-
 py::tuple evaluate(const std::string& goldPath, const std::string& predPath, const std::optional<std::string>& tables,
                    const std::optional<std::string>& db, const std::optional<std::string>& suites,
                    const std::string& etype, bool plugValue, bool keepDistinct, std::size_t search, unsigned jobs,
@@ -124,7 +114,7 @@ py::tuple evaluate(const std::string& goldPath, const std::string& predPath, con
     inputs.originalDatabases = pathOrEmpty(db);
     inputs.suites = pathOrEmpty(suites);
     evaluation::EvaluationOptions options;
-    options.metrics = selectionFor(etype, search);
+    options.metrics = evaluation::metricsForEvalType(etype, search);
     options.check.plugValue = plugValue;
     options.check.keepDistinct = keepDistinct;
     options.searchBudget = search;

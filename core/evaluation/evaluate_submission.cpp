@@ -48,6 +48,14 @@ bool cancelRequested(const std::atomic<bool>* cancel)
 
 } // namespace
 
+MetricSelection metricsForEvalType(std::string_view etype, std::size_t searchBudget)
+{
+    const bool match = etype == "match" || etype == "all";
+    const bool exec = etype != "match";
+    return {.esm = match, .exec = exec, .testSuite = exec, .sqlEval = exec, .pcmF1 = etype == "all",
+            .sqleq = exec && searchBudget > 0};
+}
+
 Result<Evaluation> evaluateSubmission(const SubmissionInputs& inputs, const EvaluationOptions& options,
                                       const suite::ProgressCallback& progress, const std::atomic<bool>* cancel)
 {

@@ -23,6 +23,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sqleq::evaluation {
@@ -73,6 +74,12 @@ struct MetricSelection {
     bool pcmF1 = true;
     bool sqleq = true;  ///< the test suite plus the search past it (needs suites and tables)
 };
+
+/// The metrics an `--etype` stands for (sqleq-cli eval, the Python module): "match" is
+/// ESM (and its hardness), "exec" every execution-based metric (sqleq's verdict too when
+/// `searchBudget` > 0), "all" both plus PCM-F1. Each still needs its inputs. Any other
+/// name reads as "exec", the official default.
+MetricSelection metricsForEvalType(std::string_view etype, std::size_t searchBudget);
 
 /// How the Spider metrics read a prediction's placeholder `value` (written by models that
 /// predict no value: `age > ' value '`). Official: evaluation.py's `p_str.replace("value",
