@@ -15,13 +15,31 @@
 namespace sqleq::evaluation {
 namespace {
 
-/// evaluation.py's listing of an item exact match rejects (exact_score == 0).
+// Python's str.strip() whitespace, as far as ASCII goes.
+constexpr std::string_view kPythonWhitespace = " \t\n\r\v\f\x1c\x1d\x1e\x1f";
+
+std::string_view stripLeft(std::string_view text)
+{
+    const auto first = text.find_first_not_of(kPythonWhitespace);
+    return first == std::string_view::npos ? std::string_view{} : text.substr(first);
+}
+
+std::string_view strip(std::string_view text)
+{
+    text = stripLeft(text);
+    const auto last = text.find_last_not_of(kPythonWhitespace);
+    return last == std::string_view::npos ? std::string_view{} : text.substr(0, last + 1);
+}
+
+/// evaluation.py's listing of an item exact match rejects (exact_score == 0). It prints
+/// the first field of each stripped line: the prediction without surrounding whitespace
+/// (exact for a line without a tab, the usual form), the gold without leading whitespace.
 std::string rejectedItem(const ItemMetrics& item, const SubmissionInputs& inputs)
 {
     const std::string_view hardness = item.hardness ? metrics::hardnessName(*item.hardness) : "";
     return fmt::format("{} pred: {}\n{} gold: {}\n\n", hardness,
-                       exec::officialValuePlaceholder(inputs.predictions[item.index]), hardness,
-                       inputs.gold[item.index].sql);
+                       exec::officialValuePlaceholder(strip(inputs.predictions[item.index])), hardness,
+                       stripLeft(inputs.gold[item.index].sql));
 }
 
 /// The lines evaluation.py prints while it scores, in its order: per interaction, the

@@ -76,3 +76,12 @@ def test_multi_turn_files_print_the_progress_lines_and_the_turn_table(shop, tmp_
     assert lines.count("Evaluating 10th prediction") == 1
     assert "joint_all" in lines[lines.index("Evaluating 10th prediction") + 1:][0] or "joint_all" in out
     assert "TURN EXACT MATCHING ACCURACY" in out
+
+
+def test_listed_predictions_are_stripped_as_evaluation_py_strips_its_lines(shop, tmp_path):
+    pred = tmp_path / "pred.txt"
+    pred.write_text("".join(f"  {line}   \n" for line in pred_lines()))
+    code, out, _ = dropin("--gold", shop.gold, "--pred", pred, "--table", shop.tables, "--etype", "match")
+    assert code == 0
+    listed = [line.split(" pred: ", 1)[1] for line in out.splitlines() if " pred: " in line]
+    assert listed and all(text == text.strip() for text in listed)
