@@ -185,7 +185,17 @@ void bindEvaluator(py::module_& module)
             out["pcm_f1"] = computed.pcmF1;
             out["sqleq"] = computed.sqleq;
             return out;
-        }, "Which metrics this evaluator computes (its options and the inputs given).");
+        }, "Which metrics this evaluator computes (its options and the inputs given).")
+        .def("__repr__", [](const EvaluatorHandle& h) {
+            const auto& computed = h.scorer->computed();
+            std::string names;
+            for (const auto& [on, name] : {std::pair{computed.esm, "esm"}, {computed.exec, "exec"},
+                                           {computed.testSuite, "testsuite"}, {computed.sqlEval, "sqleval"},
+                                           {computed.pcmF1, "pcm_f1"}, {computed.sqleq, "sqleq"}}) {
+                if (on) names += (names.empty() ? "" : ", ") + std::string(name);
+            }
+            return "<sqleq.Evaluator: " + names + ">";
+        });
 
     module.def("_evaluate", &evaluate, py::arg("gold_file"), py::arg("pred_file"), py::arg("tables"), py::arg("db"),
                py::arg("suites"), py::arg("etype"), py::arg("plug_value"), py::arg("keep_distinct"),

@@ -30,6 +30,7 @@ def evaluator(shop):
 def test_score_many_equals_cli_items(shop, evaluator, tmp_path):
     assert evaluator.score_many(items()) == cli_items(shop, tmp_path)
     assert all(evaluator.computed.values())
+    assert repr(evaluator) == "<sqleq.Evaluator: esm, exec, testsuite, sqleval, pcm_f1, sqleq>"
 
 
 def test_options_equal_cli_options(shop, tmp_path):
