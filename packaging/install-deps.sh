@@ -15,6 +15,8 @@ packages=(
   clang libclang-rt-14-dev time
   # make attacks: builds its hostile .sqlite files and audit projects with the sqlite3 shell.
   sqlite3
+  # The Python module (python/): pybind11 and the headers of Debian's python3; its pytest suite.
+  pybind11-dev python3-pybind11 python3-dev python3-pytest
 )
 
 missing=()

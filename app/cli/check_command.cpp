@@ -13,9 +13,9 @@
 
 #include "core/exec/spider_compat.h"
 #include "core/inspect/inspect.h"
+#include "core/inspect/inspection_json.h"
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include <memory>
 
@@ -40,86 +40,6 @@ std::string separatingName(const inspect::Inspection& inspection)
     if (separating < 0 || static_cast<std::size_t>(separating) >= databases.size()) return {};
     const auto index = static_cast<std::size_t>(separating);
     return inspect::databaseName(index, databases[index].label);
-}
-
-struct NeighborCounts {
-    std::size_t total = 0;
-    std::size_t distinguished = 0;
-};
-
-NeighborCounts countNeighbors(const suite::DistillResult& distilled)
-{
-    NeighborCounts counts;
-    for (const auto& gold : distilled.golds) {
-        for (const auto& status : gold.neighbors) {
-            if (status.sameAsGoldWhenRun) continue;  // reads like the gold once DISTINCT is removed
-            ++counts.total;
-            counts.distinguished += status.distinguishedBy >= 0 ? 1 : 0;
-        }
-    }
-    return counts;
-}
-
-nlohmann::json diagnosisJson(const inspect::Inspection& inspection)
-{
-    nlohmann::json nearest = nlohmann::json::array();
-    for (const auto& match : inspection.diagnosis.nearestNeighbors) {
-        nearest.push_back({{"family", neighbors::familyName(match.neighbor.family)},
-                           {"description", inspect::describeNeighbor(inspection.distilled.golds.front().goldSql, match.neighbor)},
-                           {"gold_span", {match.neighbor.goldSpan.begin, match.neighbor.goldSpan.end}},
-                           {"replacement", match.neighbor.replacement},
-                           {"neighbor_sql", match.neighbor.sql}});
-    }
-    return nearest;
-}
-
-nlohmann::json toJson(const CheckCommandOptions& options, const schema::Schema& schema,
-                      const inspect::Inspection& inspection)
-{
-    const auto& check = inspection.check;
-    const auto& suite = inspection.distilled.suite;
-    const auto counts = countNeighbors(inspection.distilled);
-    nlohmann::json out = counterexampleJson(schema, inspection.counterexample);
-    out["verdict"] = suite::verdictKindName(check.verdict);
-    out["suite_verdict"] = suite::verdictKindName(inspection.suiteCheck.verdict);
-    out["test_suite_false_positive"] = inspection.testSuiteFalsePositive;
-    out["evidence"] = {{"kind", inspect::evidenceKindName(inspection.evidence.kind)},
-                       {"databases", inspection.evidence.suiteDatabases},
-                       {"search_databases", inspection.evidence.searchDatabases}};
-    if (!inspection.searchFoundBy.empty()) out["found_by"] = inspection.searchFoundBy;
-    out["message"] = check.message;
-    out["separating_db"] = check.separatingDatabase >= 0 ? nlohmann::json(check.separatingDatabase) : nlohmann::json();
-    out["separating_db_label"] = check.separatingDatabase >= 0
-        ? nlohmann::json(suite.databases[static_cast<std::size_t>(check.separatingDatabase)].label)
-        : nlohmann::json();
-    out["suite_size"] = inspection.metricDatabases;
-    out["databases_checked"] = check.databasesChecked;
-    out["sampled"] = inspection.distilled.sampled;
-    out["neighbors"] = {{"total", counts.total}, {"distinguished", counts.distinguished}};
-    out["comparison"] = compare::toJson(check.comparison);
-    out["gold_used"] = check.goldUsed;
-    out["candidate_used"] = check.candidateUsed;
-    out["diagnosis"] = diagnosisJson(inspection);
-    out["wall_clock_fired"] = inspection.wallClockFired;
-    nlohmann::json clauses = nlohmann::json::array();
-    for (const auto& difference : inspection.diagnosis.clauses) {
-        clauses.push_back({{"clause", inspect::clauseName(difference.clause)},
-                           {"gold", difference.gold},
-                           {"candidate", difference.candidate}});
-    }
-    out["clauses"] = clauses;
-    const auto& order = inspection.diagnosis.nondeterminism;
-    out["nondeterminism"] = {
-        {"gold", order.gold},
-        {"candidate", order.candidate},
-        {"tie_break_only", order.tieBreakOnly},
-        {"gold_alternative_rows", order.gold ? compare::rowsToJson(order.goldAlternative.result.rows) : nlohmann::json()},
-        {"candidate_alternative_rows",
-         order.candidate ? compare::rowsToJson(order.candidateAlternative.result.rows) : nlohmann::json()}};
-    out["profile"] = fuzz::profileName(options.inspect.distill.profile);
-    out["seed"] = options.inspect.distill.seed;
-    out["seconds"] = inspection.seconds;
-    return out;
 }
 
 void printVerdict(const CheckCommandOptions& options, const inspect::Inspection& inspection)
@@ -154,7 +74,7 @@ void printVerdict(const CheckCommandOptions& options, const inspect::Inspection&
 void printText(const CheckCommandOptions& options, const schema::Schema& schema,
                const inspect::Inspection& inspection)
 {
-    const auto counts = countNeighbors(inspection.distilled);
+    const auto counts = inspect::countNeighbors(inspection.distilled);
     printVerdict(options, inspection);
     fmt::print("neighbors: {} generated, {} distinguished; {} databases sampled\n", counts.total,
                counts.distinguished, inspection.distilled.sampled);
@@ -228,7 +148,7 @@ int runCheck(CheckCommandOptions options)
         return kExitInputError;
     }
     if (options.json) {
-        fmt::print("{}\n", toJson(options, source->schema, *inspection)
+        fmt::print("{}\n", inspect::inspectionJson(source->schema, *inspection, options.inspect)
                                .dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
     } else {
         printText(options, source->schema, *inspection);

@@ -21,37 +21,6 @@ std::vector<std::string> columnNames(const schema::Schema& schema, const std::st
 
 } // namespace
 
-nlohmann::json counterexampleJson(const schema::Schema& schema, const std::optional<minimize::Counterexample>& counterexample)
-{
-    nlohmann::json out;
-    if (!counterexample) {
-        out["counterexample"] = nullptr;
-        out["gold_rows"] = nullptr;
-        out["candidate_rows"] = nullptr;
-        return out;
-    }
-    nlohmann::json tables = nlohmann::json::object();
-    nlohmann::json columns = nlohmann::json::object();
-    nlohmann::json sources = nlohmann::json::object();
-    for (std::size_t entry = 0; entry < counterexample->content.tables.size(); ++entry) {
-        const auto& table = counterexample->content.tables[entry];
-        tables[table.table] = compare::rowsToJson(table.rows);
-        columns[table.table] = columnNames(schema, table.table);
-        if (entry < counterexample->sourceRows.size()) sources[table.table] = counterexample->sourceRows[entry];
-    }
-    out["counterexample"] = tables;
-    out["counterexample_columns"] = columns;
-    out["counterexample_source_rows"] = sources;
-    out["counterexample_rows"] = {{"before", counterexample->rowsBefore},
-                                  {"after", counterexample->content.rowCount()},
-                                  {"minimized", counterexample->minimized}};
-    if (!counterexample->note.empty()) out["counterexample_note"] = counterexample->note;
-    out["counterexample_tables_read"] = counterexample->tablesRead;
-    out["gold_rows"] = compare::rowsToJson(counterexample->goldOutcome.result.rows);
-    out["candidate_rows"] = compare::rowsToJson(counterexample->candidateOutcome.result.rows);
-    return out;
-}
-
 void printCounterexample(const schema::Schema& schema, const std::optional<minimize::Counterexample>& counterexample,
                          const std::string& databaseName)
 {

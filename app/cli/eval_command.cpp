@@ -43,15 +43,6 @@ EvalType evalType(const std::string& name)
     return name == "all" ? EvalType::All : EvalType::Exec;
 }
 
-/// The metrics an --etype stands for: `match` is ESM (and its hardness), `exec` every
-/// execution-based metric, `all` both plus PCM-F1. Each still needs its inputs.
-evaluation::MetricSelection selectionFor(EvalType type)
-{
-    const bool match = type != EvalType::Exec;
-    const bool exec = type != EvalType::Match;
-    return {.esm = match, .exec = exec, .testSuite = exec, .sqlEval = exec, .pcmF1 = type == EvalType::All};
-}
-
 /// A usage message when the --etype cannot compute anything from the inputs given.
 std::string missingInputs(const EvalCommandOptions& options)
 {
@@ -148,8 +139,7 @@ int runEval(EvalCommandOptions options)
     inputs->tables = options.tablesPath;
     inputs->originalDatabases = options.databasesDir;
     inputs->suites = options.suitesDir;
-    options.evaluation.metrics = selectionFor(evalType(options.type));
-    options.evaluation.metrics.sqleq = options.evaluation.metrics.testSuite && options.evaluation.searchBudget > 0;
+    options.evaluation.metrics = evaluation::metricsForEvalType(options.type, options.evaluation.searchBudget);
 
     ProgressBar bar;
     auto result = evaluation::evaluateSubmission(*inputs, options.evaluation, bar.callback());

@@ -1,15 +1,13 @@
-// evaluateSubmission: loads the inputs once, then evaluates the items on a pool of
-// workers, each with its own ItemEvaluator (and so its own connections). Every item
-// writes only its own slot, so the result does not depend on `jobs` or on scheduling.
-#include "core/evaluation/evaluation_context.h"
-#include "core/evaluation/item_evaluator.h"
-
-#include "core/base/parallel_for.h"
+// evaluateSubmission: loads the inputs of the gold file's db_ids once into a Scorer,
+// which evaluates the items on a pool of workers, each with its own connections. Every
+// item writes only its own slot, so the result does not depend on `jobs` or on scheduling.
+#include "core/evaluation/evaluation.h"
+#include "core/evaluation/scorer.h"
 
 #include <fmt/format.h>
 
 #include <chrono>
-#include <memory>
+#include <set>
 
 namespace sqleq::evaluation {
 namespace {
@@ -50,6 +48,14 @@ bool cancelRequested(const std::atomic<bool>* cancel)
 
 } // namespace
 
+MetricSelection metricsForEvalType(std::string_view etype, std::size_t searchBudget)
+{
+    const bool match = etype == "match" || etype == "all";
+    const bool exec = etype != "match";
+    return {.esm = match, .exec = exec, .testSuite = exec, .sqlEval = exec, .pcmF1 = etype == "all",
+            .sqleq = exec && searchBudget > 0};
+}
+
 Result<Evaluation> evaluateSubmission(const SubmissionInputs& inputs, const EvaluationOptions& options,
                                       const suite::ProgressCallback& progress, const std::atomic<bool>* cancel)
 {
@@ -57,41 +63,21 @@ Result<Evaluation> evaluateSubmission(const SubmissionInputs& inputs, const Eval
     if (inputs.gold.size() != inputs.predictions.size()) return mismatchedLengths(inputs);
     auto positions = turnPositions(inputs);
     if (!positions) return positions.error();
-    auto context = loadEvaluationContext(inputs, options.metrics);
-    if (!context) return context.error();
+    std::set<std::string> dbIds;
+    for (const auto& item : inputs.gold) dbIds.insert(item.dbId);
+    auto scorer = Scorer::load({inputs.tables, inputs.originalDatabases, inputs.suites}, options, dbIds);
+    if (!scorer) return scorer.error();
 
-    const std::size_t count = inputs.gold.size();
     Evaluation evaluation;
-    evaluation.computed = context->computed;
-    evaluation.items.resize(count);
-    const unsigned workers = parallelWorkerCount(count, options.jobs);
-    std::vector<std::unique_ptr<ItemEvaluator>> evaluators;
-    for (unsigned w = 0; w < workers; ++w)
-        evaluators.push_back(std::make_unique<ItemEvaluator>(*context, options, cancel));
-
-    parallelFor(count, workers, [&](std::size_t i, unsigned worker) {
-        if (cancelRequested(cancel)) {
-            auto& skipped = evaluation.items[i];
-            skipped.index = i;
-            skipped.dbId = inputs.gold[i].dbId;
-            skipped.notes.emplace_back("not evaluated: cancelled");
-            return;
-        }
-        evaluation.items[i] = evaluators[worker]->evaluate(i, inputs.gold[i], inputs.predictions[i]);
-        if (const auto refused = inputs.lineErrors.find(i); refused != inputs.lineErrors.end())
-            evaluation.items[i].notes.insert(evaluation.items[i].notes.begin(), "input: " + refused->second);
-    }, [&](std::size_t done, std::size_t total) {
-        if (!progress) return;
-        suite::Progress report;
-        report.phase = "evaluating";
-        report.done = done;
-        report.total = total;
-        progress(report);
-    });
-
+    evaluation.computed = scorer->computed();
+    evaluation.items = scorer->scoreMany(inputs.gold, inputs.predictions, options.jobs, progress, cancel);
+    for (const auto& [index, why] : inputs.lineErrors) {
+        if (index < evaluation.items.size())
+            evaluation.items[index].notes.insert(evaluation.items[index].notes.begin(), "input: " + why);
+    }
     evaluation.interactionTurns = inputs.interactionTurns;
     if (!positions->empty())
-        for (std::size_t i = 0; i < count; ++i) evaluation.items[i].turn = (*positions)[i];
+        for (std::size_t i = 0; i < evaluation.items.size(); ++i) evaluation.items[i].turn = (*positions)[i];
     evaluation.cancelled = cancelRequested(cancel);
     evaluation.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return evaluation;

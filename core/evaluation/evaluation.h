@@ -13,6 +13,8 @@
 #include "core/metrics/sql_eval.h"
 #include "core/suite/suite.h"
 
+#include <nlohmann/json.hpp>
+
 #include <array>
 #include <atomic>
 #include <cstdint>
@@ -21,6 +23,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sqleq::evaluation {
@@ -71,6 +74,12 @@ struct MetricSelection {
     bool pcmF1 = true;
     bool sqleq = true;  ///< the test suite plus the search past it (needs suites and tables)
 };
+
+/// The metrics an `--etype` stands for (sqleq-cli eval, the Python module): "match" is
+/// ESM (and its hardness), "exec" every execution-based metric (sqleq's verdict too when
+/// `searchBudget` > 0), "all" both plus PCM-F1. Each still needs its inputs. Any other
+/// name reads as "exec", the official default.
+MetricSelection metricsForEvalType(std::string_view etype, std::size_t searchBudget);
 
 /// How the Spider metrics read a prediction's placeholder `value` (written by models that
 /// predict no value: `age > ' value '`). Official: evaluation.py's `p_str.replace("value",
@@ -195,6 +204,28 @@ std::string formatTurnReport(const Evaluation& evaluation);
 /// computed), or a JSON array of objects with the same keys (null when not computed).
 std::string itemsTsv(const Evaluation& evaluation);
 std::string itemsJson(const Evaluation& evaluation);
+
+/// One element of itemsJson's array: the item's metrics as a JSON object (null when
+/// not computed), for callers that score items one at a time.
+nlohmann::json itemJson(const ItemMetrics& item);
+
+/// test-suite-sql-eval's evaluation.py arguments: --db DIR, --etype, --plug_value,
+/// --keep_distinct (the gold and predictions files and tables.json are in SubmissionInputs).
+struct OfficialEvaluationOptions {
+    std::filesystem::path databases;  ///< --db: DIR/<db_id>/*.sqlite; every file is run, as exec_eval.py does
+    std::string etype = "all";        ///< "all", "exec" or "match"
+    bool plugValue = false;
+    bool keepDistinct = false;
+    unsigned jobs = 0;                ///< worker threads; 0: all cores. The output does not depend on it.
+};
+
+/// Everything evaluation.py prints to standard output for the submission: its progress
+/// lines, the items exact match rejects, then the per-hardness (and for a multi-turn
+/// file the turn) tables — byte for byte for --etype match. `inputs.tables` must be set
+/// for match and all. Errors as evaluateSubmission's.
+Result<std::string> officialEvaluationOutput(SubmissionInputs inputs, const OfficialEvaluationOptions& options,
+                                             const suite::ProgressCallback& progress = {},
+                                             const std::atomic<bool>* cancel = nullptr);
 
 /// The disagreeing items: TSV with the itemsTsv columns plus `kind` (the kinds of
 /// disagreement, comma-separated: "metrics disagree", "test-suite false positive"),

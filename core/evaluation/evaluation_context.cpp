@@ -1,5 +1,5 @@
 // Loading the inputs of a batch once, up front: parsing tables.json, importing the
-// suites of the db_ids the gold file uses and serializing their original databases.
+// suites of the db_ids asked for and serializing their original databases.
 // Per-db_id failures are recorded, not returned: one missing folder must not stop
 // the metrics of the other databases.
 #include "core/evaluation/evaluation_context.h"
@@ -30,14 +30,6 @@ Status requireDirectory(const fs::path& dir, std::string_view role)
     return inputError(fmt::format("{}: the {} directory does not exist", dir.string(), role));
 }
 
-/// The db_ids of the gold file, each once, in name order.
-std::set<std::string> goldDatabases(const SubmissionInputs& inputs)
-{
-    std::set<std::string> ids;
-    for (const auto& item : inputs.gold) ids.insert(item.dbId);
-    return ids;
-}
-
 Result<suite::Suite> loadOriginal(const fs::path& dir, const std::string& dbId)
 {
     const fs::path file = dir / dbId / (dbId + ".sqlite");
@@ -58,7 +50,8 @@ Result<suite::Suite> loadOriginal(const fs::path& dir, const std::string& dbId)
 
 } // namespace
 
-Result<EvaluationContext> loadEvaluationContext(const SubmissionInputs& inputs, const MetricSelection& selection)
+Result<EvaluationContext> loadEvaluationContext(const ScoringInputs& inputs, const MetricSelection& selection,
+                                                const std::set<std::string>& dbIds)
 {
     EvaluationContext context;
     const bool haveTables = !inputs.tables.empty();
@@ -77,7 +70,6 @@ Result<EvaluationContext> loadEvaluationContext(const SubmissionInputs& inputs, 
         if (!index) return inputError(index.error().message);
         context.tables = std::move(index.value());
     }
-    const auto dbIds = goldDatabases(inputs);
     if (context.computed.testSuite) {
         if (auto exists = requireDirectory(inputs.suites, "suites"); !exists) return exists.error();
         for (const auto& dbId : dbIds) {

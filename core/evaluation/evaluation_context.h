@@ -5,10 +5,12 @@
 #pragma once
 
 #include "core/evaluation/evaluation.h"
+#include "core/evaluation/scorer.h"
 #include "core/schema/schema.h"
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 
 namespace sqleq::evaluation {
@@ -32,9 +34,11 @@ struct EvaluationContext {
     std::map<std::string, std::string> schemaErrors;
 };
 
-/// Loads what `inputs` points to for the metrics `selection` asks for. Errors
+/// Loads what `inputs` points to for the metrics `selection` asks for, for the db_ids
+/// in `dbIds`. Errors
 /// ("evaluation.input") only for an unreadable tables.json or a directory that does
 /// not exist; a missing db_id is recorded per db_id for the items to note.
-Result<EvaluationContext> loadEvaluationContext(const SubmissionInputs& inputs, const MetricSelection& selection);
+Result<EvaluationContext> loadEvaluationContext(const ScoringInputs& inputs, const MetricSelection& selection,
+                                                const std::set<std::string>& dbIds);
 
 } // namespace sqleq::evaluation

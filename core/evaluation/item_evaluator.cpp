@@ -37,6 +37,14 @@ void recordVerdict(const suite::CheckResult& checked, std::string_view metric, s
     }
 }
 
+/// Why `dbId` has nothing loaded: its recorded error, or — for a Scorer asked about a
+/// db_id its inputs never named — that it is unknown.
+std::string loadError(const std::map<std::string, std::string>& errors, const std::string& dbId)
+{
+    const auto found = errors.find(dbId);
+    return found != errors.end() ? found->second : fmt::format("unknown db_id '{}'", dbId);
+}
+
 } // namespace
 
 ItemEvaluator::ItemEvaluator(const EvaluationContext& context, const EvaluationOptions& options,
@@ -96,7 +104,7 @@ void ItemEvaluator::addExec(ItemMetrics& item, const suite::GoldItem& gold, cons
 {
     const auto original = m_context.originals.find(gold.dbId);
     if (original == m_context.originals.end()) {
-        item.notes.push_back(fmt::format("exec: {}", m_context.originalErrors.at(gold.dbId)));
+        item.notes.push_back(fmt::format("exec: {}", loadError(m_context.originalErrors, gold.dbId)));
         return;
     }
     const auto checked = suite::checkCandidate(gold.sql, prediction, original->second, m_check, m_cancel);
@@ -108,7 +116,7 @@ void ItemEvaluator::addTestSuite(ItemMetrics& item, const suite::GoldItem& gold,
 {
     const auto found = m_context.suites.find(gold.dbId);
     if (found == m_context.suites.end()) {
-        item.notes.push_back(fmt::format("testsuite: {}", m_context.suiteErrors.at(gold.dbId)));
+        item.notes.push_back(fmt::format("testsuite: {}", loadError(m_context.suiteErrors, gold.dbId)));
         return;
     }
     const auto checked = suite::checkCandidate(gold.sql, prediction, found->second, m_check, m_cancel);
@@ -131,7 +139,7 @@ void ItemEvaluator::addSqleq(ItemMetrics& item, const suite::GoldItem& gold, con
     }
     const auto schema = m_context.schemas.find(gold.dbId);
     if (schema == m_context.schemas.end()) {
-        item.notes.push_back(fmt::format("sqleq: {}", m_context.schemaErrors.at(gold.dbId)));
+        item.notes.push_back(fmt::format("sqleq: {}", loadError(m_context.schemaErrors, gold.dbId)));
         return;
     }
     // The search appends the database it finds; the shared suite stays read-only.
@@ -180,7 +188,7 @@ exec::Connection* ItemEvaluator::originalConnection(const std::string& dbId, std
     if (auto open = m_originalConnections.find(dbId); open != m_originalConnections.end()) return &open->second;
     const auto original = m_context.originals.find(dbId);
     if (original == m_context.originals.end()) {
-        why = m_context.originalErrors.at(dbId);
+        why = loadError(m_context.originalErrors, dbId);
         return nullptr;
     }
     auto conn = exec::Connection::deserializeCopy(original->second.databases.front().bytes);

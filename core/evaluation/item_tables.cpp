@@ -75,7 +75,9 @@ nlohmann::json jsonMetrics(const ItemMetrics& item)
             {"notes", item.notes}};
 }
 
-nlohmann::json jsonItem(const ItemMetrics& item)
+} // namespace
+
+nlohmann::json itemJson(const ItemMetrics& item)
 {
     nlohmann::json json = jsonMetrics(item);
     if (item.turn) {
@@ -84,8 +86,6 @@ nlohmann::json jsonItem(const ItemMetrics& item)
     }
     return json;
 }
-
-} // namespace
 
 std::string itemsTsv(const Evaluation& evaluation)
 {
@@ -97,7 +97,7 @@ std::string itemsTsv(const Evaluation& evaluation)
 std::string itemsJson(const Evaluation& evaluation)
 {
     nlohmann::json items = nlohmann::json::array();
-    for (const auto& item : evaluation.items) items.push_back(jsonItem(item));
+    for (const auto& item : evaluation.items) items.push_back(itemJson(item));
     // Predictions are model output: invalid UTF-8 must not abort the dump.
     return items.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }

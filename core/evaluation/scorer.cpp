@@ -1,0 +1,115 @@
+// Scorer: the loaded inputs shared read-only by every call; each call (or each worker
+// of a batch) gets its own ItemEvaluator, which opens its own connections and drops
+// them when it returns, so nothing survives between calls that a thread or a forked
+// child could trip over.
+#include "core/evaluation/scorer.h"
+
+#include "core/evaluation/evaluation_context.h"
+#include "core/evaluation/item_evaluator.h"
+
+#include "core/base/parallel_for.h"
+#include "core/schema/spider_tables.h"
+
+#include <system_error>
+
+namespace sqleq::evaluation {
+
+struct Scorer::State {
+    EvaluationContext context;
+    EvaluationOptions options;
+};
+
+namespace {
+
+namespace fs = std::filesystem;
+
+void addFolders(const fs::path& dir, std::set<std::string>& ids)
+{
+    std::error_code ec;
+    if (dir.empty() || !fs::is_directory(dir, ec)) return;
+    for (const auto& entry : fs::directory_iterator(dir, ec)) {
+        if (entry.is_directory(ec)) ids.insert(entry.path().filename().string());
+    }
+}
+
+/// Every db_id the inputs know of: tables.json's entries and the folders of both directories.
+std::set<std::string> discoverDatabases(const ScoringInputs& inputs)
+{
+    std::set<std::string> ids;
+    if (!inputs.tables.empty()) {
+        // An unreadable tables.json is reported by loadEvaluationContext itself.
+        if (auto listed = schema::listSpiderDbIdsInFile(inputs.tables)) ids.insert(listed->begin(), listed->end());
+    }
+    addFolders(inputs.suites, ids);
+    addFolders(inputs.originalDatabases, ids);
+    return ids;
+}
+
+bool cancelRequested(const std::atomic<bool>* cancel)
+{
+    return cancel != nullptr && cancel->load(std::memory_order_relaxed);
+}
+
+} // namespace
+
+Scorer::Scorer(std::shared_ptr<const State> state) : m_state(std::move(state)) {}
+
+Result<Scorer> Scorer::load(const ScoringInputs& inputs, const EvaluationOptions& options,
+                            const std::optional<std::set<std::string>>& dbIds)
+{
+    auto context = loadEvaluationContext(inputs, options.metrics, dbIds ? *dbIds : discoverDatabases(inputs));
+    if (!context) return context.error();
+    auto state = std::make_shared<State>(State{std::move(context.value()), options});
+    return Scorer(std::move(state));
+}
+
+const MetricSelection& Scorer::computed() const
+{
+    return m_state->context.computed;
+}
+
+const EvaluationOptions& Scorer::options() const
+{
+    return m_state->options;
+}
+
+ItemMetrics Scorer::score(std::size_t index, const suite::GoldItem& gold, const std::string& prediction,
+                          const std::atomic<bool>* cancel) const
+{
+    ItemEvaluator evaluator(m_state->context, m_state->options, cancel);
+    return evaluator.evaluate(index, gold, prediction);
+}
+
+std::vector<ItemMetrics> Scorer::scoreMany(const std::vector<suite::GoldItem>& gold,
+                                           const std::vector<std::string>& predictions, unsigned jobs,
+                                           const suite::ProgressCallback& progress,
+                                           const std::atomic<bool>* cancel) const
+{
+    const std::size_t count = std::min(gold.size(), predictions.size());
+    std::vector<ItemMetrics> items(count);
+    const unsigned workers = parallelWorkerCount(count, jobs);
+    std::vector<std::unique_ptr<ItemEvaluator>> evaluators;
+    for (unsigned w = 0; w < workers; ++w)
+        evaluators.push_back(std::make_unique<ItemEvaluator>(m_state->context, m_state->options, cancel));
+
+    parallelFor(count, workers, [&](std::size_t i, unsigned worker) {
+        if (cancelRequested(cancel)) {
+            auto& skipped = items[i];
+            skipped.index = i;
+            skipped.dbId = gold[i].dbId;
+            skipped.notes.emplace_back("not evaluated: cancelled");
+            return;
+        }
+        items[i] = evaluators[worker]->evaluate(i, gold[i], predictions[i]);
+    }, [&](std::size_t done, std::size_t total) {
+        if (!progress) return;
+        suite::Progress report;
+        report.phase = "evaluating";
+        report.done = done;
+        report.total = total;
+        progress(report);
+    });
+    return items;
+}
+
+} // namespace sqleq::evaluation

@@ -1,0 +1,142 @@
+// Renders an Inspection as the JSON object `check --json` prints; shared with the
+// Python module so that Inspection.to_dict() and the CLI can never drift apart.
+#include "core/inspect/inspection_json.h"
+
+#include "core/fuzz/profile.h"
+
+#include <string>
+#include <vector>
+
+namespace sqleq::inspect {
+namespace {
+
+std::vector<std::string> columnNames(const schema::Schema& schema, const std::string& table)
+{
+    std::vector<std::string> names;
+    if (const auto* described = schema.findTable(table)) {
+        for (const auto& column : described->columns) names.push_back(column.name);
+    }
+    return names;
+}
+
+nlohmann::json nearestNeighborsJson(const Inspection& inspection)
+{
+    nlohmann::json nearest = nlohmann::json::array();
+    for (const auto& match : inspection.diagnosis.nearestNeighbors) {
+        nearest.push_back({{"family", neighbors::familyName(match.neighbor.family)},
+                           {"description", describeNeighbor(inspection.distilled.golds.front().goldSql, match.neighbor)},
+                           {"gold_span", {match.neighbor.goldSpan.begin, match.neighbor.goldSpan.end}},
+                           {"replacement", match.neighbor.replacement},
+                           {"neighbor_sql", match.neighbor.sql}});
+    }
+    return nearest;
+}
+
+nlohmann::json clausesJson(const Inspection& inspection)
+{
+    nlohmann::json clauses = nlohmann::json::array();
+    for (const auto& difference : inspection.diagnosis.clauses) {
+        clauses.push_back({{"clause", clauseName(difference.clause)},
+                           {"gold", difference.gold},
+                           {"candidate", difference.candidate}});
+    }
+    return clauses;
+}
+
+nlohmann::json nondeterminismJson(const Inspection& inspection)
+{
+    const auto& order = inspection.diagnosis.nondeterminism;
+    return {{"gold", order.gold},
+            {"candidate", order.candidate},
+            {"tie_break_only", order.tieBreakOnly},
+            {"gold_alternative_rows",
+             order.gold ? compare::rowsToJson(order.goldAlternative.result.rows) : nlohmann::json()},
+            {"candidate_alternative_rows",
+             order.candidate ? compare::rowsToJson(order.candidateAlternative.result.rows) : nlohmann::json()}};
+}
+
+} // namespace
+
+NeighborCounts countNeighbors(const suite::DistillResult& distilled)
+{
+    NeighborCounts counts;
+    for (const auto& gold : distilled.golds) {
+        for (const auto& status : gold.neighbors) {
+            if (status.sameAsGoldWhenRun) continue;  // reads like the gold once DISTINCT is removed
+            ++counts.total;
+            counts.distinguished += status.distinguishedBy >= 0 ? 1 : 0;
+        }
+    }
+    return counts;
+}
+
+nlohmann::json counterexampleJson(const schema::Schema& schema,
+                                  const std::optional<minimize::Counterexample>& counterexample)
+{
+    nlohmann::json out;
+    if (!counterexample) {
+        out["counterexample"] = nullptr;
+        out["gold_rows"] = nullptr;
+        out["candidate_rows"] = nullptr;
+        return out;
+    }
+    nlohmann::json tables = nlohmann::json::object();
+    nlohmann::json columns = nlohmann::json::object();
+    nlohmann::json sources = nlohmann::json::object();
+    for (std::size_t entry = 0; entry < counterexample->content.tables.size(); ++entry) {
+        const auto& table = counterexample->content.tables[entry];
+        tables[table.table] = compare::rowsToJson(table.rows);
+        columns[table.table] = columnNames(schema, table.table);
+        if (entry < counterexample->sourceRows.size()) sources[table.table] = counterexample->sourceRows[entry];
+    }
+    out["counterexample"] = tables;
+    out["counterexample_columns"] = columns;
+    out["counterexample_source_rows"] = sources;
+    out["counterexample_rows"] = {{"before", counterexample->rowsBefore},
+                                  {"after", counterexample->content.rowCount()},
+                                  {"minimized", counterexample->minimized}};
+    if (!counterexample->note.empty()) out["counterexample_note"] = counterexample->note;
+    out["counterexample_tables_read"] = counterexample->tablesRead;
+    out["gold_rows"] = compare::rowsToJson(counterexample->goldOutcome.result.rows);
+    out["candidate_rows"] = compare::rowsToJson(counterexample->candidateOutcome.result.rows);
+    return out;
+}
+
+nlohmann::json inspectionJson(const schema::Schema& schema, const Inspection& inspection,
+                              const InspectOptions& options)
+{
+    const auto& check = inspection.check;
+    const auto& suite = inspection.distilled.suite;
+    const auto counts = countNeighbors(inspection.distilled);
+    nlohmann::json out = counterexampleJson(schema, inspection.counterexample);
+    out["verdict"] = suite::verdictKindName(check.verdict);
+    out["suite_verdict"] = suite::verdictKindName(inspection.suiteCheck.verdict);
+    out["test_suite_false_positive"] = inspection.testSuiteFalsePositive;
+    out["evidence"] = {{"kind", evidenceKindName(inspection.evidence.kind)},
+                       {"databases", inspection.evidence.suiteDatabases},
+                       {"search_databases", inspection.evidence.searchDatabases}};
+    if (!inspection.searchFoundBy.empty()) out["found_by"] = inspection.searchFoundBy;
+    out["message"] = check.message;
+    const bool separated = check.separatingDatabase >= 0;
+    out["separating_db"] = separated ? nlohmann::json(check.separatingDatabase) : nlohmann::json();
+    out["separating_db_label"] =
+        separated ? nlohmann::json(suite.databases[static_cast<std::size_t>(check.separatingDatabase)].label)
+                  : nlohmann::json();
+    out["suite_size"] = inspection.metricDatabases;
+    out["databases_checked"] = check.databasesChecked;
+    out["sampled"] = inspection.distilled.sampled;
+    out["neighbors"] = {{"total", counts.total}, {"distinguished", counts.distinguished}};
+    out["comparison"] = compare::toJson(check.comparison);
+    out["gold_used"] = check.goldUsed;
+    out["candidate_used"] = check.candidateUsed;
+    out["diagnosis"] = nearestNeighborsJson(inspection);
+    out["wall_clock_fired"] = inspection.wallClockFired;
+    out["clauses"] = clausesJson(inspection);
+    out["nondeterminism"] = nondeterminismJson(inspection);
+    out["profile"] = fuzz::profileName(options.distill.profile);
+    out["seed"] = options.distill.seed;
+    out["seconds"] = inspection.seconds;
+    return out;
+}
+
+} // namespace sqleq::inspect

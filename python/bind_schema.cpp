@@ -1,0 +1,112 @@
+// sqleq.Schema: the three ways a front end loads a schema (a Spider tables.json
+// entry, a SQLite file, DDL text), each one core loader, plus read-only views.
+#include "python/bindings.h"
+#include "python/schema_handle.h"
+
+#include "core/exec/connection.h"
+#include "core/schema/ddl_loader.h"
+#include "core/schema/ddl_writer.h"
+#include "core/schema/spider_tables.h"
+
+#include <fmt/format.h>
+#include <pybind11/stl.h>
+#include <pybind11/stl/filesystem.h>
+
+#include <filesystem>
+
+namespace sqleq::python {
+namespace {
+
+SchemaHandle fromTablesJson(const std::filesystem::path& path, const std::string& dbId)
+{
+    Result<schema::Schema> loaded = [&] {
+        py::gil_scoped_release unlocked;
+        return schema::loadSpiderSchema(path, dbId);
+    }();
+    if (!loaded) throw DiagnosticError(loaded.error());
+    return {std::make_shared<const schema::SchemaSource>(schema::SchemaSource{std::move(*loaded), std::nullopt})};
+}
+
+SchemaHandle fromSqlite(const std::filesystem::path& path)
+{
+    Result<schema::SchemaSource> source = [&]() -> Result<schema::SchemaSource> {
+        py::gil_scoped_release unlocked;
+        std::error_code ec;
+        if (!std::filesystem::is_regular_file(path, ec))
+            return Diagnostic{"schema.open", fmt::format("{}: no such SQLite file", path.string()), {}, {}};
+        auto connection = exec::Connection::openReadOnly(path);
+        if (!connection) return connection.error();
+        return schema::schemaSourceFromDatabase(*connection, path.stem().string());
+    }();
+    if (!source) throw DiagnosticError(source.error());
+    return {std::make_shared<const schema::SchemaSource>(std::move(*source))};
+}
+
+SchemaHandle fromDdl(const std::string& ddl, const std::string& name)
+{
+    auto loaded = schema::loadDatabaseFromDdl(ddl, name);
+    if (!loaded) {
+        auto error = loaded.error();
+        if (!error.code.starts_with("schema.")) error.code = "schema.ddl";
+        throw DiagnosticError(error, ddl);
+    }
+    auto source = schema::schemaSourceFromDatabase(loaded->connection, name);
+    if (!source) throw DiagnosticError(source.error());
+    return {std::make_shared<const schema::SchemaSource>(std::move(*source))};
+}
+
+py::list tableNames(const SchemaHandle& handle)
+{
+    py::list names;
+    for (const auto& table : handle.source->schema.tables) names.append(table.name);
+    return names;
+}
+
+py::dict columns(const SchemaHandle& handle)
+{
+    py::dict out;
+    for (const auto& table : handle.source->schema.tables) {
+        py::list names;
+        for (const auto& column : table.columns) names.append(column.name);
+        out[py::str(table.name)] = names;
+    }
+    return out;
+}
+
+std::string repr(const SchemaHandle& handle)
+{
+    const auto& schema = handle.source->schema;
+    std::string tables;
+    for (const auto& table : schema.tables) tables += (tables.empty() ? "" : ", ") + table.name;
+    return fmt::format("<sqleq.Schema '{}': {} table{} ({}){}>", schema.name, schema.tables.size(),
+                       schema.tables.size() == 1 ? "" : "s", tables, handle.source->original ? ", with rows" : "");
+}
+
+} // namespace
+
+void bindSchema(py::module_& module)
+{
+    py::class_<SchemaHandle>(module, "Schema",
+                             "A database schema (tables, columns, keys) and, when loaded from a database that holds "
+                             "rows, that database, which checks try first. Build one with from_tables_json, "
+                             "from_sqlite or from_ddl; immutable and safe to share between threads.")
+        .def_static("from_tables_json", &fromTablesJson, py::arg("path"), py::arg("db_id"),
+                    "The schema `db_id` of a Spider tables.json (an empty database). Raises SchemaError.")
+        .def_static("from_sqlite", &fromSqlite, py::arg("path"),
+                    "The schema of a SQLite file, opened read-only; its rows join every suite first. Raises "
+                    "SchemaError or QueryError when the file cannot be read.")
+        .def_static("from_ddl", &fromDdl, py::arg("text"), py::arg("name") = "ddl",
+                    "The schema a SQL script creates (CREATE TABLE, optionally INSERT), run into memory. Raises "
+                    "SchemaError with line and column of the failing statement.")
+        .def_property_readonly("name", [](const SchemaHandle& h) { return h.source->schema.name; },
+                               "The db_id or the file's stem.")
+        .def_property_readonly("tables", &tableNames, "Table names, in schema order.")
+        .def_property_readonly("columns", &columns, "{table: [column names]}.")
+        .def_property_readonly("has_rows", [](const SchemaHandle& h) { return h.source->original.has_value(); },
+                               "Whether the source database holds rows (they join every suite first).")
+        .def("to_ddl", [](const SchemaHandle& h) { return schema::toDdl(h.source->schema); },
+             "CREATE TABLE statements that rebuild the schema.")
+        .def("__repr__", &repr);
+}
+
+} // namespace sqleq::python

@@ -1,0 +1,14 @@
+// The native half of the Python package `sqleq` (imported as sqleq._sqleq and
+// re-exported by sqleq/__init__.py). Each binding file registers one area; none
+// holds engine logic. No Qt is linked here.
+#include "python/bindings.h"
+
+PYBIND11_MODULE(_sqleq, module)
+{
+    module.doc() = "sqleq's native module: SQL query equivalence with distilled test suites (use the sqleq package).";
+    sqleq::python::bindErrors(module);
+    sqleq::python::bindSchema(module);
+    sqleq::python::bindCheck(module);
+    sqleq::python::bindSuite(module);
+    sqleq::python::bindEvaluator(module);
+}

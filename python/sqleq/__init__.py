@@ -1,0 +1,130 @@
+"""sqleq: SQL query equivalence with distilled test suites, in-process.
+
+    import sqleq
+    result = sqleq.check("SELECT name FROM singer WHERE age > 30",
+                         "SELECT name FROM singer WHERE age >= 30",
+                         tables="tables.json", db_id="concert_singer")
+    result.verdict, result.counterexample
+
+The work is done by sqleq's C++ core (the native module sqleq._sqleq); this package
+adds the Python-shaped front: keyword arguments, Inspection, optional pandas.
+Every long call releases the GIL and stops on Ctrl-C (KeyboardInterrupt).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, Optional, Union
+
+from ._sqleq import (  # noqa: F401  (re-exported)
+    Error,
+    Evaluator,
+    InputError,
+    ParseError,
+    QueryError,
+    Schema,
+    SchemaError,
+    Suite,
+    SuiteError,
+    distill,
+)
+from . import _sqleq
+from ._inspection import Inspection
+from ._results import Evaluation, pandas_or_none
+
+__all__ = [
+    "check", "evaluate", "distill", "Schema", "Suite", "Evaluator", "Inspection", "Evaluation",
+    "Error", "ParseError", "SchemaError", "QueryError", "SuiteError", "InputError",
+]
+__version__ = "0.1.0"
+
+# `sqleq-cli check --search`'s default: databases the search may build past the suite.
+DEFAULT_SEARCH_BUDGET = 300
+
+ProgressCallback = Callable[[Dict[str, Any]], None]
+
+
+def _usage_error(message: str) -> InputError:
+    """An InputError with the attributes the native errors carry."""
+    error = InputError(message)
+    error.code, error.message = "python.argument", message
+    error.line = error.column = error.offset = error.expected = None
+    return error
+
+
+def _schema_for(tables, db_id, db, ddl, schema) -> Schema:
+    given = [name for name, value in (("tables", tables), ("db", db), ("ddl", ddl), ("schema", schema))
+             if value is not None]
+    if len(given) != 1:
+        raise _usage_error("give exactly one of tables= (with db_id=), db=, ddl= or schema=; got "
+                         + (", ".join(given) or "none"))
+    if schema is not None:
+        return schema
+    if tables is not None:
+        if db_id is None:
+            raise _usage_error("tables= is a Spider tables.json: name the schema with db_id=")
+        return Schema.from_tables_json(str(tables), db_id)
+    if db is not None:
+        return Schema.from_sqlite(str(db))
+    return Schema.from_ddl(ddl)
+
+
+def _search_budget(search: Union[bool, int]) -> int:
+    if search is True:
+        return DEFAULT_SEARCH_BUDGET
+    if search is False:
+        return 0
+    if search < 0:
+        raise _usage_error("search must be True, False or a number of databases >= 0")
+    return int(search)
+
+
+def check(gold: str, candidate: str, *, tables: Optional[str] = None, db_id: Optional[str] = None,
+          db: Optional[str] = None, ddl: Optional[str] = None, schema: Optional[Schema] = None,
+          profile: str = "spider", seed: int = 0, plug_value: bool = False, keep_distinct: bool = False,
+          search: Union[bool, int] = True, timeout_ms: int = 2000, suites: Optional[str] = None,
+          budget: int = 1000, jobs: int = 0, minimize: bool = True,
+          progress: Optional[ProgressCallback] = None) -> Inspection:
+    """Decides gold vs candidate, as ``sqleq-cli check --json`` does.
+
+    The schema comes from exactly one of: ``tables`` (a Spider tables.json) with ``db_id``,
+    ``db`` (a SQLite file, whose rows are tried first), ``ddl`` (SQL text) or ``schema``
+    (a loaded sqleq.Schema, the cheapest when checking many pairs of one schema).
+    ``search``: True (300 databases past the suite), False (the test-suite verdict alone)
+    or a number. ``timeout_ms`` is the per-query budget in idle-machine milliseconds
+    (counted in SQLite steps, so verdicts do not depend on machine load). ``suites``
+    adds a released suite DIR/<db_id>/*.sqlite. ``progress(dict)`` receives the CLI
+    progress bar's fields (phase, done, total, suite_size, undistinguished, ...).
+
+    Raises ParseError (with line and column) or QueryError when the gold cannot run,
+    SchemaError when the schema cannot be loaded. A candidate that does not run is a
+    verdict ('candidate_error'), not an exception.
+    """
+    loaded = _schema_for(tables, db_id, db, ddl, schema)
+    data = _sqleq._check(gold, candidate, loaded, profile, seed, plug_value, keep_distinct,
+                         _search_budget(search), timeout_ms, budget, jobs, minimize,
+                         None if suites is None else str(suites), progress)
+    return Inspection(data)
+
+
+def evaluate(gold_file: str, pred_file: str, *, tables: Optional[str] = None, db: Optional[str] = None,
+             suites: Optional[str] = None, etype: str = "all", plug_value: bool = False,
+             keep_distinct: bool = False, search: Union[bool, int] = True, jobs: int = 0,
+             as_dataframe: Optional[bool] = None,
+             progress: Optional[ProgressCallback] = None) -> Evaluation:
+    """Every metric of a predictions file, as ``sqleq-cli eval --out items.json``.
+
+    Returns Evaluation(items, report, seconds): ``items`` is the per-item table (a list
+    of dicts equal to items.json; a pandas DataFrame when pandas is importable, unless
+    ``as_dataframe=False``), ``report`` the per-hardness table eval prints. ``etype`` as
+    the CLI's: 'match' (needs tables), 'exec' (needs db and/or suites), 'all'.
+    Raises InputError for unreadable or mismatched files.
+    """
+    items, report, seconds = _sqleq._evaluate(
+        str(gold_file), str(pred_file), None if tables is None else str(tables),
+        None if db is None else str(db), None if suites is None else str(suites), etype,
+        plug_value, keep_distinct, _search_budget(search), jobs, progress)
+    pandas = pandas_or_none() if as_dataframe is not False else None
+    if as_dataframe and pandas is None:
+        raise ImportError("as_dataframe=True needs pandas")
+    if pandas is not None:
+        items = pandas.DataFrame(items)
+    return Evaluation(items, report, seconds)
