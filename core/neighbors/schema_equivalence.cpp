@@ -6,6 +6,7 @@
 
 #include "core/base/ascii_case.h"
 #include "core/neighbors/neighbor_filter.h"
+#include "core/neighbors/redundant_clauses.h"
 #include "core/neighbors/scope_index.h"
 #include "core/sql/parser.h"
 #include "core/sql/walk.h"
@@ -847,6 +848,16 @@ std::optional<std::string> canonicalKey(std::string_view text, const schema::Sch
     if (!pass(extremeEdits(*parsed.statement, schema, reasons))) return std::nullopt;
     if (!pass(countedSubqueryEdits(*parsed.statement, reasons))) return std::nullopt;
     if (!pass(semiJoinEdits(*parsed.statement, schema, reasons))) return std::nullopt;
+    const auto rewritten = [&](std::vector<ClauseRewrite> rewrites) {
+        std::vector<Edit> edits;
+        for (auto& rewrite : rewrites) {
+            reasons.push_back(std::move(rewrite.reason));
+            edits.push_back({rewrite.span, std::move(rewrite.replacement)});
+        }
+        return edits;
+    };
+    if (!pass(rewritten(impliedConjunctRewrites(*parsed.statement, current)))) return std::nullopt;
+    if (!pass(rewritten(dependentGroupRewrites(*parsed.statement, current, schema)))) return std::nullopt;
     if (auto edits = disjointBranchEdits(*parsed.statement, current, schema, reasons); !edits.empty()) {
         current = applied(current, std::move(edits));
         parsed = sql::parse(current);
