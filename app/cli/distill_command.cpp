@@ -220,6 +220,9 @@ void registerDistillCommand(CLI::App& app, int& exitCode)
     command->add_flag("--no-targeted{false}", options->distill.targeted,
                       "Sampling alone (the paper's Algorithm 1): no proofs from the schema's keys and no databases "
                       "built for the neighbors sampling leaves undistinguished");
+    command->add_flag("--targeted-first", options->distill.targetedFirst,
+                      "Proofs and databases built for each gold before sampling as well (for golds no random "
+                      "database satisfies, such as ATIS's)");
     command->callback([options, &exitCode] { exitCode = runDistill(*options); });
 }
 

@@ -487,6 +487,10 @@ Result<DistillResult> Distiller::run()
         if (cancelled()) m_result.cancelled = true;
         else mergeDatabase(batch[0], m_evals);
     }
+    if (m_options.targeted && m_options.targetedFirst && m_options.budget > 0 && m_undistinguished > 0 && !cancelled()) {
+        proveRemaining();
+        if (!targetRemaining(outOfTime)) return suiteError("suite.internal", "a worker failed");
+    }
     std::size_t batchSize = 0;
     if (m_interrupted || (cancelled() && m_undistinguished > 0)) m_result.cancelled = true;
     while (!m_result.cancelled && m_undistinguished > 0 && m_result.sampled < m_options.budget && !outOfTime()) {

@@ -84,6 +84,10 @@ struct DistillOptions {
     /// variants, ties, a group of exactly k rows — up to thousands —, nothing passing the
     /// WHERE, one joined row carrying all constants). False: the paper's Algorithm 1 alone.
     bool targeted = true;
+    /// The proofs and the databases built for each gold before sampling too: for datasets
+    /// whose golds no random database satisfies (ATIS), where every sampled database
+    /// would otherwise run every neighbor. Needs `targeted`.
+    bool targetedFirst = false;
 };
 
 /// A neighbor and the suite database that first distinguished it from its gold.
