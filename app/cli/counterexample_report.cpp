@@ -8,18 +8,6 @@
 #include <fmt/ranges.h>
 
 namespace sqleq::cli {
-namespace {
-
-std::vector<std::string> columnNames(const schema::Schema& schema, const std::string& table)
-{
-    std::vector<std::string> names;
-    if (const auto* described = schema.findTable(table)) {
-        for (const auto& column : described->columns) names.push_back(column.name);
-    }
-    return names;
-}
-
-} // namespace
 
 void printCounterexample(const schema::Schema& schema, const std::optional<minimize::Counterexample>& counterexample,
                          const std::string& databaseName)
@@ -40,7 +28,7 @@ void printCounterexample(const schema::Schema& schema, const std::optional<minim
             continue;
         }
         fmt::print("\ntable {}:\n", entry.table);
-        printResultTable(stdout, exec::ResultSet{columnNames(schema, entry.table), entry.rows});
+        printResultTable(stdout, exec::ResultSet{schema.columnNames(entry.table), entry.rows});
     }
     // Kept only so that no table is empty (the profile): the JSON has their rows.
     if (!unread.empty()) fmt::print("\nnot read by either query: {}\n", fmt::join(unread, ", "));

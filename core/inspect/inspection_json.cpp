@@ -10,15 +10,6 @@
 namespace sqleq::inspect {
 namespace {
 
-std::vector<std::string> columnNames(const schema::Schema& schema, const std::string& table)
-{
-    std::vector<std::string> names;
-    if (const auto* described = schema.findTable(table)) {
-        for (const auto& column : described->columns) names.push_back(column.name);
-    }
-    return names;
-}
-
 nlohmann::json nearestNeighborsJson(const Inspection& inspection)
 {
     nlohmann::json nearest = nlohmann::json::array();
@@ -86,7 +77,7 @@ nlohmann::json counterexampleJson(const schema::Schema& schema,
     for (std::size_t entry = 0; entry < counterexample->content.tables.size(); ++entry) {
         const auto& table = counterexample->content.tables[entry];
         tables[table.table] = compare::rowsToJson(table.rows);
-        columns[table.table] = columnNames(schema, table.table);
+        columns[table.table] = schema.columnNames(table.table);
         if (entry < counterexample->sourceRows.size()) sources[table.table] = counterexample->sourceRows[entry];
     }
     out["counterexample"] = tables;

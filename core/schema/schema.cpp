@@ -51,6 +51,14 @@ const Table* Schema::findTable(std::string_view tableName) const
     return nullptr;
 }
 
+std::vector<std::string> Schema::columnNames(std::string_view tableName) const
+{
+    std::vector<std::string> names;
+    if (const Table* table = findTable(tableName))
+        for (const auto& column : table->columns) names.push_back(column.name);
+    return names;
+}
+
 const Table& sqliteSequenceTable()
 {
     static const Table table = [] {

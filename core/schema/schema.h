@@ -74,6 +74,8 @@ struct Schema {
 
     /// Case-insensitive lookup, including sqlite_sequence when present; null when absent.
     [[nodiscard]] const Table* findTable(std::string_view tableName) const;
+    /// The column names of `tableName` in order; empty when there is no such table.
+    [[nodiscard]] std::vector<std::string> columnNames(std::string_view tableName) const;
     friend bool operator==(const Schema&, const Schema&) = default;
 };
 

@@ -7,9 +7,10 @@
 #include "core/exec/executor.h"
 #include "core/fuzz/fuzz.h"
 #include "core/neighbors/schema_equivalence.h"
-#include "core/schema/ddl_loader.h"
 #include "core/suite/distiller.h"
 #include "core/suite/suite.h"
+
+#include "tests/core/ddl_schema_support.h"
 
 #include <QtTest>
 
@@ -33,17 +34,6 @@ constexpr std::string_view kFlightsDdl =
     " PRIMARY KEY(Airline, FlightNo), FOREIGN KEY(Airline) REFERENCES airlines(uid),"
     " FOREIGN KEY(SourceAirport) REFERENCES airports(AirportCode), FOREIGN KEY(DestAirport) REFERENCES airports(AirportCode));";
 
-const schema::Schema& schemaOf(std::string_view ddl)
-{
-    static std::map<std::string, schema::Schema> loaded;
-    auto [it, fresh] = loaded.try_emplace(std::string(ddl));
-    if (fresh) {
-        auto schema = schema::loadSchemaFromDdl(ddl, "test");
-        if (!schema) qFatal("DDL failed: %s", schema.error().message.c_str());
-        it->second = std::move(schema.value());
-    }
-    return it->second;
-}
 
 suite::DistillOptions options(bool targeted, std::size_t budget = 300)
 {

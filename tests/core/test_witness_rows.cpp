@@ -4,12 +4,13 @@
 // the test checks what the query returns, not what the planner believes.
 #include "core/exec/executor.h"
 #include "core/fuzz/fuzz.h"
-#include "core/schema/ddl_loader.h"
 #include "core/search/content_shaping.h"
 #include "core/search/search.h"
 #include "core/search/targeted_databases.h"
 #include "core/search/witness_plan.h"
 #include "core/search/witness_rows.h"
+
+#include "tests/core/ddl_schema_support.h"
 
 #include <QtTest>
 
@@ -52,17 +53,6 @@ constexpr std::string_view kRestaurantsDdl =
     "CREATE TABLE location(restaurant_id INTEGER REFERENCES restaurant(id), house_number INTEGER,"
     " street_name TEXT, city_name TEXT REFERENCES geographic(city_name));";
 
-const schema::Schema& schemaOf(std::string_view ddl)
-{
-    static std::map<std::string, schema::Schema> loaded;
-    auto [it, fresh] = loaded.try_emplace(std::string(ddl));
-    if (fresh) {
-        auto schema = schema::loadSchemaFromDdl(ddl, "test");
-        if (!schema) qFatal("DDL failed: %s", schema.error().message.c_str());
-        it->second = std::move(schema.value());
-    }
-    return it->second;
-}
 
 std::string_view ddlNamed(const QString& name)
 {
