@@ -212,11 +212,10 @@ std::optional<schema::DatabaseContent> TargetedDatabases::buildWitnesses(schema:
     if (!detail::repairForeignKeys(m_schema, content, nonEmpty, rng)) return std::nullopt;
     detail::WitnessCopies copies{.count = group ? target.parameter : 2 + variant / 3 % 2,
                                  .share = variant < 3 ? 0.0 : 0.5,
-                                 .oneGroup = group,
-                                 .directionBit = variant};
+                                 .oneGroup = group};
     std::vector<const detail::WitnessPlan*> plans;
     if (single) {
-        copies = {.count = 1, .firstChoice = target.table, .directionBit = std::nullopt};
+        copies = {.count = 1, .firstChoice = target.table};
         const bool ofGold = target.parameter < m_goldWitnesses.size();
         const detail::WitnessPlan& chosen = ofGold ? m_goldWitnesses[target.parameter]
                                                    : m_candidateWitnesses[target.parameter - m_goldWitnesses.size()];

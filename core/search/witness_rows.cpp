@@ -179,10 +179,10 @@ std::optional<exec::Value> chooseValue(const EqualColumns& equal, const schema::
 /// Another value near `value`, distinct for every copy, above or below it at random, so
 /// later copies differ from the first in every column they do not share with it, and in
 /// no fixed direction (ordered by one column, the copies are not ordered by any other too).
-exec::Value perturbed(const exec::Value& value, std::size_t copy, std::optional<bool> downwards, fuzz::Prng& rng)
+exec::Value perturbed(const exec::Value& value, std::size_t copy, fuzz::Prng& rng)
 {
     const auto offset = 7 * static_cast<int64_t>(copy) + static_cast<int64_t>(rng.below(7));
-    const bool below = downwards ? *downwards : rng.chance(0.5);
+    const bool below = rng.chance(0.5);
     switch (value.type()) {
     case exec::ValueType::Integer: {
         int64_t out = 0;
@@ -337,12 +337,6 @@ bool plantWitnesses(const schema::Schema& schema, schema::DatabaseContent& conte
                    return at.slot == slot && at.column == column;
                });
     };
-    // With a direction bit, column c of slot s moves down in later copies when that bit
-    // of (s, c) is set: over successive bits every two columns move apart once.
-    const auto downwards = [&](std::size_t slot, std::size_t column) -> std::optional<bool> {
-        if (!copies.directionBit) return std::nullopt;
-        return (((slot * 32 + column) >> *copies.directionBit) & 1U) != 0;
-    };
     std::vector<std::vector<exec::Row>> witnesses(copies.count);
     std::vector<std::optional<exec::Value>> firstValues;
     for (std::size_t copy = 0; copy < copies.count; ++copy) {
@@ -380,8 +374,8 @@ bool plantWitnesses(const schema::Schema& schema, schema::DatabaseContent& conte
             for (std::size_t c = 0; c < row.size() && c < keyed.size(); ++c) {
                 if (copy > 0 && isGrouped(slot, table.columns[c].name)) row[c] = witnesses[0][slot][c];
                 else if (keyed[c]) row[c] = freshValue(table.columns[c], nextKey);
-                else if (copy > 0) row[c] = rng.chance(copies.share) ? witnesses[0][slot][c] : perturbed(row[c], copy, downwards(slot, c), rng);
-                else if (repeats > 0) row[c] = perturbed(row[c], repeats, downwards(slot, c), rng);
+                else if (copy > 0) row[c] = rng.chance(copies.share) ? witnesses[0][slot][c] : perturbed(row[c], copy, rng);
+                else if (repeats > 0) row[c] = perturbed(row[c], repeats, rng);
             }
             for (std::size_t k = 0; k < plan.classes.size(); ++k) {
                 if (!values[k]) continue;

@@ -14,7 +14,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,10 +31,6 @@ struct WitnessCopies {
     /// Copy c chooses bounded values as copy c + firstChoice would (1: a single witness
     /// strictly inside the range rather than at its bound).
     std::size_t firstChoice = 0;
-    /// Which way later copies move free values: bit `directionBit` of each column's
-    /// position decides, so that databases with successive bits order every two columns
-    /// of a copy both alike and opposite; unset: at random.
-    std::optional<std::size_t> directionBit;
 };
 
 /// Appends `copies.count` witnesses of `plan` to `content`, copy c choosing each bounded

@@ -194,8 +194,7 @@ private slots:
         for (uint64_t seed = 0; seed < 5; ++seed) {
             // A negative count: that many copies in one group, distinct wherever free.
             const search::detail::WitnessCopies shape{.count = static_cast<std::size_t>(std::abs(copies)),
-                                                      .share = copies < 0 ? 0.0 : 0.5, .oneGroup = copies < 0,
-                                                      .firstChoice = 0, .directionBit = std::nullopt};
+                                                      .share = copies < 0 ? 0.0 : 0.5, .oneGroup = copies < 0};
             const auto content = witnessDatabase(loaded, sql, shape, seed);
             QVERIFY2(content.has_value(), "no witness database");
             QVERIFY2(rowsReturned(loaded, *content, sql) >= atLeast, qPrintable(QString("seed %1").arg(seed)));
