@@ -354,7 +354,9 @@ bool plantWitnesses(const schema::Schema& schema, schema::DatabaseContent& conte
             const std::size_t c = columnIndex(table, first.column);
             const bool keyed = std::any_of(equal.members.begin(), equal.members.end(), [&](const SlotColumn& member) {
                 const schema::Table& at = *tables[member.slot];
-                return keyedColumns(schema, at)[columnIndex(at, member.column)];
+                const std::vector<bool> keyedHere = keyedColumns(schema, at);  // a bool, not a reference into it
+                const std::size_t column = columnIndex(at, member.column);
+                return column < keyedHere.size() && static_cast<bool>(keyedHere[column]);
             });
             const bool ordered = std::any_of(plan.orderings.begin(), plan.orderings.end(), [&](const auto& ordering) {
                 return ordering.left == values.size() || ordering.right == values.size();
