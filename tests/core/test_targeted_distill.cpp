@@ -11,6 +11,7 @@
 #include "core/suite/suite.h"
 
 #include "tests/core/ddl_schema_support.h"
+#include "tests/core/row_text_support.h"
 
 #include <QtTest>
 
@@ -62,20 +63,7 @@ bool separates(const suite::Suite& suite, int index, std::string_view gold, std:
     if (!g.ok() || !n.ok()) return false;
     // Rows as text multisets: integer, real and text cells are all these queries return.
     auto sorted = [](const std::vector<exec::Row>& rows) {
-        std::vector<std::string> out;
-        for (const auto& row : rows) {
-            std::string line;
-            for (const auto& value : row) {
-                switch (value.type()) {
-                case exec::ValueType::Integer: line += std::to_string(value.asInteger()); break;
-                case exec::ValueType::Real: line += std::to_string(value.asReal()); break;
-                case exec::ValueType::Text: line += "'" + value.asText() + "'"; break;
-                default: line += "?"; break;
-                }
-                line += "|";
-            }
-            out.push_back(line);
-        }
+        std::vector<std::string> out = rowTexts(rows);
         std::sort(out.begin(), out.end());
         return out;
     };

@@ -11,6 +11,7 @@
 #include "core/search/witness_rows.h"
 
 #include "tests/core/ddl_schema_support.h"
+#include "tests/core/row_text_support.h"
 
 #include <QtTest>
 
@@ -101,20 +102,7 @@ std::pair<std::vector<std::string>, std::vector<std::string>> bothResults(const 
     const auto rowsOf = [&](std::string_view query) {
         auto outcome = exec::runQuery(*connection, query, {});
         if (!outcome.ok()) qFatal("query failed on the counterexample");
-        std::vector<std::string> out;
-        for (const auto& row : outcome.result.rows) {
-            std::string line;
-            for (const auto& value : row) {
-                switch (value.type()) {
-                case exec::ValueType::Integer: line += std::to_string(value.asInteger()); break;
-                case exec::ValueType::Real: line += std::to_string(value.asReal()); break;
-                case exec::ValueType::Text: line += "'" + value.asText() + "'"; break;
-                default: line += "NULL"; break;
-                }
-                line += "|";
-            }
-            out.push_back(std::move(line));
-        }
+        std::vector<std::string> out = rowTexts(outcome.result.rows);
         if (!ordered) std::sort(out.begin(), out.end());
         return out;
     };
