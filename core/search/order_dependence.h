@@ -40,8 +40,9 @@ OrderDependence checkOrderDependence(const exec::Bytes& database, const schema::
 struct PairOrderDependence {
     OrderDependence gold;
     OrderDependence candidate;
-    /// Some valid result of the gold equals some valid result of the candidate: if they
-    /// differ here, it is a matter of tie-breaking, not of meaning.
+    /// The gold's result depends on row order here, and some valid result of the gold
+    /// equals some valid result of the candidate: if they differ here, it is a matter of
+    /// tie-breaking, not of meaning. A gold whose result is fixed is never excused so.
     bool tieBreakOnly = false;
 };
 

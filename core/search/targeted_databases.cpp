@@ -10,6 +10,8 @@
 #include "core/fuzz/fuzz.h"
 #include "core/search/content_shaping.h"
 #include "core/sql/parser.h"
+#include "core/sql/select.h"
+#include "core/sql/walk.h"
 
 #include <fmt/format.h>
 
@@ -35,6 +37,30 @@ fuzz::GoldConstants constantsOf(const schema::Schema& schema, std::string_view q
     return parsed.ok() ? fuzz::collectConstants(*parsed.statement, schema) : fuzz::GoldConstants{};
 }
 
+bool hasOrderBy(std::string_view query)
+{
+    const sql::ParseOutput parsed = sql::parse(exec::officialPostprocess(query));
+    if (!parsed.ok()) return false;
+    bool found = false;
+    sql::walk(*parsed.statement, [&](const sql::Node& node) {
+        if (node.kind() == sql::NodeKind::SelectStatement && !node.as<sql::SelectStatement>().orderBy.empty()) found = true;
+        if (node.kind() == sql::NodeKind::SelectCore && !node.as<sql::SelectCore>().orderBy.empty()) found = true;
+        return !found;
+    });
+    return found;
+}
+
+/// Direction bits that set every two columns of the schema apart: enough for its
+/// widest column place.
+std::size_t directionBits(const schema::Schema& schema)
+{
+    std::size_t columns = 0;
+    for (const auto& table : schema.tables) columns += table.columns.size();
+    std::size_t bits = 1;
+    while (bits < 16 && (std::size_t{1} << bits) < columns) ++bits;
+    return bits;
+}
+
 } // namespace
 
 TargetedDatabases::TargetedDatabases(const schema::Schema& schema, std::string_view gold, std::string_view candidate,
@@ -50,6 +76,7 @@ TargetedDatabases::TargetedDatabases(const schema::Schema& schema, std::string_v
                              [&](const detail::WitnessPlan& mine) { return mine.signature() == signature; }))
                 m_candidateWitnesses.push_back(plan);
         }
+        m_ordered = hasOrderBy(gold) || hasOrderBy(candidate);
         for (const auto* plans : {&m_goldWitnesses, &m_candidateWitnesses}) {
             for (const auto& plan : *plans) m_witnessSignature += plan.signature() + "\n";
             m_witnessSignature += "--\n";
@@ -85,6 +112,9 @@ void TargetedDatabases::planTargets()
     const bool strict = m_profile == fuzz::Profile::Strict;
     if (!m_goldWitnesses.empty() || !m_candidateWitnesses.empty()) {
         for (std::size_t variant = 0; variant < kWitnessVariants; ++variant) add(Kind::Witnesses, variant);
+        // Random directions leave two ORDER BY columns moving together half the time.
+        if (m_ordered)
+            for (std::size_t bit = 0; bit < directionBits(m_schema); ++bit) add(Kind::OrderedWitnesses, bit);
         // One witness of one plan as the only rows of its tables, so that exactly one
         // combination of rows qualifies: the gold's at its bounds; the candidate's at
         // its bounds and inside them (`<= 'Y'` met by 'X~', which `= 'Y'` is not).
@@ -125,6 +155,10 @@ std::string TargetedDatabases::label(std::size_t index) const
         return fmt::format("targeted {}: rows satisfying {} WHERE clause, {} copies", index,
                            target.parameter % 3 == 0 ? "each query's" : target.parameter % 3 == 1 ? "the gold's" : "the candidate's",
                            2 + target.parameter / 3 % 2);
+    case Kind::OrderedWitnesses:
+        return fmt::format("targeted {}: rows satisfying each query's WHERE clause, 2 copies ordered apart "
+                           "(direction bit {})",
+                           index, target.parameter);
     case Kind::WitnessGroup:
         return fmt::format("targeted {}: one group of {} rows satisfying each query's WHERE clause", index,
                            target.parameter);
@@ -157,6 +191,7 @@ std::optional<schema::DatabaseContent> TargetedDatabases::build(std::size_t inde
     fuzz::Prng rng(m_seed ^ kTargetedStream ^ (target.stream * 0x9E3779B97F4A7C15ull));
     switch (target.kind) {
     case Kind::Witnesses:
+    case Kind::OrderedWitnesses:
     case Kind::SingleWitness:
     case Kind::WitnessGroup: return buildWitnesses(std::move(content), target, rng);
     case Kind::Variants:
@@ -212,10 +247,11 @@ std::optional<schema::DatabaseContent> TargetedDatabases::buildWitnesses(schema:
     if (!detail::repairForeignKeys(m_schema, content, nonEmpty, rng)) return std::nullopt;
     detail::WitnessCopies copies{.count = group ? target.parameter : 2 + variant / 3 % 2,
                                  .share = variant < 3 ? 0.0 : 0.5,
-                                 .oneGroup = group};
+                                 .oneGroup = group,
+                                 .directionBit = std::nullopt};
     std::vector<const detail::WitnessPlan*> plans;
     if (single) {
-        copies = {.count = 1, .firstChoice = target.table};
+        copies = {.count = 1, .firstChoice = target.table, .directionBit = std::nullopt};
         const bool ofGold = target.parameter < m_goldWitnesses.size();
         const detail::WitnessPlan& chosen = ofGold ? m_goldWitnesses[target.parameter]
                                                    : m_candidateWitnesses[target.parameter - m_goldWitnesses.size()];
@@ -230,6 +266,7 @@ std::optional<schema::DatabaseContent> TargetedDatabases::buildWitnesses(schema:
             plans.push_back(&plan);
         }
     } else {
+        if (target.kind == Kind::OrderedWitnesses) copies.directionBit = static_cast<unsigned>(target.parameter);
         if (variant % 3 != 2)
             for (const auto& plan : m_goldWitnesses) plans.push_back(&plan);
         if (variant % 3 != 1)

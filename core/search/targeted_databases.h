@@ -59,10 +59,10 @@ public:
     [[nodiscard]] const std::string& witnessSignature() const { return m_witnessSignature; }
 
 private:
-    enum class Kind { Witnesses, SingleWitness, WitnessGroup, Variants, Ties, GroupOfK, NothingPasses, EmptyTable, Nulls, LargeGroup };
+    enum class Kind { Witnesses, OrderedWitnesses, SingleWitness, WitnessGroup, Variants, Ties, GroupOfK, NothingPasses, EmptyTable, Nulls, LargeGroup };
     struct Target {
         Kind kind = Kind::Variants;
-        std::size_t parameter = 0;  ///< rows per table, k, or the table to empty
+        std::size_t parameter = 0;  ///< rows per table, k, the table to empty, or a direction bit
         uint64_t stream = 0;        ///< which sampled database it starts from
         std::size_t table = 0;      ///< LargeGroup: the table grown to k rows
     };
@@ -83,6 +83,7 @@ private:
     std::vector<detail::WitnessPlan> m_candidateWitnesses;  ///< those the gold has not
     std::vector<detail::WitnessPlan> m_candidateAll;        ///< every plan of the candidate
     std::string m_witnessSignature;
+    bool m_ordered = false;  ///< either query has an ORDER BY somewhere
 };
 
 } // namespace sqleq::search

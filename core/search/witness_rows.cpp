@@ -176,13 +176,16 @@ std::optional<exec::Value> chooseValue(const EqualColumns& equal, const schema::
     return std::nullopt;
 }
 
-/// Another value near `value`, distinct for every copy, above or below it at random, so
-/// later copies differ from the first in every column they do not share with it, and in
-/// no fixed direction (ordered by one column, the copies are not ordered by any other too).
-exec::Value perturbed(const exec::Value& value, std::size_t copy, fuzz::Prng& rng)
+/// Another value near `value`, distinct for every copy, above or below it (at random
+/// unless `direction` says which), so later copies differ from the first in every column
+/// they do not share with it, and in no fixed direction (ordered by one column, the
+/// copies are not ordered by any other too).
+exec::Value perturbed(const exec::Value& value, std::size_t copy, fuzz::Prng& rng,
+                      std::optional<bool> direction = std::nullopt)
 {
     const auto offset = 7 * static_cast<int64_t>(copy) + static_cast<int64_t>(rng.below(7));
-    const bool below = rng.chance(0.5);
+    const bool randomBelow = rng.chance(0.5);  // drawn either way: the stream stays aligned
+    const bool below = direction.value_or(randomBelow);
     switch (value.type()) {
     case exec::ValueType::Integer: {
         int64_t out = 0;
@@ -337,6 +340,16 @@ bool plantWitnesses(const schema::Schema& schema, schema::DatabaseContent& conte
                    return at.slot == slot && at.column == column;
                });
     };
+    // A column's place in the whole schema, whose bits say which way it moves.
+    const auto directionOf = [&](const schema::Table& table, std::size_t column) -> std::optional<bool> {
+        if (!copies.directionBit) return std::nullopt;
+        std::size_t place = column;
+        for (const auto& other : schema.tables) {
+            if (&other == &table) break;
+            place += other.columns.size();
+        }
+        return ((place >> *copies.directionBit) & 1U) != 0;
+    };
     std::vector<std::vector<exec::Row>> witnesses(copies.count);
     std::vector<std::optional<exec::Value>> firstValues;
     for (std::size_t copy = 0; copy < copies.count; ++copy) {
@@ -376,7 +389,8 @@ bool plantWitnesses(const schema::Schema& schema, schema::DatabaseContent& conte
             for (std::size_t c = 0; c < row.size() && c < keyed.size(); ++c) {
                 if (copy > 0 && isGrouped(slot, table.columns[c].name)) row[c] = witnesses[0][slot][c];
                 else if (keyed[c]) row[c] = freshValue(table.columns[c], nextKey);
-                else if (copy > 0) row[c] = rng.chance(copies.share) ? witnesses[0][slot][c] : perturbed(row[c], copy, rng);
+                else if (copy > 0) row[c] = rng.chance(copies.share) ? witnesses[0][slot][c]
+                                                                     : perturbed(row[c], copy, rng, directionOf(table, c));
                 else if (repeats > 0) row[c] = perturbed(row[c], repeats, rng);
             }
             for (std::size_t k = 0; k < plan.classes.size(); ++k) {

@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +32,11 @@ struct WitnessCopies {
     /// Copy c chooses bounded values as copy c + firstChoice would (1: a single witness
     /// strictly inside the range rather than at its bound).
     std::size_t firstChoice = 0;
+    /// Later copies move each free value up or down by this bit of its column's place
+    /// in the schema instead of at random. Over one database per bit, every two
+    /// columns move apart in some database: ordered by one, the copies are ordered
+    /// the other way by the other (`ORDER BY a … LIMIT 1` against `ORDER BY b …`).
+    std::optional<unsigned> directionBit;
 };
 
 /// Appends `copies.count` witnesses of `plan` to `content`, copy c choosing each bounded

@@ -15,6 +15,8 @@
 
 #include <QtTest>
 
+#include <fmt/format.h>
+
 #include <map>
 
 using namespace sqleq;
@@ -182,7 +184,8 @@ private slots:
         for (uint64_t seed = 0; seed < 5; ++seed) {
             // A negative count: that many copies in one group, distinct wherever free.
             const search::detail::WitnessCopies shape{.count = static_cast<std::size_t>(std::abs(copies)),
-                                                      .share = copies < 0 ? 0.0 : 0.5, .oneGroup = copies < 0};
+                                                      .share = copies < 0 ? 0.0 : 0.5, .oneGroup = copies < 0,
+                                                      .directionBit = std::nullopt};
             const auto content = witnessDatabase(loaded, sql, shape, seed);
             QVERIFY2(content.has_value(), "no witness database");
             QVERIFY2(rowsReturned(loaded, *content, sql) >= atLeast, qPrintable(QString("seed %1").arg(seed)));
@@ -248,6 +251,44 @@ private slots:
         const auto [goldRows, candidateRows] = bothResults(suite.databases.back().bytes, goldSql, candidateSql, ordered);
         QVERIFY(!goldRows.empty() || !candidateRows.empty());
         QVERIFY(goldRows != candidateRows);
+    }
+
+    // The gold's own databases (as distillation builds them first, for all its neighbors
+    // at once): among those whose copies move by direction bits, every other ORDER BY
+    // column picks another top business than the gold's, in plain SQLite.
+    void orderedCopiesSetEveryTwoColumnsApart()
+    {
+        const schema::Schema& loaded = schemaOf(kYelpDdl);
+        const auto query = [](std::string_view column) {
+            return fmt::format("SELECT b.name FROM business AS b, category AS c0, category AS c1 WHERE"
+                               " c0.business_id = b.business_id AND c0.category_name = 'restaurant' AND"
+                               " c1.business_id = b.business_id AND c1.category_name = 'Thai' ORDER BY b.{} DESC LIMIT 1",
+                               column);
+        };
+        const std::string gold = query("review_count");
+        const search::TargetedDatabases targeted(loaded, gold, gold, fuzz::Profile::Spider, 0, false, true);
+        std::vector<exec::Bytes> ordered;
+        for (std::size_t i = 0; i < targeted.size(); ++i) {
+            if (targeted.label(i).find("ordered apart") == std::string::npos) continue;
+            const auto content = targeted.build(i);
+            QVERIFY(content.has_value());
+            auto connection = schema::materialize(loaded, *content);
+            QVERIFY(connection.ok());
+            ordered.push_back(connection->serialize().value());
+        }
+        QVERIFY(ordered.size() >= 2);
+        for (const std::string_view other : {"name", "city", "state", "rating", "bid"}) {
+            const std::string candidate = query(other);
+            const bool apart = std::any_of(ordered.begin(), ordered.end(), [&](const exec::Bytes& bytes) {
+                const auto [goldRows, candidateRows] = bothResults(bytes, gold, candidate, true);
+                return goldRows.size() == 1 && candidateRows.size() == 1 && goldRows != candidateRows;
+            });
+            QVERIFY2(apart, std::string(other).c_str());
+        }
+        // Without an ORDER BY in either query there is nothing to set apart.
+        const std::string unordered = gold.substr(0, gold.find(" ORDER BY"));
+        const search::TargetedDatabases plain(loaded, unordered, unordered, fuzz::Profile::Spider, 0, false, true);
+        for (std::size_t i = 0; i < plain.size(); ++i) QVERIFY(plain.label(i).find("ordered apart") == std::string::npos);
     }
 
     // Witnesses make rows pass; they must not make an equivalent rewrite look different.
