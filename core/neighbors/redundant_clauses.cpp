@@ -5,8 +5,13 @@
 
 #include "core/base/ascii_case.h"
 #include "core/neighbors/scope_index.h"
+#include "core/sql/walk.h"
+
+#include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
+#include <map>
 #include <optional>
 #include <set>
 #include <utility>
@@ -67,6 +72,72 @@ std::optional<ColumnComparison> columnComparison(const sql::Expr& expr, std::str
     return ColumnComparison{binary->op, {std::move(a), std::move(b)}};
 }
 
+using ColumnKey = std::pair<std::string, std::string>;  // (binding, column), lower case
+
+/// The column `ref` names in `core`'s own FROM, or nothing (another scope, a string).
+std::optional<ColumnKey> ownColumn(const ScopeIndex& scopes, const sql::Expr* expr, const sql::SelectCore* core)
+{
+    const auto* ref = expr != nullptr ? expr->tryAs<sql::ColumnRef>() : nullptr;
+    const ColumnSite* site = ref != nullptr ? scopes.find(*ref) : nullptr;
+    if (site == nullptr || !site->resolved || site->isString || site->core != core) return std::nullopt;
+    return ColumnKey{asciiLower(site->resolved->binding), asciiLower(site->resolved->column)};
+}
+
+/// A constant as the comparison sees it: a number or string literal, or a double-quoted
+/// name that names no column (SQLite reads it as a string).
+bool isConstant(const ScopeIndex& scopes, const sql::Expr* expr)
+{
+    if (expr == nullptr) return false;
+    if (const auto* literal = expr->tryAs<sql::Literal>())
+        return literal->literalKind == sql::LiteralKind::Integer || literal->literalKind == sql::LiteralKind::Float
+               || literal->literalKind == sql::LiteralKind::String;
+    const auto* ref = expr->tryAs<sql::ColumnRef>();
+    const ColumnSite* site = ref != nullptr ? scopes.find(*ref) : nullptr;
+    return site != nullptr && site->isString;
+}
+
+/// Plain tables joined by commas or inner joins without ON: (binding, table), lower case;
+/// nothing for any other FROM.
+std::optional<std::vector<ColumnKey>> plainTables(const sql::FromClause* from)
+{
+    if (from == nullptr) return std::nullopt;
+    std::vector<ColumnKey> out;
+    for (const auto& term : from->terms) {
+        const auto* ref = term && term->source ? term->source->tryAs<sql::TableRef>() : nullptr;
+        if (ref == nullptr || ref->schema || term->on || term->hasUsing || term->op.natural) return std::nullopt;
+        const auto kind = term->op.kind;
+        if (kind != sql::JoinKind::None && kind != sql::JoinKind::Comma && kind != sql::JoinKind::Join
+            && kind != sql::JoinKind::Inner && kind != sql::JoinKind::Cross)
+            return std::nullopt;
+        out.emplace_back(asciiLower(term->source->alias ? term->source->alias->name : ref->name.name),
+                         asciiLower(ref->name.name));
+    }
+    return out;
+}
+
+/// `expr` as text with each column of `core`'s FROM written `binding.column` through
+/// `rename` (bindings absent from it stay), blanks squeezed: two conditions that read
+/// the same columns the same way get the same text.
+std::string renamedText(const sql::Expr& expr, std::string_view text, const ScopeIndex& scopes,
+                        const sql::SelectCore* core, const std::map<std::string, std::string>& rename)
+{
+    std::string out;
+    uint32_t at = expr.span().begin;
+    sql::walk(expr, [&](const sql::Node& node) {
+        const auto* ref = node.tryAs<sql::ColumnRef>();
+        if (ref == nullptr) return true;
+        const auto column = ownColumn(scopes, ref, core);
+        if (!column || ref->span().begin < at) return false;
+        out += blanksSqueezed(text, SourceSpan{at, ref->span().begin});
+        const auto renamed = rename.find(column->first);
+        out += " " + (renamed != rename.end() ? renamed->second : column->first) + "." + column->second + " ";
+        at = ref->span().end;
+        return false;
+    });
+    out += blanksSqueezed(text, SourceSpan{at, expr.span().end});
+    return blanksSqueezed(out, SourceSpan{0, static_cast<uint32_t>(out.size())});
+}
+
 } // namespace
 
 std::vector<ClauseRewrite> impliedConjunctRewrites(const sql::SelectStatement& statement, std::string_view text)
@@ -96,9 +167,14 @@ std::vector<ClauseRewrite> impliedConjunctRewrites(const sql::SelectStatement& s
                 drop[i] = true;
         }
     }
-    if (std::none_of(drop.begin(), drop.end(), [](bool d) { return d; })) return {};
+    const bool dropped = std::any_of(drop.begin(), drop.end(), [](bool d) { return d; });
+    const bool equalities = std::any_of(comparisons.begin(), comparisons.end(), [](const auto& comparison) {
+        return comparison && comparison->op == sql::BinaryOp::Eq;
+    });
+    if (!dropped && !equalities) return {};
     // A column equality is written with its sides in one order, so that `x = y AND y = x`
-    // and `y = x AND x = y` keep the same text.
+    // and `y = x AND x = y` keep the same text — and so does a query that never had the
+    // duplicate, which is rewritten the same way with nothing dropped.
     std::string kept;
     for (std::size_t i = 0; i < conjuncts.size(); ++i) {
         if (drop[i]) continue;
@@ -108,7 +184,7 @@ std::vector<ClauseRewrite> impliedConjunctRewrites(const sql::SelectStatement& s
                                          : std::string(spelled(text, conjuncts[i]->span()));
         kept += (kept.empty() ? "(" : " AND (") + conjunct + ")";
     }
-    return {ClauseRewrite{core->where->span(), kept, "a condition another one implies"}};
+    return {ClauseRewrite{core->where->span(), kept, dropped ? "a condition another one implies" : ""}};
 }
 
 std::vector<ClauseRewrite> dependentGroupRewrites(const sql::SelectStatement& statement, std::string_view text,
@@ -169,6 +245,128 @@ std::vector<ClauseRewrite> dependentGroupRewrites(const sql::SelectStatement& st
     for (std::size_t i = 0; i < core->groupBy.size(); ++i)
         if (!drop[i]) kept += (kept.empty() ? "" : " , ") + std::string(spelled(text, core->groupBy[i]->span()));
     return {ClauseRewrite{core->groupBySpan, "GROUP BY " + kept, reason}};
+}
+
+std::vector<ClauseRewrite> fixedOutputOrderRewrites(const sql::SelectStatement& statement, const schema::Schema& schema)
+{
+    const sql::SelectCore* core = topCore(statement);
+    if (core == nullptr || statement.orderBy.empty() || !statement.orderBySpan.valid() || !core->where
+        || !core->groupBy.empty() || core->having || !core->windows.empty())
+        return {};
+    // An aggregate in the ORDER BY would make the query an aggregate one: plain terms only.
+    for (const auto& term : statement.orderBy)
+        if (!term || !term->expr || !(term->expr->is<sql::ColumnRef>() || term->expr->is<sql::Literal>())) return {};
+    const ScopeIndex scopes(schema, statement);
+    std::vector<const sql::Expr*> conjuncts;
+    splitAnd(core->where.get(), conjuncts);
+    // Columns a conjunct `column = constant` fixes, then those equal to a fixed one.
+    std::set<ColumnKey> fixed;
+    std::vector<std::pair<ColumnKey, ColumnKey>> equalities;
+    for (const sql::Expr* conjunct : conjuncts) {
+        const auto* binary = conjunct->tryAs<sql::BinaryExpr>();
+        if (binary == nullptr || binary->op != sql::BinaryOp::Eq) continue;
+        const auto left = ownColumn(scopes, binary->left.get(), core);
+        const auto right = ownColumn(scopes, binary->right.get(), core);
+        if (left && right) equalities.emplace_back(*left, *right);
+        else if (left && isConstant(scopes, binary->right.get())) fixed.insert(*left);
+        else if (right && isConstant(scopes, binary->left.get())) fixed.insert(*right);
+    }
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (const auto& [a, b] : equalities) {
+            if (fixed.contains(a) != fixed.contains(b)) {
+                fixed.insert(a);
+                fixed.insert(b);
+                grew = true;
+            }
+        }
+    }
+    for (const auto& column : core->columns) {
+        if (!column || column->columnKind != sql::ResultColumnKind::Expr) return {};
+        const auto key = ownColumn(scopes, column->expr.get(), core);
+        if (!key || !fixed.contains(*key)) return {};
+    }
+    return {ClauseRewrite{statement.orderBySpan, "",
+                          "the WHERE fixes every selected column to a constant: the order of the rows changes nothing"}};
+}
+
+std::vector<ClauseRewrite> ownExtremeRewrites(const sql::SelectStatement& statement, std::string_view text,
+                                              const schema::Schema& schema)
+{
+    const sql::SelectCore* core = topCore(statement);
+    if (core == nullptr || !core->where) return {};
+    const auto outerTables = plainTables(core->from.get());
+    if (!outerTables) return {};
+    const ScopeIndex scopes(schema, statement);
+    std::vector<const sql::Expr*> conjuncts;
+    splitAnd(core->where.get(), conjuncts);
+    std::multiset<std::string> outerConditions;
+    for (const sql::Expr* conjunct : conjuncts) outerConditions.insert(renamedText(*conjunct, text, scopes, core, {}));
+    std::vector<ClauseRewrite> out;
+    for (const sql::Expr* conjunct : conjuncts) {
+        const auto* binary = conjunct->tryAs<sql::BinaryExpr>();
+        if (binary == nullptr || (binary->op != sql::BinaryOp::GreaterEq && binary->op != sql::BinaryOp::LessEq)) continue;
+        const bool subqueryRight = binary->right && binary->right->is<sql::SubqueryExpr>();
+        const sql::Expr* outerSide = subqueryRight ? binary->left.get() : binary->right.get();
+        const sql::Expr* subquerySide = subqueryRight ? binary->right.get() : binary->left.get();
+        const auto outerColumn = ownColumn(scopes, outerSide, core);
+        const auto* subquery = subquerySide != nullptr ? subquerySide->tryAs<sql::SubqueryExpr>() : nullptr;
+        if (!outerColumn || subquery == nullptr || !subquery->subquery) continue;
+        const sql::SelectStatement& inner = *subquery->subquery;
+        const sql::SelectCore* innerCore = topCore(inner);
+        if (innerCore == nullptr || inner.with || !inner.orderBy.empty() || inner.limit || innerCore->columns.size() != 1
+            || !innerCore->groupBy.empty() || innerCore->having || innerCore->distinct == sql::DistinctMode::Distinct)
+            continue;
+        const auto* call = innerCore->columns.front() && innerCore->columns.front()->expr
+                               ? innerCore->columns.front()->expr->tryAs<sql::FunctionCall>()
+                               : nullptr;
+        if (call == nullptr || call->distinct || call->filter || call->args.size() != 1) continue;
+        // `x >= max` (or `max <= x`) and `x <= min` (or `min >= x`) are the ones that mean `=`.
+        const std::string function = asciiLower(call->name.name);
+        const bool outerAtLeast = (binary->op == sql::BinaryOp::GreaterEq) == subqueryRight;
+        if (!((function == "max" && outerAtLeast) || (function == "min" && !outerAtLeast))) continue;
+        const auto innerColumn = ownColumn(scopes, call->args.front().get(), innerCore);
+        const auto innerTables = plainTables(innerCore->from.get());
+        if (!innerColumn || !innerTables || innerTables->empty() || innerTables->size() > outerTables->size()) continue;
+        // Every column the subquery reads is its own: a correlated one is not mapped.
+        bool uncorrelated = true;
+        for (const auto& site : scopes.sites()) {
+            const bool inside = site.ref->span().begin >= subquery->span().begin && site.ref->span().end <= subquery->span().end;
+            if (inside && !site.isString && site.core != innerCore && site.resolved) uncorrelated = false;
+        }
+        if (!uncorrelated) continue;
+        std::vector<const sql::Expr*> innerConjuncts;
+        splitAnd(innerCore->where.get(), innerConjuncts);
+        // Each inner binding onto a distinct outer binding of the same table, until the
+        // extreme's column lands on x and every inner condition is an outer one.
+        std::map<std::string, std::string> rename;
+        std::set<std::string> used;
+        const auto matches = [&] {
+            const auto target = rename.find(innerColumn->first);
+            if (target == rename.end() || ColumnKey{target->second, innerColumn->second} != *outerColumn) return false;
+            return std::all_of(innerConjuncts.begin(), innerConjuncts.end(), [&](const sql::Expr* condition) {
+                return outerConditions.contains(renamedText(*condition, text, scopes, innerCore, rename));
+            });
+        };
+        const std::function<bool(std::size_t)> assign = [&](std::size_t i) {
+            if (i == innerTables->size()) return matches();
+            for (const auto& [binding, table] : *outerTables) {
+                if (table != (*innerTables)[i].second || used.contains(binding)) continue;
+                rename[(*innerTables)[i].first] = binding;
+                used.insert(binding);
+                if (assign(i + 1)) return true;
+                used.erase(binding);
+                rename.erase((*innerTables)[i].first);
+            }
+            return false;
+        };
+        if (!assign(0)) continue;
+        out.push_back(ClauseRewrite{conjunct->span(),
+                                    std::string(spelled(text, outerSide->span())) + " = " + std::string(spelled(text, subquery->span())),
+                                    fmt::format("the subquery's {} is over the query's own rows: `{}` can only be equal to it",
+                                                function, std::string(spelled(text, outerSide->span())))});
+    }
+    return out;
 }
 
 } // namespace sqleq::neighbors

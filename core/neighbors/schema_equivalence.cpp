@@ -605,6 +605,46 @@ std::vector<Edit> groupCountEdits(const sql::SelectStatement& statement, std::st
     return edits;
 }
 
+/// `count(1)` counts rows as `count(*)` does; so does `sum(1)` over a group of a GROUP BY,
+/// which has at least one row (over no row at all it would be NULL, not 0).
+std::vector<Edit> unitCountEdits(const sql::SelectStatement& statement, std::vector<std::string>& reasons)
+{
+    std::vector<Edit> edits;
+    const auto countsRows = [](const sql::FunctionCall& call, bool grouped) {
+        if (call.distinct || call.star || call.filter || call.over || call.overName || call.args.size() != 1) return false;
+        const auto* literal = call.args.front() ? call.args.front()->tryAs<sql::Literal>() : nullptr;
+        if (literal == nullptr || literal->literalKind != sql::LiteralKind::Integer || literal->text != "1") return false;
+        const std::string name = asciiLower(call.name.name);
+        return name == "count" || (name == "sum" && grouped);
+    };
+    sql::walk(statement, [&](const sql::Node& node) {
+        if (node.kind() != sql::NodeKind::SelectStatement) return true;
+        const auto& current = node.as<sql::SelectStatement>();
+        const auto* core = current.body ? current.body->tryAs<sql::SelectCore>() : nullptr;
+        const bool grouped = core != nullptr && !core->groupBy.empty();
+        // The calls of this statement's own clauses; nested statements get their turn.
+        const auto own = [&](const sql::Node& part) {
+            sql::walk(part, [&](const sql::Node& inner) {
+                if (inner.kind() == sql::NodeKind::SelectStatement) return false;
+                const auto* call = inner.tryAs<sql::FunctionCall>();
+                if (call == nullptr || !countsRows(*call, grouped)) return true;
+                edits.push_back({call->span(), "count(*)"});
+                return false;
+            });
+        };
+        if (core != nullptr) {
+            for (const auto& column : core->columns)
+                if (column) own(*column);
+            if (core->having) own(*core->having);
+        }
+        for (const auto& term : current.orderBy)
+            if (term) own(*term);
+        return true;
+    });
+    if (!edits.empty()) reasons.push_back("count(1) and, over groups, sum(1) count rows as count(*) does");
+    return edits;
+}
+
 /// `x <= (SELECT min(x) FROM t)` is `x = …` for a column x of t (no value is below its
 /// minimum), `x > (SELECT min …)` is `x != …`; likewise `>=`/`<` with max.
 std::vector<Edit> extremeEdits(const sql::SelectStatement& statement, const schema::Schema& schema,
@@ -845,19 +885,22 @@ std::optional<std::string> canonicalKey(std::string_view text, const schema::Sch
     };
     for (int round = 0; round < 2; ++round)  // a folded HAVING 1 goes in the second round
         if (!pass(groupCountEdits(*parsed.statement, current, reasons))) return std::nullopt;
+    if (!pass(unitCountEdits(*parsed.statement, reasons))) return std::nullopt;
     if (!pass(extremeEdits(*parsed.statement, schema, reasons))) return std::nullopt;
     if (!pass(countedSubqueryEdits(*parsed.statement, reasons))) return std::nullopt;
     if (!pass(semiJoinEdits(*parsed.statement, schema, reasons))) return std::nullopt;
     const auto rewritten = [&](std::vector<ClauseRewrite> rewrites) {
         std::vector<Edit> edits;
         for (auto& rewrite : rewrites) {
-            reasons.push_back(std::move(rewrite.reason));
+            if (!rewrite.reason.empty()) reasons.push_back(std::move(rewrite.reason));
             edits.push_back({rewrite.span, std::move(rewrite.replacement)});
         }
         return edits;
     };
     if (!pass(rewritten(impliedConjunctRewrites(*parsed.statement, current)))) return std::nullopt;
     if (!pass(rewritten(dependentGroupRewrites(*parsed.statement, current, schema)))) return std::nullopt;
+    if (!pass(rewritten(ownExtremeRewrites(*parsed.statement, current, schema)))) return std::nullopt;
+    if (!pass(rewritten(fixedOutputOrderRewrites(*parsed.statement, schema)))) return std::nullopt;
     if (auto edits = disjointBranchEdits(*parsed.statement, current, schema, reasons); !edits.empty()) {
         current = applied(current, std::move(edits));
         parsed = sql::parse(current);
@@ -889,7 +932,8 @@ std::optional<std::string> provenEquivalentUnderKeys(std::string_view gold, std:
     if (!goldKey || !neighborKey || *goldKey != *neighborKey) return std::nullopt;
     std::sort(reasons.begin(), reasons.end());
     reasons.erase(std::unique(reasons.begin(), reasons.end()), reasons.end());
-    if (reasons.empty()) return std::string("the same columns, written with or without their table");
+    if (reasons.empty())
+        return std::string("the same columns, written with or without their table, equalities either way round");
     std::string out;
     for (const std::string& reason : reasons) out += (out.empty() ? "" : "; ") + reason;
     return out;

@@ -248,6 +248,47 @@ private slots:
             << "SELECT T1.id, count(*) FROM Highschooler AS T1 JOIN Likes AS T2 ON T1.id = T2.student_id GROUP BY "
                "T1.id, T2.liked_id"
             << "";
+        QTest::newRow("rows the WHERE makes alike: their order changes nothing")
+            << "SELECT T1.name FROM Highschooler AS T1, Friend AS T2 WHERE T1.name = 'Kyle' AND T1.id = T2.student_id"
+               " ORDER BY T1.grade DESC LIMIT 1"
+            << "SELECT T1.name FROM Highschooler AS T1, Friend AS T2 WHERE T1.name = 'Kyle' AND T1.id = T2.student_id"
+               " ORDER BY T2.friend_id DESC LIMIT 1"
+            << "fixes every selected column";
+        QTest::newRow("a selected column the WHERE leaves free: no proof")
+            << "SELECT name, grade FROM Highschooler WHERE name = 'Kyle' ORDER BY grade LIMIT 1"
+            << "SELECT name, grade FROM Highschooler WHERE name = 'Kyle' ORDER BY grade DESC LIMIT 1" << "";
+        QTest::newRow("an aggregate ORDER BY: no proof")
+            << "SELECT name FROM Highschooler WHERE name = 'Kyle' ORDER BY grade"
+            << "SELECT name FROM Highschooler WHERE name = 'Kyle' ORDER BY count(*)" << "";
+        QTest::newRow("at least the maximum of the query's own rows")
+            << "SELECT T1.name FROM Highschooler AS T1, Friend AS T2 WHERE T1.id = T2.student_id AND T1.grade = (SELECT"
+               " max(T3.grade) FROM Highschooler AS T3, Friend AS T4 WHERE T3.id = T4.student_id)"
+            << "SELECT T1.name FROM Highschooler AS T1, Friend AS T2 WHERE T1.id = T2.student_id AND T1.grade >= (SELECT"
+               " max(T3.grade) FROM Highschooler AS T3, Friend AS T4 WHERE T3.id = T4.student_id)"
+            << "over the query's own rows";
+        QTest::newRow("at most the minimum, fewer tables in the subquery")
+            << "SELECT T2.friend_id FROM Highschooler AS T1, Friend AS T2 WHERE T1.id = T2.student_id AND T1.grade > 9"
+               " AND T1.grade = (SELECT min(H.grade) FROM Highschooler AS H WHERE H.grade > 9)"
+            << "SELECT T2.friend_id FROM Highschooler AS T1, Friend AS T2 WHERE T1.id = T2.student_id AND T1.grade > 9"
+               " AND (SELECT min(H.grade) FROM Highschooler AS H WHERE H.grade > 9) >= T1.grade"
+            << "over the query's own rows";
+        QTest::newRow("the maximum of other rows: no proof")
+            << "SELECT T1.name FROM Highschooler AS T1 WHERE T1.grade = (SELECT max(T3.grade) FROM Highschooler AS T3"
+               " WHERE T3.name = 'Kyle')"
+            << "SELECT T1.name FROM Highschooler AS T1 WHERE T1.grade >= (SELECT max(T3.grade) FROM Highschooler AS T3"
+               " WHERE T3.name = 'Kyle')"
+            << "";
+        QTest::newRow("sum(1) over groups counts rows")
+            << "SELECT student_id, count(1) FROM Likes GROUP BY student_id ORDER BY count(1) DESC"
+            << "SELECT student_id, count(1) FROM Likes GROUP BY student_id ORDER BY sum(1) DESC" << "count(1)";
+        QTest::newRow("sum(1) over no group at all: no proof")
+            << "SELECT count(1) FROM Likes WHERE student_id = 5" << "SELECT sum(1) FROM Likes WHERE student_id = 5" << "";
+        QTest::newRow("a join condition written twice or once")
+            << "SELECT T1.name FROM Highschooler AS T1, Likes AS T2 WHERE T1.grade = 9 AND T2.student_id = T1.id AND"
+               " T2.student_id = T1.id AND T2.liked_id > 3"
+            << "SELECT T1.name FROM Highschooler AS T1, Likes AS T2 WHERE T1.grade = 9 AND T2.student_id = T1.id AND"
+               " T2.liked_id > 3"
+            << "implies";
         QTest::newRow("different columns: no proof")
             << "SELECT name FROM Highschooler" << "SELECT grade FROM Highschooler" << "";
     }
