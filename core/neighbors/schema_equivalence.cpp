@@ -480,6 +480,19 @@ std::optional<bool> foldedComparison(const sql::BinaryExpr& binary)
 }
 
 /// Every resolved column as "binding"."column" in lower case; literal comparisons folded.
+/// A count is never negative: `count != 0` is `count > 0`, `count <= 0` is `count = 0`
+/// (the count on the left; the operator to write instead, when it changes).
+std::optional<std::string> countAgainstZero(const sql::BinaryExpr& binary)
+{
+    if (!isCount(binary.left.get()) || !numericLiteral(binary.right.get()) || literalNumber(*binary.right) != 0)
+        return std::nullopt;
+    switch (binary.op) {
+    case sql::BinaryOp::NotEq: return std::string(">");
+    case sql::BinaryOp::LessEq: return std::string("=");
+    default: return std::nullopt;
+    }
+}
+
 std::vector<Edit> canonicalEdits(const sql::SelectStatement& statement, const schema::Schema& schema)
 {
     const ScopeIndex scopes(schema, statement);
@@ -519,6 +532,11 @@ std::vector<Edit> canonicalEdits(const sql::SelectStatement& statement, const sc
                 edits.push_back({binary->span(), *truth ? "1" : "0"});
                 return false;
             }
+            if (auto op = countAgainstZero(*binary); op && binary->opSpan.valid()) edits.push_back({binary->opSpan, *op});
+        } else if (const auto* term = node.tryAs<sql::JoinTerm>()) {
+            // INNER JOIN is JOIN.
+            if (term->op.kind == sql::JoinKind::Inner && !term->op.natural && term->opSpan.valid())
+                edits.push_back({term->opSpan, "JOIN"});
         } else if (const auto* between = node.tryAs<sql::BetweenExpr>()) {
             // An empty range: no value lies between 160000 and 90000.
             if (numericLiteral(between->low.get()) && numericLiteral(between->high.get())
@@ -933,7 +951,8 @@ std::optional<std::string> provenEquivalentUnderKeys(std::string_view gold, std:
     std::sort(reasons.begin(), reasons.end());
     reasons.erase(std::unique(reasons.begin(), reasons.end()), reasons.end());
     if (reasons.empty())
-        return std::string("the same columns, written with or without their table, equalities either way round");
+        return std::string("the same query written another way (columns with or without their table, INNER JOIN "
+                           "or JOIN, an equality either way round, a count != 0 or > 0)");
     std::string out;
     for (const std::string& reason : reasons) out += (out.empty() ? "" : "; ") + reason;
     return out;

@@ -28,6 +28,9 @@ constexpr int64_t kLargestGroup = 40;
 /// Witness databases: both queries' witnesses, the gold's alone, the candidate's alone;
 /// two copies differing in every free value, then three sharing half of them.
 constexpr std::size_t kWitnessVariants = 6;
+/// Near misses of the gold's plans at most: two per condition, for every open neighbor
+/// that changes one (ATIS golds carry two dozen).
+constexpr std::size_t kMaxNearMisses = 64;
 /// Witnesses forming one group of k rows are built for count thresholds k up to this.
 constexpr int64_t kLargestWitnessGroup = 1000;
 
@@ -122,6 +125,18 @@ void TargetedDatabases::planTargets()
         for (std::size_t plan = 0; plan < plans; ++plan)
             for (std::size_t choice = 0; choice < (plan < m_goldWitnesses.size() ? 1U : 2U); ++choice)
                 add(Kind::SingleWitness, plan, choice);
+        // The gold's single witness missing it in one place, each condition and join in
+        // turn: nothing passes the gold, and a neighbor that relaxes that one place
+        // (`=` → `<=`, a constant changed) takes the row.
+        std::size_t nearMisses = 0;
+        for (std::size_t plan = 0; plan < m_goldWitnesses.size(); ++plan) {
+            const auto& classes = m_goldWitnesses[plan].classes;
+            for (std::size_t k = 0; k < classes.size(); ++k) {
+                if (classes[k].conditions.empty() && classes[k].members.size() < 2) continue;
+                for (std::size_t side = 0; side < 2 && nearMisses < kMaxNearMisses; ++side, ++nearMisses)
+                    add(Kind::NearMiss, plan, 2 * k + side);
+            }
+        }
         // `HAVING count(DISTINCT title) > 100` over four joined tables: one group of
         // k witnesses, distinct wherever the GROUP BY leaves them free.
         for (const auto* thresholds : {&m_countThresholds, &m_largeThresholds})
@@ -155,6 +170,8 @@ std::string TargetedDatabases::label(std::size_t index) const
         return fmt::format("targeted {}: rows satisfying {} WHERE clause, {} copies", index,
                            target.parameter % 3 == 0 ? "each query's" : target.parameter % 3 == 1 ? "the gold's" : "the candidate's",
                            2 + target.parameter / 3 % 2);
+    case Kind::NearMiss:
+        return fmt::format("targeted {}: one row combination missing the gold's WHERE clause in one place", index);
     case Kind::OrderedWitnesses:
         return fmt::format("targeted {}: rows satisfying each query's WHERE clause, 2 copies ordered apart "
                            "(direction bit {})",
@@ -193,6 +210,7 @@ std::optional<schema::DatabaseContent> TargetedDatabases::build(std::size_t inde
     case Kind::Witnesses:
     case Kind::OrderedWitnesses:
     case Kind::SingleWitness:
+    case Kind::NearMiss:
     case Kind::WitnessGroup: return buildWitnesses(std::move(content), target, rng);
     case Kind::Variants:
         detail::keepFirstRows(content, target.parameter);
@@ -238,7 +256,8 @@ std::optional<schema::DatabaseContent> TargetedDatabases::buildWitnesses(schema:
                                                                          const Target& target, fuzz::Prng& rng) const
 {
     const bool group = target.kind == Kind::WitnessGroup;
-    const bool single = target.kind == Kind::SingleWitness;
+    const bool nearMiss = target.kind == Kind::NearMiss;
+    const bool single = target.kind == Kind::SingleWitness || nearMiss;
     const std::size_t variant = target.kind == Kind::Witnesses ? target.parameter : 0;
     detail::keepFirstRows(content, 1 + variant % 2);
     // Rows cut loose from their parents are reattached first: repaired afterwards, one
@@ -248,10 +267,11 @@ std::optional<schema::DatabaseContent> TargetedDatabases::buildWitnesses(schema:
     detail::WitnessCopies copies{.count = group ? target.parameter : 2 + variant / 3 % 2,
                                  .share = variant < 3 ? 0.0 : 0.5,
                                  .oneGroup = group,
-                                 .directionBit = std::nullopt};
+                                 .directionBit = std::nullopt,
+                                 .nearMiss = std::nullopt};
     std::vector<const detail::WitnessPlan*> plans;
     if (single) {
-        copies = {.count = 1, .firstChoice = target.table, .directionBit = std::nullopt};
+        copies = {.count = 1, .firstChoice = nearMiss ? 0 : target.table, .directionBit = std::nullopt, .nearMiss = std::nullopt};
         const bool ofGold = target.parameter < m_goldWitnesses.size();
         const detail::WitnessPlan& chosen = ofGold ? m_goldWitnesses[target.parameter]
                                                    : m_candidateWitnesses[target.parameter - m_goldWitnesses.size()];
@@ -276,8 +296,15 @@ std::optional<schema::DatabaseContent> TargetedDatabases::buildWitnesses(schema:
     int64_t nextKey = detail::freshKeyBase(m_schema, content);
     bool planted = false;
     std::vector<std::string> plantedTables;
+    // A near miss misses the chosen plan only; the other cores' witnesses are whole.
+    detail::WitnessCopies missed = copies;
+    if (nearMiss) missed.nearMiss = detail::WitnessCopies::NearMiss{target.table / 2, target.table % 2 == 1};
     for (const auto* plan : plans) {
-        if (!detail::plantWitnesses(m_schema, content, *plan, copies, rng, nextKey)) continue;
+        const bool chosen = plan == plans.front();
+        if (!detail::plantWitnesses(m_schema, content, *plan, chosen ? missed : copies, rng, nextKey)) {
+            if (nearMiss && chosen) return std::nullopt;
+            continue;
+        }
         planted = true;
         plantedTables.insert(plantedTables.end(), plan->slots.begin(), plan->slots.end());
     }

@@ -59,12 +59,12 @@ public:
     [[nodiscard]] const std::string& witnessSignature() const { return m_witnessSignature; }
 
 private:
-    enum class Kind { Witnesses, OrderedWitnesses, SingleWitness, WitnessGroup, Variants, Ties, GroupOfK, NothingPasses, EmptyTable, Nulls, LargeGroup };
+    enum class Kind { Witnesses, OrderedWitnesses, SingleWitness, NearMiss, WitnessGroup, Variants, Ties, GroupOfK, NothingPasses, EmptyTable, Nulls, LargeGroup };
     struct Target {
         Kind kind = Kind::Variants;
         std::size_t parameter = 0;  ///< rows per table, k, the table to empty, or a direction bit
         uint64_t stream = 0;        ///< which sampled database it starts from
-        std::size_t table = 0;      ///< LargeGroup: the table grown to k rows
+        std::size_t table = 0;      ///< LargeGroup: the table grown to k rows; NearMiss: 2 × class + side
     };
 
     void planTargets();

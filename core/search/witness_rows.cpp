@@ -176,6 +176,52 @@ std::optional<exec::Value> chooseValue(const EqualColumns& equal, const schema::
     return std::nullopt;
 }
 
+/// A value that fails `condition`: at its bound when that is excluded, else just past
+/// it; `beyond` moves further out (or to the other side of an equality), so that both
+/// `=` → `<=` and `=` → `>=` neighbors find a witness they accept.
+std::optional<exec::Value> missing(const ValueCondition& condition, bool beyond)
+{
+    if (condition.values.empty()) return std::nullopt;
+    const auto shifted = [](const exec::Value& value, bool up, int steps) -> std::optional<exec::Value> {
+        switch (value.type()) {
+        case exec::ValueType::Integer: {
+            int64_t out = 0;
+            const bool overflow = up ? __builtin_add_overflow(value.asInteger(), steps, &out)
+                                     : __builtin_sub_overflow(value.asInteger(), steps, &out);
+            return overflow ? std::nullopt : std::optional(exec::Value::integer(out));
+        }
+        case exec::ValueType::Real: return exec::Value::real(value.asReal() + (up ? 0.5 : -0.5) * steps);
+        case exec::ValueType::Text: {
+            std::string text = value.asText();
+            for (int i = 0; i < steps; ++i) text = up ? text + "a" : textBelow(text);
+            return exec::Value::text(text);
+        }
+        default: return std::nullopt;
+        }
+    };
+    const exec::Value& value = condition.values.front();
+    switch (condition.bound) {
+    case Bound::Equal: return shifted(value, beyond, 1);
+    case Bound::NotEqual: return value;
+    case Bound::Less: return beyond ? shifted(value, true, 1) : value;
+    case Bound::LessOrEqual: return shifted(value, true, beyond ? 2 : 1);
+    case Bound::Greater: return beyond ? shifted(value, false, 1) : value;
+    case Bound::GreaterOrEqual: return shifted(value, false, beyond ? 2 : 1);
+    case Bound::OneOf: {
+        // Past the largest of the list, or below the smallest.
+        const exec::Value* extreme = &condition.values.front();
+        for (const auto& other : condition.values)
+            if (other.type() == extreme->type()
+                && (isNumber(other) ? (numberOf(other) > numberOf(*extreme)) == beyond
+                                    : other.type() == exec::ValueType::Text && (other.asText() > extreme->asText()) == beyond))
+                extreme = &other;
+        return shifted(*extreme, beyond, 1);
+    }
+    case Bound::Like: return exec::Value::text(beyond ? "~" : "#");
+    }
+    return std::nullopt;
+}
+
 /// Another value near `value`, distinct for every copy, above or below it (at random
 /// unless `direction` says which), so later copies differ from the first in every column
 /// they do not share with it, and in no fixed direction (ordered by one column, the
@@ -290,7 +336,7 @@ void insertReplacing(const schema::Schema& schema, schema::DatabaseContent& cont
 
 /// Adds a parent row for each foreign key of `row` that no row of the parent resolves.
 void ensureParents(const schema::Schema& schema, schema::DatabaseContent& content, const schema::Table& table,
-                   const exec::Row& row, fuzz::Prng& rng, int64_t& nextKey)
+                   const exec::Row& row, fuzz::Prng& rng, int64_t& nextKey, bool unlikeConstants)
 {
     for (const auto& key : table.foreignKeys) {
         const schema::Table* parent = schema.findTable(key.referencedTable);
@@ -316,8 +362,12 @@ void ensureParents(const schema::Schema& schema, schema::DatabaseContent& conten
         if (resolved) continue;
         exec::Row added = parentRows->rows[rng.index(parentRows->rows.size())];
         const std::vector<bool> keyed = keyedColumns(schema, *parent);
-        for (std::size_t c = 0; c < keyed.size(); ++c)
+        for (std::size_t c = 0; c < keyed.size(); ++c) {
             if (keyed[c]) added[c] = freshValue(parent->columns[c], nextKey);
+            // A parent added for a near miss must not complete the query it misses: its
+            // sampled values (often the query's own constants) move off.
+            else if (unlikeConstants) added[c] = perturbed(added[c], 1, rng);
+        }
         for (const auto& [c, p] : pairs) added[p] = row[c];
         insertReplacing(schema, content, *parent, std::move(added));
     }
@@ -377,6 +427,26 @@ bool plantWitnesses(const schema::Schema& schema, schema::DatabaseContent& conte
             values.push_back(chooseValue(equal, table.columns[c], keyed || ordered, copy + copies.firstChoice, nextKey));
         }
         for (const auto& ordering : plan.orderings) order(plan, ordering, values, nextKey);
+        // A class with a condition takes a value that fails it; a bare join class keeps
+        // its value for every member but the last, which moves off it (below).
+        std::optional<std::pair<SlotColumn, exec::Value>> detached;
+        if (copies.nearMiss) {
+            const std::size_t k = copies.nearMiss->equalClass;
+            if (k >= plan.classes.size() || !values[k]) return false;
+            const EqualColumns& equal = plan.classes[k];
+            if (!equal.conditions.empty()) {
+                auto missed = missing(equal.conditions.front(), copies.nearMiss->beyond);
+                if (!missed) return false;
+                values[k] = std::move(missed);
+            } else if (equal.members.size() > 1) {
+                ValueCondition same{Bound::Equal, {*values[k]}};
+                auto missed = missing(same, copies.nearMiss->beyond);
+                if (!missed) return false;
+                detached = std::pair{equal.members.back(), std::move(*missed)};
+            } else {
+                return false;
+            }
+        }
         if (copy == 0) firstValues = values;
         for (std::size_t slot = 0; slot < plan.slots.size(); ++slot) {
             const schema::Table& table = *tables[slot];
@@ -398,6 +468,7 @@ bool plantWitnesses(const schema::Schema& schema, schema::DatabaseContent& conte
                 for (const auto& member : plan.classes[k].members)
                     if (member.slot == slot) row[columnIndex(table, member.column)] = *values[k];
             }
+            if (detached && detached->first.slot == slot) row[columnIndex(table, detached->first.column)] = detached->second;
             witnesses[copy].push_back(std::move(row));
         }
     }
@@ -405,7 +476,7 @@ bool plantWitnesses(const schema::Schema& schema, schema::DatabaseContent& conte
         for (std::size_t slot = 0; slot < witness.size(); ++slot) insertReplacing(schema, content, *tables[slot], witness[slot]);
     for (const auto& witness : witnesses)
         for (std::size_t slot = 0; slot < witness.size(); ++slot)
-            ensureParents(schema, content, *tables[slot], witness[slot], rng, nextKey);
+            ensureParents(schema, content, *tables[slot], witness[slot], rng, nextKey, copies.nearMiss.has_value());
     return true;
 }
 

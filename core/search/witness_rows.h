@@ -37,6 +37,13 @@ struct WitnessCopies {
     /// columns move apart in some database: ordered by one, the copies are ordered
     /// the other way by the other (`ORDER BY a … LIMIT 1` against `ORDER BY b …`).
     std::optional<unsigned> directionBit;
+    /// The (single) witness misses the plan in exactly one place, so the query returns
+    /// nothing from it while a query with that one condition relaxed returns it.
+    struct NearMiss {
+        std::size_t equalClass = 0;  ///< index into the plan's classes
+        bool beyond = false;         ///< just past the condition's bound, or further out
+    };
+    std::optional<NearMiss> nearMiss;
 };
 
 /// Appends `copies.count` witnesses of `plan` to `content`, copy c choosing each bounded

@@ -96,11 +96,11 @@ private slots:
         QTest::newRow("qualified or not")
             << "SELECT T1.name FROM Highschooler AS T1 JOIN Friend AS T2 ON T1.id = T2.student_id"
             << "SELECT name FROM Highschooler AS T1 JOIN Friend AS T2 ON T1.id = T2.student_id"
-            << "written with or without their table";
+            << "written another way";
         // Likes has a two-column key: a student likes many, so counts really differ.
         QTest::newRow("an alias is only a name")
             << "SELECT T1.name FROM Highschooler AS T1 WHERE T1.grade > 9"
-            << "SELECT name FROM Highschooler WHERE grade > 9" << "written with or without their table";
+            << "SELECT name FROM Highschooler WHERE grade > 9" << "written another way";
         QTest::newRow("a different table under the same alias: no proof")
             << "SELECT T1.student_id FROM Friend AS T1" << "SELECT T1.student_id FROM Likes AS T1" << "";
         QTest::newRow("composite key: no proof")
@@ -289,6 +289,21 @@ private slots:
             << "SELECT T1.name FROM Highschooler AS T1, Likes AS T2 WHERE T1.grade = 9 AND T2.student_id = T1.id AND"
                " T2.liked_id > 3"
             << "implies";
+        QTest::newRow("a count is never negative")
+            << "SELECT count(*) > 0 FROM Likes WHERE student_id = 5" << "SELECT count(*) != 0 FROM Likes WHERE student_id = 5"
+            << "written another way";
+        QTest::newRow("no count below zero either")
+            << "SELECT count(*) = 0 FROM Likes WHERE student_id = 5" << "SELECT count(*) <= 0 FROM Likes WHERE student_id = 5"
+            << "written another way";
+        QTest::newRow("a count against another value: no proof")
+            << "SELECT count(*) > 1 FROM Likes WHERE student_id = 5" << "SELECT count(*) != 1 FROM Likes WHERE student_id = 5"
+            << "";
+        QTest::newRow("INNER JOIN is JOIN")
+            << "SELECT T1.name FROM Highschooler AS T1 INNER JOIN Likes AS T2 ON T1.id = T2.student_id"
+            << "SELECT T1.name FROM Highschooler AS T1 JOIN Likes AS T2 ON T1.id = T2.student_id" << "written another way";
+        QTest::newRow("LEFT JOIN is not JOIN: no proof")
+            << "SELECT T1.name FROM Highschooler AS T1 JOIN Likes AS T2 ON T1.id = T2.student_id"
+            << "SELECT T1.name FROM Highschooler AS T1 LEFT JOIN Likes AS T2 ON T1.id = T2.student_id" << "";
         QTest::newRow("different columns: no proof")
             << "SELECT name FROM Highschooler" << "SELECT grade FROM Highschooler" << "";
     }

@@ -185,7 +185,8 @@ private slots:
             // A negative count: that many copies in one group, distinct wherever free.
             const search::detail::WitnessCopies shape{.count = static_cast<std::size_t>(std::abs(copies)),
                                                       .share = copies < 0 ? 0.0 : 0.5, .oneGroup = copies < 0,
-                                                      .directionBit = std::nullopt};
+                                                      .directionBit = std::nullopt,
+                                                      .nearMiss = std::nullopt};
             const auto content = witnessDatabase(loaded, sql, shape, seed);
             QVERIFY2(content.has_value(), "no witness database");
             QVERIFY2(rowsReturned(loaded, *content, sql) >= atLeast, qPrintable(QString("seed %1").arg(seed)));
@@ -289,6 +290,51 @@ private slots:
         const std::string unordered = gold.substr(0, gold.find(" ORDER BY"));
         const search::TargetedDatabases plain(loaded, unordered, unordered, fuzz::Profile::Spider, 0, false, true);
         for (std::size_t i = 0; i < plain.size(); ++i) QVERIFY(plain.label(i).find("ordered apart") == std::string::npos);
+    }
+
+    // Near misses: the gold's single witness, wrong in one place. The gold finds nothing in
+    // any of them; each neighbor relaxing one condition or join finds its row in one.
+    void nearMissesRelaxOneConditionAtATime_data()
+    {
+        QTest::addColumn<QString>("neighbor");
+        const std::string gold = "SELECT count(*) > 0 FROM business AS b, category AS c WHERE c.business_id = b.business_id"
+                                 " AND c.category_name = 'Thai' AND b.city = 'Dallas' AND b.review_count >= 10";
+        const auto with = [&](std::string_view from, std::string_view to) {
+            std::string out = gold;
+            out.replace(out.find(from), from.size(), to);
+            return QString::fromStdString(out);
+        };
+        QTest::newRow("a join as <=") << with("c.business_id = b.business_id", "c.business_id <= b.business_id");
+        QTest::newRow("a join as >=") << with("c.business_id = b.business_id", "c.business_id >= b.business_id");
+        QTest::newRow("a join dropped") << with("c.business_id = b.business_id", "c.business_id = c.business_id");
+        QTest::newRow("a text equality as <=") << with("c.category_name = 'Thai'", "c.category_name <= 'Thai'");
+        QTest::newRow("a text equality as >=") << with("b.city = 'Dallas'", "b.city >= 'Dallas'");
+        QTest::newRow("a bound moved") << with(">= 10", ">= 9");
+        QTest::newRow("a bound loosened") << with(">= 10", "> 8");
+    }
+
+    void nearMissesRelaxOneConditionAtATime()
+    {
+        QFETCH(QString, neighbor);
+        const schema::Schema& loaded = schemaOf(kYelpDdl);
+        const std::string gold = "SELECT count(*) > 0 FROM business AS b, category AS c WHERE c.business_id = b.business_id"
+                                 " AND c.category_name = 'Thai' AND b.city = 'Dallas' AND b.review_count >= 10";
+        const search::TargetedDatabases targeted(loaded, gold, gold, fuzz::Profile::Spider, 0, false, true);
+        std::size_t misses = 0;
+        bool found = false;
+        for (std::size_t i = 0; i < targeted.size(); ++i) {
+            if (targeted.label(i).find("missing the gold's WHERE clause") == std::string::npos) continue;
+            const auto content = targeted.build(i);
+            if (!content) continue;
+            ++misses;
+            auto connection = schema::materialize(loaded, *content);
+            QVERIFY(connection.ok());
+            const auto [goldRows, neighborRows] = bothResults(connection->serialize().value(), gold, neighbor.toStdString(), false);
+            QCOMPARE(goldRows, std::vector<std::string>{"0|"});
+            found = found || neighborRows == std::vector<std::string>{"1|"};
+        }
+        QVERIFY(misses >= 8);
+        QVERIFY(found);
     }
 
     // Witnesses make rows pass; they must not make an equivalent rewrite look different.
