@@ -45,7 +45,7 @@ py::list goldReports(const SuiteHandle& handle)
 
 SuiteHandle distill(const std::vector<std::string>& golds, const SchemaHandle& schema, std::size_t budget,
                     uint64_t seed, unsigned jobs, const std::string& profile, bool keepDistinct, bool targeted,
-                    py::object progress)
+                    bool targetedFirst, py::object progress)
 {
     if (golds.empty()) throwArgumentError("distill needs at least one gold query");
     if (budget == 0) throwArgumentError("budget must be positive");
@@ -56,6 +56,7 @@ SuiteHandle distill(const std::vector<std::string>& golds, const SchemaHandle& s
     options.jobs = jobs;
     options.keepDistinct = keepDistinct;
     options.targeted = targeted;
+    options.targetedFirst = targetedFirst;
     options.original = schema.source->original;
     LongCall call(std::move(progress));
     auto result = [&] {
@@ -125,11 +126,13 @@ void bindSuite(py::module_& module)
 
     module.def("distill", &distill, py::arg("golds"), py::arg("schema"), py::kw_only(), py::arg("budget") = 1000,
                py::arg("seed") = 0, py::arg("jobs") = 0, py::arg("profile") = "spider",
-               py::arg("keep_distinct") = false, py::arg("targeted") = true, py::arg("progress") = py::none(),
+               py::arg("keep_distinct") = false, py::arg("targeted") = true, py::arg("targeted_first") = false,
+               py::arg("progress") = py::none(),
                "Distills one test suite for the gold queries (a list of SQL strings) of `schema`: random databases "
                "sampled from `seed` (at most `budget`), kept when they tell a gold from a neighbor no kept database "
                "tells apart yet, then databases built for the neighbors still open (targeted=False: sampling "
-               "only). Deterministic whatever `jobs` is (0: all cores). `progress(dict)` gets the CLI progress "
+               "only; targeted_first=True: proofs and built databases before sampling too, for golds no random "
+               "database satisfies, such as ATIS's). Deterministic whatever `jobs` is (0: all cores). `progress(dict)` gets the CLI progress "
                "bar's fields. Releases the GIL; Ctrl-C stops it. Raises SuiteError.");
 }
 

@@ -205,10 +205,19 @@ Distiller::PairEval Distiller::evaluatePair(const BatchDatabase& database, uint6
         return eval;
     }
     eval.neighborSteps.reserve(open.size());
+    // A gold whose neighbors each run to the step limit (ATIS's fifteen-table ORs) would
+    // spend hours on one database; past the whole budget it stops, at a point that does
+    // not depend on batching.
+    int64_t spent = eval.goldSteps;
     for (std::size_t n : open) {
         if (cancelled()) break;
+        if (m_goldWorkSteps > 0 && spent > m_goldWorkSteps) {
+            eval.overBudget = true;
+            break;
+        }
         const exec::QueryOutcome outcome = exec::runQuery(state.connection, report.neighbors[n].sqlRun, m_limits);
         eval.neighborSteps.push_back(stepsOf(outcome, m_limits));
+        spent += eval.neighborSteps.back();
         if (compare::compareOutcomes(goldOutcome, outcome, report.orderMatters).verdict == compare::Verdict::Different)
             eval.distinguished.push_back(n);
     }
@@ -275,7 +284,7 @@ void Distiller::mergeDatabase(BatchDatabase& database, const std::vector<PairEva
         const std::size_t g = m_activeGolds[a];
         const PairEval& eval = evals[a];
         if (m_open[g] == 0 || eval.unavailable) continue;
-        charges.emplace_back(g, workOf(a, eval));
+        charges.emplace_back(g, eval.overBudget ? std::max(workOf(a, eval), m_goldWorkSteps + 1) : workOf(a, eval));
         if (eval.goldFailed) {
             // Counted for sampled databases (and the original); a targeted database the
             // gold fails on is simply not used.

@@ -47,6 +47,9 @@ private:
         std::vector<std::size_t> distinguished;
         int64_t goldSteps = 0;                ///< VM steps of the gold's run
         std::vector<int64_t> neighborSteps;   ///< per entry of the open list evaluated, in its order
+        /// The runs on this one database cost more than the gold's whole work budget: the
+        /// rest of its neighbors were not run, and the gold is given up.
+        bool overBudget = false;
     };
     /// A database of the current batch, serialized so any worker can open it.
     struct BatchDatabase {

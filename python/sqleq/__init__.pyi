@@ -51,7 +51,7 @@ class Suite:
     def __len__(self) -> int: ...
 
 def distill(golds: Sequence[str], schema: Schema, *, budget: int = ..., seed: int = ..., jobs: int = ...,
-            profile: str = ..., keep_distinct: bool = ..., targeted: bool = ...,
+            profile: str = ..., keep_distinct: bool = ..., targeted: bool = ..., targeted_first: bool = ...,
             progress: Optional[ProgressCallback] = ...) -> Suite: ...
 
 ItemMetrics = Dict[str, Any]

@@ -186,6 +186,25 @@ private slots:
         QVERIFY(unbounded.ok());
         for (const auto& report : unbounded->golds) QVERIFY(!report.workBudgetSpent);
     }
+
+    // The runs on one database stop once they cost more than the gold's whole budget: a
+    // gold whose neighbors each run to the step limit must not spend hours on it.
+    void oneDatabasePastTheBudgetStopsItsRuns()
+    {
+        const std::vector<std::string> golds = {"SELECT name FROM singer WHERE age > 30"};
+        suite::DistillOptions options;
+        options.budget = 40;
+        options.goldWorkSteps = 1;  // the gold's own run already costs more
+        for (const unsigned jobs : {1U, 2U}) {
+            options.jobs = jobs;
+            auto result = suite::distill(m_schema, golds, options);
+            QVERIFY(result.ok());
+            QVERIFY(result->golds[0].workBudgetSpent);
+            // Not one neighbor ran, so none was told apart.
+            QCOMPARE(result->golds[0].undistinguished(), result->golds[0].neighbors.size());
+            QVERIFY(result->golds[0].neighbors.size() > 5);
+        }
+    }
 };
 
 QTEST_APPLESS_MAIN(TestWorkCaps)

@@ -37,6 +37,21 @@ def test_same_suite_as_the_cli_whatever_the_jobs(shop, tmp_path):
             assert mine == (tmp_path / "cli" / "shop" / f"shop_{n}.sqlite").read_bytes()
 
 
+def test_targeted_first_is_the_cli_option(shop, tmp_path):
+    run_cli("distill", "--gold", shop.gold, "--tables", shop.tables, "--budget", 50, "--targeted-first",
+            "--out", tmp_path / "cli")
+    cli = sqleq.Suite.load(str(tmp_path / "cli"), "shop")
+    suite = sqleq.distill(golds(), shop.schema, budget=50, seed=0, targeted_first=True)
+    suite.save(str(tmp_path / "module"))
+    assert len(suite) == len(cli)
+    for n in range(len(suite)):
+        mine = (tmp_path / "module" / "shop" / f"shop_{n}.sqlite").read_bytes()
+        assert mine == (tmp_path / "cli" / "shop" / f"shop_{n}.sqlite").read_bytes()
+    # Built databases come first, so the suite is not the one sampling leads with.
+    sampled_first = sqleq.distill(golds(), shop.schema, budget=50, seed=0)
+    assert [label for label in suite.labels] != [label for label in sampled_first.labels]
+
+
 def test_errors(shop, tmp_path):
     with pytest.raises(sqleq.SuiteError):
         sqleq.Suite.load(str(tmp_path), "shop")
