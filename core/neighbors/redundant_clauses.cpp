@@ -121,6 +121,15 @@ std::optional<std::vector<ColumnKey>> plainTables(const sql::FromClause* from)
 std::string renamedText(const sql::Expr& expr, std::string_view text, const ScopeIndex& scopes,
                         const sql::SelectCore* core, const std::map<std::string, std::string>& rename)
 {
+    // `a.x = b.y` and `b.y = a.x` are one condition.
+    if (const auto* binary = expr.tryAs<sql::BinaryExpr>();
+        binary != nullptr && binary->op == sql::BinaryOp::Eq && binary->left && binary->right
+        && binary->left->is<sql::ColumnRef>() && binary->right->is<sql::ColumnRef>()) {
+        std::string left = renamedText(*binary->left, text, scopes, core, rename);
+        std::string right = renamedText(*binary->right, text, scopes, core, rename);
+        if (right < left) std::swap(left, right);
+        return left + " = " + right;
+    }
     std::string out;
     uint32_t at = expr.span().begin;
     sql::walk(expr, [&](const sql::Node& node) {

@@ -915,9 +915,10 @@ std::optional<std::string> canonicalKey(std::string_view text, const schema::Sch
         }
         return edits;
     };
+    // Before the WHERE is rewritten: the subquery's conditions are matched as written.
+    if (!pass(rewritten(ownExtremeRewrites(*parsed.statement, current, schema)))) return std::nullopt;
     if (!pass(rewritten(impliedConjunctRewrites(*parsed.statement, current)))) return std::nullopt;
     if (!pass(rewritten(dependentGroupRewrites(*parsed.statement, current, schema)))) return std::nullopt;
-    if (!pass(rewritten(ownExtremeRewrites(*parsed.statement, current, schema)))) return std::nullopt;
     if (!pass(rewritten(fixedOutputOrderRewrites(*parsed.statement, schema)))) return std::nullopt;
     if (auto edits = disjointBranchEdits(*parsed.statement, current, schema, reasons); !edits.empty()) {
         current = applied(current, std::move(edits));

@@ -272,6 +272,12 @@ private slots:
             << "SELECT T2.friend_id FROM Highschooler AS T1, Friend AS T2 WHERE T1.id = T2.student_id AND T1.grade > 9"
                " AND (SELECT min(H.grade) FROM Highschooler AS H WHERE H.grade > 9) >= T1.grade"
             << "over the query's own rows";
+        QTest::newRow("the maximum of the query's own rows, joined the other way round")
+            << "SELECT T1.name FROM Highschooler AS T1, Friend AS T2 WHERE T1.id = T2.student_id AND T1.grade = (SELECT"
+               " max(T3.grade) FROM Highschooler AS T3, Friend AS T4 WHERE T4.student_id = T3.id)"
+            << "SELECT T1.name FROM Highschooler AS T1, Friend AS T2 WHERE T1.id = T2.student_id AND T1.grade >= (SELECT"
+               " max(T3.grade) FROM Highschooler AS T3, Friend AS T4 WHERE T4.student_id = T3.id)"
+            << "over the query's own rows";
         QTest::newRow("the maximum of other rows: no proof")
             << "SELECT T1.name FROM Highschooler AS T1 WHERE T1.grade = (SELECT max(T3.grade) FROM Highschooler AS T3"
                " WHERE T3.name = 'Kyle')"
