@@ -113,6 +113,23 @@ OrderDependence checkOrderDependence(const exec::Bytes& database, const schema::
     return out;
 }
 
+bool onlyTieBreaking(const OrderDependence& gold, const OrderDependence& candidate, bool orderMatters)
+{
+    // Only a gold whose own result moves with row order excuses a difference: when the
+    // gold's answer here is fixed, a candidate that returns it under one reading of the
+    // rows and something else under the default one (an unordered LIMIT in place of
+    // ORDER BY … LIMIT) does not mean the same.
+    if (!gold.detected) return false;
+    std::vector<const exec::QueryOutcome*> golds{&gold.first};
+    for (const auto& other : gold.others) golds.push_back(&other);
+    std::vector<const exec::QueryOutcome*> candidates{&candidate.first};
+    for (const auto& other : candidate.others) candidates.push_back(&other);
+    for (const auto* g : golds)
+        for (const auto* c : candidates)
+            if (g->ok() && c->ok() && compare::compareOutcomes(*g, *c, orderMatters).same()) return true;
+    return false;
+}
+
 PairOrderDependence checkPairOrderDependence(const exec::Bytes& database, const schema::Schema& schema,
                                              std::string_view gold, std::string_view candidate, bool orderMatters,
                                              const exec::ExecLimits& limits)
@@ -120,20 +137,7 @@ PairOrderDependence checkPairOrderDependence(const exec::Bytes& database, const 
     PairOrderDependence out;
     out.gold = checkOrderDependence(database, schema, gold, orderMatters, limits);
     out.candidate = checkOrderDependence(database, schema, candidate, orderMatters, limits);
-    // Only a gold whose own result moves with row order excuses a difference: when the
-    // gold's answer here is fixed, a candidate that returns it under one reading of the
-    // rows and something else under the default one (an unordered LIMIT in place of
-    // ORDER BY … LIMIT) does not mean the same.
-    if (!out.gold.detected) return out;
-    std::vector<const exec::QueryOutcome*> golds{&out.gold.first};
-    for (const auto& other : out.gold.others) golds.push_back(&other);
-    std::vector<const exec::QueryOutcome*> candidates{&out.candidate.first};
-    for (const auto& other : out.candidate.others) candidates.push_back(&other);
-    for (const auto* g : golds) {
-        for (const auto* c : candidates) {
-            if (g->ok() && c->ok() && compare::compareOutcomes(*g, *c, orderMatters).same()) out.tieBreakOnly = true;
-        }
-    }
+    out.tieBreakOnly = onlyTieBreaking(out.gold, out.candidate, orderMatters);
     return out;
 }
 

@@ -46,6 +46,10 @@ struct PairOrderDependence {
     bool tieBreakOnly = false;
 };
 
+/// Whether gold and candidate, each read in the other orders, are apart only by
+/// tie-breaking (PairOrderDependence::tieBreakOnly), from their order dependences.
+bool onlyTieBreaking(const OrderDependence& gold, const OrderDependence& candidate, bool orderMatters);
+
 PairOrderDependence checkPairOrderDependence(const exec::Bytes& database, const schema::Schema& schema,
                                              std::string_view gold, std::string_view candidate, bool orderMatters,
                                              const exec::ExecLimits& limits);

@@ -292,8 +292,9 @@ void Distiller::mergeDatabase(BatchDatabase& database, const std::vector<PairEva
             if (database.origin != DatabaseOrigin::Targeted) ++m_result.golds[g].goldFailures;
             continue;
         }
+        std::optional<search::OrderDependence> goldOrder;  // read once per database and gold
         for (std::size_t n : eval.distinguished)
-            if (m_result.golds[g].neighbors[n].distinguishedBy < 0 && !tieBreakOnly(database, g, n))
+            if (m_result.golds[g].neighbors[n].distinguishedBy < 0 && !tieBreakOnly(database, g, n, goldOrder))
                 fresh.emplace_back(g, n);
     }
     if (goldFailure && database.origin == DatabaseOrigin::Sampled) ++m_result.goldFailures;
@@ -372,13 +373,19 @@ void Distiller::ensureNonEmpty()
 
 /// Targeted databases make ties on purpose: a neighbor that differs from the gold on
 /// one only by how ties are broken is not told apart by it.
-bool Distiller::tieBreakOnly(const BatchDatabase& database, std::size_t gold, std::size_t neighbor) const
+bool Distiller::tieBreakOnly(const BatchDatabase& database, std::size_t gold, std::size_t neighbor,
+                             std::optional<search::OrderDependence>& goldOrder) const
 {
     if (database.origin != DatabaseOrigin::Targeted || !database.bytes || !m_readable) return false;
     const GoldReport& report = m_result.golds[gold];
-    return search::checkPairOrderDependence(*database.bytes, *m_readable, report.goldRun,
-                                            report.neighbors[neighbor].sqlRun, report.orderMatters, m_limits)
-        .tieBreakOnly;
+    if (!goldOrder)
+        goldOrder = search::checkOrderDependence(*database.bytes, *m_readable, report.goldRun, report.orderMatters, m_limits);
+    // A gold whose answer here does not move with row order excuses no neighbor: its
+    // runs in the other orders are not needed.
+    if (!goldOrder->detected) return false;
+    const auto candidate = search::checkOrderDependence(*database.bytes, *m_readable, report.neighbors[neighbor].sqlRun,
+                                                        report.orderMatters, m_limits);
+    return search::onlyTieBreaking(*goldOrder, candidate, report.orderMatters);
 }
 
 /// Neighbors the sampled databases left open that the schema's keys prove equivalent

@@ -6,6 +6,7 @@
 
 #include "core/fuzz/gold_constants.h"
 #include "core/schema/database_content.h"
+#include "core/search/order_dependence.h"
 #include "core/suite/suite.h"
 #include "core/suite/worker_pool.h"
 
@@ -69,7 +70,8 @@ private:
     bool cancelled() const;
     void report(std::size_t total, std::string_view phase = "sampling", std::optional<std::size_t> done = {});
     bool evaluateBatch(std::vector<BatchDatabase>& batch, std::optional<std::size_t> onlyGold = std::nullopt);
-    bool tieBreakOnly(const BatchDatabase& database, std::size_t gold, std::size_t neighbor) const;
+    bool tieBreakOnly(const BatchDatabase& database, std::size_t gold, std::size_t neighbor,
+                      std::optional<search::OrderDependence>& goldOrder) const;
     void proveRemaining();
     bool targetRemaining(const std::function<bool()>& outOfTime);
     /// Without `neighbor`: the databases built from the gold alone, for all its open neighbors.
