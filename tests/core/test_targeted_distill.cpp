@@ -310,6 +310,16 @@ private slots:
         QTest::newRow("LEFT JOIN is not JOIN: no proof")
             << "SELECT T1.name FROM Highschooler AS T1 JOIN Likes AS T2 ON T1.id = T2.student_id"
             << "SELECT T1.name FROM Highschooler AS T1 LEFT JOIN Likes AS T2 ON T1.id = T2.student_id" << "";
+        QTest::newRow("no NULL anywhere: one IS NOT NULL is another")
+            << "SELECT T1.name FROM Highschooler AS T1, Likes AS T2 WHERE T1.id = T2.student_id AND T2.liked_id IS NOT NULL"
+            << "SELECT T1.name FROM Highschooler AS T1, Likes AS T2 WHERE T1.id = T2.student_id AND T1.grade IS NOT NULL"
+            << "no column holds NULL";
+        QTest::newRow("the NULL side of an outer join: no proof")
+            << "SELECT T1.name FROM Highschooler AS T1 LEFT JOIN Likes AS T2 ON T1.id = T2.student_id WHERE T2.liked_id"
+               " IS NOT NULL"
+            << "SELECT T1.name FROM Highschooler AS T1 LEFT JOIN Likes AS T2 ON T1.id = T2.student_id WHERE T1.grade"
+               " IS NOT NULL"
+            << "";
         QTest::newRow("different columns: no proof")
             << "SELECT name FROM Highschooler" << "SELECT grade FROM Highschooler" << "";
     }
