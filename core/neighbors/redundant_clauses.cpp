@@ -202,17 +202,9 @@ std::vector<ClauseRewrite> dependentGroupRewrites(const sql::SelectStatement& st
     const sql::SelectCore* core = topCore(statement);
     if (core == nullptr || core->groupBy.size() < 2 || !core->from || !core->groupBySpan.valid()) return {};
     const ScopeIndex scopes(schema, statement);
-    using Key = std::pair<std::string, std::string>;  // (binding, column), lower case
+    using Key = ColumnKey;
     std::vector<std::optional<Key>> keys;
-    for (const auto& expr : core->groupBy) {
-        const auto* ref = expr ? expr->tryAs<sql::ColumnRef>() : nullptr;
-        const ColumnSite* site = ref != nullptr ? scopes.find(*ref) : nullptr;
-        if (site == nullptr || !site->resolved || site->core != core) {
-            keys.emplace_back();
-            continue;
-        }
-        keys.push_back(Key{asciiLower(site->resolved->binding), asciiLower(site->resolved->column)});
-    }
+    for (const auto& expr : core->groupBy) keys.push_back(ownColumn(scopes, expr.get(), core));
     std::set<Key> grouped;
     for (const auto& key : keys)
         if (key) grouped.insert(*key);
