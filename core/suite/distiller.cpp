@@ -39,6 +39,9 @@ constexpr std::size_t kMaxBatch = 16;
 constexpr std::size_t kMaxTargetedSetsPerGold = 12;
 /// And targeted databases one gold may get in all (a few dozen per constant set).
 constexpr std::size_t kMaxTargetedPerGold = 160;
+/// A targeted database is passed over for a gold when running its open neighbors there
+/// would cost more than this share of the gold's work budget (see Distiller::tooCostly).
+constexpr int64_t kCostlyShareOfBudget = 4;
 
 unsigned workerCount(unsigned jobs)
 {
@@ -204,6 +207,10 @@ Distiller::PairEval Distiller::evaluatePair(const BatchDatabase& database, uint6
         eval.goldFailed = true;
         return eval;
     }
+    if (tooCostly(database, eval.goldSteps, open.size())) {
+        eval.tooCostly = true;
+        return eval;
+    }
     eval.neighborSteps.reserve(open.size());
     // A gold whose neighbors each run to the step limit (ATIS's fifteen-table ORs) would
     // spend hours on one database; past the whole budget it stops, at a point that does
@@ -232,12 +239,8 @@ bool Distiller::evaluateBatch(std::vector<BatchDatabase>& batch, std::optional<s
     m_openAtStart.clear();
     for (std::size_t g = 0; g < m_result.golds.size(); ++g) {
         if (m_open[g] == 0 || (onlyGold && g != *onlyGold)) continue;
-        std::vector<std::size_t> open;
-        const auto& neighbors = m_result.golds[g].neighbors;
-        for (std::size_t n = 0; n < neighbors.size(); ++n)
-            if (neighbors[n].open()) open.push_back(n);
         m_activeGolds.push_back(g);
-        m_openAtStart.push_back(std::move(open));
+        m_openAtStart.push_back(openNeighbors(g));
     }
     const std::size_t golds = m_activeGolds.size();
     m_evals.assign(batch.size() * golds, PairEval{});
@@ -263,6 +266,28 @@ int64_t Distiller::workOf(std::size_t active, const PairEval& eval) const
     return spent;
 }
 
+std::vector<std::size_t> Distiller::openNeighbors(std::size_t gold) const
+{
+    std::vector<std::size_t> open;
+    const auto& neighbors = m_result.golds[gold].neighbors;
+    for (std::size_t n = 0; n < neighbors.size(); ++n)
+        if (neighbors[n].open()) open.push_back(n);
+    return open;
+}
+
+/// A targeted database built from the rows of every witness plan can hold a dozen rows
+/// per table; a gold that cross-joins five of them (ATIS's ORs around join conditions)
+/// then runs for a tenth of a second, and so does each of its hundreds of neighbors.
+/// Such a database is passed over for the gold: the smaller ones built after it (one
+/// witness alone, near misses) tell the same neighbors apart for a thousandth of the
+/// cost, and the budget is left for them. The rule reads only the gold's steps and the
+/// neighbors open in the sequential order, so it does not depend on batching.
+bool Distiller::tooCostly(const BatchDatabase& database, int64_t goldSteps, std::size_t neighbors) const
+{
+    return database.origin == DatabaseOrigin::Targeted && m_goldWorkSteps > 0
+           && goldSteps * static_cast<int64_t>(neighbors) > m_goldWorkSteps / kCostlyShareOfBudget;
+}
+
 /// Past its budget a gold is given up: its open neighbors stop being targets.
 void Distiller::charge(std::size_t gold, int64_t steps)
 {
@@ -282,8 +307,20 @@ void Distiller::mergeDatabase(BatchDatabase& database, const std::vector<PairEva
     std::vector<std::pair<std::size_t, int64_t>> charges;    // (gold, steps), applied after the merge
     for (std::size_t a = 0; a < m_activeGolds.size(); ++a) {
         const std::size_t g = m_activeGolds[a];
-        const PairEval& eval = evals[a];
-        if (m_open[g] == 0 || eval.unavailable) continue;
+        const PairEval* evaluated = &evals[a];
+        if (m_open[g] == 0 || evaluated->unavailable) continue;
+        PairEval rerun;
+        if (evaluated->tooCostly && !tooCostly(database, evaluated->goldSteps, m_open[g])) {
+            // Passed over for the neighbors open at batch start, affordable for the fewer
+            // open now: run them now, as the sequential algorithm would have.
+            m_openAtStart[a] = openNeighbors(g);
+            constexpr unsigned kMergingWorker = 0;  // the pool is idle while merging
+            m_workers[kMergingWorker].key = UINT64_MAX;
+            rerun = evaluatePair(database, UINT64_MAX - 1, g, m_openAtStart[a], kMergingWorker);
+            m_workers[kMergingWorker].key = UINT64_MAX;
+            evaluated = &rerun;
+        }
+        const PairEval& eval = *evaluated;
         charges.emplace_back(g, eval.overBudget ? std::max(workOf(a, eval), m_goldWorkSteps + 1) : workOf(a, eval));
         if (eval.goldFailed) {
             // Counted for sampled databases (and the original); a targeted database the

@@ -51,6 +51,9 @@ private:
         /// The runs on this one database cost more than the gold's whole work budget: the
         /// rest of its neighbors were not run, and the gold is given up.
         bool overBudget = false;
+        /// A targeted database on which the gold's run times the neighbors to run would
+        /// take more than a share of the budget (tooCostly()): no neighbor was run.
+        bool tooCostly = false;
     };
     /// A database of the current batch, serialized so any worker can open it.
     struct BatchDatabase {
@@ -80,6 +83,8 @@ private:
                           const std::vector<std::size_t>& open, unsigned worker);
     void mergeDatabase(BatchDatabase& database, const std::vector<PairEval>& evals);
     int64_t workOf(std::size_t active, const PairEval& eval) const;
+    bool tooCostly(const BatchDatabase& database, int64_t goldSteps, std::size_t neighbors) const;
+    std::vector<std::size_t> openNeighbors(std::size_t gold) const;
     void charge(std::size_t gold, int64_t steps);
     bool sampleBatch(std::vector<BatchDatabase>& batch);
     std::size_t nextBatchSize(std::size_t previous) const;

@@ -432,6 +432,43 @@ private slots:
         }
         QCOMPARE(a->targetedBuilt, b->targetedBuilt);
     }
+
+    /// ORs around join conditions leave tables cross-joined: the database of every
+    /// witness plan's rows costs the gold and each neighbor so much there that running
+    /// them all would spend the gold's whole work budget. It is passed over; the smaller
+    /// databases after it tell the neighbors apart, whatever the thread count.
+    void costlyTargetedDatabaseIsPassedOver()
+    {
+        const std::vector<std::string> golds = {
+            "SELECT count(*) FROM flights AS T1, airports AS T2, airports AS T3, airports AS T4, airlines AS T5 "
+            "WHERE (T1.Airline = 3 OR T1.Airline = 4) AND ((T1.SourceAirport = T2.AirportCode AND T2.City = "
+            "'Aberdeen') OR (T1.DestAirport = T3.AirportCode AND T3.City = 'Denver') OR (T1.DestAirport = "
+            "T4.AirportCode AND T4.City = 'Boston'))"};
+        std::vector<suite::DistillResult> results;
+        for (const unsigned jobs : {1U, 3U}) {
+            auto settings = options(true, 20);
+            settings.targetedFirst = true;
+            settings.jobs = jobs;
+            // The database of every plan's rows costs the count about 9 million steps:
+            // with 300 neighbors open, several times this budget.
+            settings.goldWorkSteps = 200'000'000;
+            auto result = suite::distill(schemaOf(kFlightsDdl), golds, settings);
+            QVERIFY(result.ok());
+            results.push_back(std::move(result.value()));
+        }
+        const suite::GoldReport& report = results[0].golds[0];
+        QVERIFY(report.neighbors.size() > 50);
+        QVERIFY2(!report.workBudgetSpent, "one database took the gold's whole budget");
+        QVERIFY(report.undistinguished() * 20 < report.neighbors.size());
+        for (const auto& status : report.neighbors)
+            if (status.distinguishedBy >= 0)
+                QVERIFY2(separates(results[0].suite, status.distinguishedBy, report.goldRun, status.sqlRun),
+                         status.sqlRun.c_str());
+        QCOMPARE(results[1].suite.databases.size(), results[0].suite.databases.size());
+        for (std::size_t d = 0; d < results[0].suite.databases.size(); ++d)
+            QVERIFY(results[1].suite.databases[d].bytes == results[0].suite.databases[d].bytes);
+        QCOMPARE(results[1].golds[0].undistinguished(), report.undistinguished());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestTargetedDistill)
