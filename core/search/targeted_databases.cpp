@@ -79,6 +79,7 @@ TargetedDatabases::TargetedDatabases(const schema::Schema& schema, std::string_v
                              [&](const detail::WitnessPlan& mine) { return mine.signature() == signature; }))
                 m_candidateWitnesses.push_back(plan);
         }
+        m_differencePlans = detail::planDifference(gold, candidate, schema);
         m_ordered = hasOrderBy(gold) || hasOrderBy(candidate);
         for (const auto* plans : {&m_goldWitnesses, &m_candidateWitnesses}) {
             for (const auto& plan : *plans) m_witnessSignature += plan.signature() + "\n";
@@ -113,6 +114,9 @@ void TargetedDatabases::add(Kind kind, std::size_t parameter, std::size_t table)
 void TargetedDatabases::planTargets()
 {
     const bool strict = m_profile == fuzz::Profile::Strict;
+    // Where the two WHERE clauses differ in one place, a row combination deciding them
+    // apart is the most direct test of all, and the cheapest: first.
+    for (std::size_t plan = 0; plan < m_differencePlans.size(); ++plan) add(Kind::Difference, plan);
     if (!m_goldWitnesses.empty() || !m_candidateWitnesses.empty()) {
         for (std::size_t variant = 0; variant < kWitnessVariants; ++variant) add(Kind::Witnesses, variant);
         // Random directions leave two ORDER BY columns moving together half the time.
@@ -172,6 +176,8 @@ std::string TargetedDatabases::label(std::size_t index) const
                            2 + target.parameter / 3 % 2);
     case Kind::NearMiss:
         return fmt::format("targeted {}: one row combination missing the gold's WHERE clause in one place", index);
+    case Kind::Difference:
+        return fmt::format("targeted {}: one row combination on which the two WHERE clauses disagree", index);
     case Kind::OrderedWitnesses:
         return fmt::format("targeted {}: rows satisfying each query's WHERE clause, 2 copies ordered apart "
                            "(direction bit {})",
@@ -207,6 +213,7 @@ std::optional<schema::DatabaseContent> TargetedDatabases::build(std::size_t inde
     schema::DatabaseContent content = std::move(*sampled);
     fuzz::Prng rng(m_seed ^ kTargetedStream ^ (target.stream * 0x9E3779B97F4A7C15ull));
     switch (target.kind) {
+    case Kind::Difference:
     case Kind::Witnesses:
     case Kind::OrderedWitnesses:
     case Kind::SingleWitness:
@@ -257,7 +264,8 @@ std::optional<schema::DatabaseContent> TargetedDatabases::buildWitnesses(schema:
 {
     const bool group = target.kind == Kind::WitnessGroup;
     const bool nearMiss = target.kind == Kind::NearMiss;
-    const bool single = target.kind == Kind::SingleWitness || nearMiss;
+    const bool difference = target.kind == Kind::Difference;
+    const bool single = target.kind == Kind::SingleWitness || nearMiss || difference;
     const std::size_t variant = target.kind == Kind::Witnesses ? target.parameter : 0;
     detail::keepFirstRows(content, 1 + variant % 2);
     // Rows cut loose from their parents are reattached first: repaired afterwards, one
@@ -272,9 +280,10 @@ std::optional<schema::DatabaseContent> TargetedDatabases::buildWitnesses(schema:
     std::vector<const detail::WitnessPlan*> plans;
     if (single) {
         copies = {.count = 1, .firstChoice = nearMiss ? 0 : target.table, .directionBit = std::nullopt, .nearMiss = std::nullopt};
-        const bool ofGold = target.parameter < m_goldWitnesses.size();
-        const detail::WitnessPlan& chosen = ofGold ? m_goldWitnesses[target.parameter]
-                                                   : m_candidateWitnesses[target.parameter - m_goldWitnesses.size()];
+        const bool ofGold = difference || target.parameter < m_goldWitnesses.size();
+        const detail::WitnessPlan& chosen = difference ? m_differencePlans[target.parameter]
+                                            : ofGold   ? m_goldWitnesses[target.parameter]
+                                                       : m_candidateWitnesses[target.parameter - m_goldWitnesses.size()];
         plans.push_back(&chosen);
         // The query's other cores (a derived table it counts, a subquery it compares
         // with) need rows too: the first plan of each, also alone in its tables.

@@ -9,7 +9,9 @@
 // then shaped; foreign keys are repaired so every one resolves, also those SQLite
 // cannot enforce. With `witnesses`, first of all: databases holding rows that satisfy
 // every join and comparison of a query's WHERE clause at once (witness_rows.h), which
-// long conjunctions need and random rows almost never give. A pure function of
+// long conjunctions need and random rows almost never give; before them, when the
+// two WHERE clauses differ in one place, one row combination on which they disagree
+// (witness_plan.h's planDifference). A pure function of
 // (schema, queries, profile, seed, index).
 #pragma once
 
@@ -55,11 +57,15 @@ public:
     [[nodiscard]] const fuzz::GoldConstants& constants() const { return m_constants; }
 
     /// The witness plans of both queries as text: with equal constants, equal
-    /// signatures give equal databases.
+    /// signatures give equal databases from index differenceCount() on.
     [[nodiscard]] const std::string& witnessSignature() const { return m_witnessSignature; }
 
+    /// The first databases, those on which the two WHERE clauses disagree: the pair's
+    /// own, shared with no other pair of equal constants and signature.
+    [[nodiscard]] std::size_t differenceCount() const { return m_differencePlans.size(); }
+
 private:
-    enum class Kind { Witnesses, OrderedWitnesses, SingleWitness, NearMiss, WitnessGroup, Variants, Ties, GroupOfK, NothingPasses, EmptyTable, Nulls, LargeGroup };
+    enum class Kind { Difference, Witnesses, OrderedWitnesses, SingleWitness, NearMiss, WitnessGroup, Variants, Ties, GroupOfK, NothingPasses, EmptyTable, Nulls, LargeGroup };
     struct Target {
         Kind kind = Kind::Variants;
         std::size_t parameter = 0;  ///< rows per table, k, the table to empty, or a direction bit
@@ -82,6 +88,7 @@ private:
     std::vector<detail::WitnessPlan> m_goldWitnesses;
     std::vector<detail::WitnessPlan> m_candidateWitnesses;  ///< those the gold has not
     std::vector<detail::WitnessPlan> m_candidateAll;        ///< every plan of the candidate
+    std::vector<detail::WitnessPlan> m_differencePlans;     ///< rows on which the two WHERE clauses disagree
     std::string m_witnessSignature;
     bool m_ordered = false;  ///< either query has an ORDER BY somewhere
 };

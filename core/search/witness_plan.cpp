@@ -9,6 +9,7 @@
 #include "core/fuzz/gold_constants.h"
 #include "core/schema/column_resolver.h"
 #include "core/sql/parser.h"
+#include "core/sql/printer.h"
 #include "core/sql/select.h"
 #include "core/sql/walk.h"
 
@@ -55,6 +56,23 @@ Bound mirrored(Bound bound)
     case Bound::GreaterOrEqual: return Bound::LessOrEqual;
     default: return bound;
     }
+}
+
+/// The comparison that holds exactly when `bound` fails (no NULLs); nothing for a set
+/// or a pattern, whose complement a plan does not model.
+std::optional<Bound> complement(Bound bound)
+{
+    switch (bound) {
+    case Bound::Equal: return Bound::NotEqual;
+    case Bound::NotEqual: return Bound::Equal;
+    case Bound::Less: return Bound::GreaterOrEqual;
+    case Bound::LessOrEqual: return Bound::Greater;
+    case Bound::Greater: return Bound::LessOrEqual;
+    case Bound::GreaterOrEqual: return Bound::Less;
+    case Bound::OneOf:
+    case Bound::Like: break;
+    }
+    return std::nullopt;
 }
 
 /// `left op right` for +, - and * of two numbers, as SQLite computes it (an integer
@@ -104,6 +122,38 @@ public:
     {
         if (statement.with) return;  // CTE names are not schema tables; not modelled
         if (statement.body) addBody(*statement.body);
+    }
+
+    /// Plans for rows on which `gold`'s WHERE and `candidate`'s disagree, for two cores
+    /// over the same FROM whose WHERE clauses differ in one place (a neighbor's edit):
+    /// along the path down to that place, an AND's other side holds and an OR's other
+    /// side fails, so the place decides both clauses; there, one side holds and the
+    /// other fails, in either direction.
+    void addDifference(const sql::SelectCore& gold, const sql::SelectCore& candidate)
+    {
+        if (!gold.from || !candidate.from || !gold.where || !candidate.where
+            || sql::print(*gold.from) != sql::print(*candidate.from))
+            return;
+        const std::size_t id = m_cores++;
+        m_exactNegation = true;
+        m_withNested = false;
+        for (const bool goldHolds : {true, false}) {
+            for (std::size_t mask = 0; mask < (std::size_t{1} << kMaxForkedOrs) && m_out.size() < kMaxPlans; ++mask) {
+                m_or = OrChoice{.mask = mask};
+                Draft draft;
+                Scope scope;
+                mergeCore(gold, draft, scope, /*withWhere=*/false);
+                if (!sensitize(*gold.where, *candidate.where, goldHolds, draft, scope)) break;
+                if (draft.facts == 0 || draft.slots.empty()) continue;
+                WitnessPlan plan = finish(draft);
+                plan.core = id;
+                const std::string signature = plan.signature();
+                if (std::none_of(m_out.begin(), m_out.end(), [&](const WitnessPlan& seen) { return seen.signature() == signature; }))
+                    m_out.push_back(std::move(plan));
+                if (m_or.seen == 0) break;  // no fork met: one plan is all there is
+            }
+        }
+        m_exactNegation = false;
     }
 
 private:
@@ -183,7 +233,7 @@ private:
     }
 
     /// Adds the FROM items of `core` as slots of `draft` and its WHERE/ON conjuncts.
-    void mergeCore(const sql::SelectCore& core, Draft& draft, Scope& scope)
+    void mergeCore(const sql::SelectCore& core, Draft& draft, Scope& scope, bool withWhere = true)
     {
         if (!core.from) return;
         for (const auto& term : core.from->terms) {
@@ -212,46 +262,60 @@ private:
         }
         for (const auto& term : core.from->terms)
             if (term && term->on) addConjunct(*term->on, draft, scope);
-        if (core.where) addConjunct(*core.where, draft, scope);
+        if (core.where && withWhere) addConjunct(*core.where, draft, scope);
     }
 
-    void addConjunct(const sql::Expr& expr, Draft& draft, const Scope& scope)
+    /// `negated`: the rows must make `expr` false (De Morgan's laws, comparisons turned
+    /// round; no NULLs assumed) — what a difference plan needs of the parts it holds
+    /// fixed. Only difference plans negate.
+    void addConjunct(const sql::Expr& expr, Draft& draft, const Scope& scope, bool negated = false)
     {
         if (const auto* binary = expr.tryAs<sql::BinaryExpr>(); binary && binary->left && binary->right) {
-            if (binary->op == BinaryOp::And) {
-                addConjunct(*binary->left, draft, scope);
-                addConjunct(*binary->right, draft, scope);
+            const bool both = binary->op == (negated ? BinaryOp::Or : BinaryOp::And);
+            if (both) {
+                addConjunct(*binary->left, draft, scope, negated);
+                addConjunct(*binary->right, draft, scope, negated);
                 return;
             }
-            if (binary->op == BinaryOp::Or) {
+            if (binary->op == BinaryOp::Or || binary->op == BinaryOp::And) {
                 const bool right = nextChoice();
-                return addConjunct(right ? *binary->right : *binary->left, draft, scope);
+                return addConjunct(right ? *binary->right : *binary->left, draft, scope, negated);
             }
-            if (const auto bound = boundOf(binary->op)) {
+            if (auto bound = boundOf(binary->op)) {
+                if (negated) bound = complement(*bound);
                 const auto left = columnOf(*binary->left, draft, scope);
                 const auto right = columnOf(*binary->right, draft, scope);
-                if (left && right) {
+                if (left && right && bound) {
                     if (*bound == Bound::Equal) unite(draft, *left, *right);
                     else draft.orderings.push_back({*left, *right, *bound});
                     ++draft.facts;
                     return;
                 }
-                if (left) {
+                if (left && bound) {
                     if (auto value = constantOf(*binary->right, scope)) return condition(draft, *left, *bound, {*value});
-                } else if (right) {
+                } else if (right && bound) {
                     if (auto value = constantOf(*binary->left, scope))
                         return condition(draft, *right, mirrored(*bound), {*value});
                 }
             }
         } else if (const auto* between = expr.tryAs<sql::BetweenExpr>();
-                   between && !between->negated && between->operand && between->low && between->high) {
+                   between && between->operand && between->low && between->high) {
             const auto column = columnOf(*between->operand, draft, scope);
             const auto low = constantOf(*between->low, scope);
             const auto high = constantOf(*between->high, scope);
-            if (column && low && high) {
+            if (column && low && high && negated == between->negated) {
                 condition(draft, *column, Bound::GreaterOrEqual, {*low});
                 return condition(draft, *column, Bound::LessOrEqual, {*high});
             }
+            if (column && low && high) {  // outside the range: below it or above it
+                if (nextChoice()) return condition(draft, *column, Bound::Greater, {*high});
+                return condition(draft, *column, Bound::Less, {*low});
+            }
+        } else if (negated) {
+            // NOT p under negation is p; what else a plan cannot negate is left to chance.
+            if (const auto* negation = expr.tryAs<sql::UnaryExpr>();
+                negation && negation->op == sql::UnaryOp::Not && negation->operand)
+                return addConjunct(*negation->operand, draft, scope, false);
         } else if (const auto* in = expr.tryAs<sql::InExpr>(); in && !in->negated && in->operand) {
             if (const auto column = columnOf(*in->operand, draft, scope)) {
                 if (in->source == sql::InSource::List && !in->items.empty()) {
@@ -274,12 +338,39 @@ private:
             if (mergeSubquery(*exists->subquery, draft, scope, std::nullopt)) return;
         } else if (const auto* negation = expr.tryAs<sql::UnaryExpr>();
                    negation && negation->op == sql::UnaryOp::Not && negation->operand) {
+            if (m_exactNegation) return addConjunct(*negation->operand, draft, scope, true);
             // NOT p: one plan leaves p to chance; a forked one makes p hold — a row for
             // which the query's condition fails exactly there (with no other rows in its
             // tables, the query then finds nothing, where a neighbor may find something).
             if (nextChoice()) return addConjunct(*negation->operand, draft, scope);
         }
         addNested(expr);
+    }
+
+    /// Walks `gold` and `candidate` down to where they differ; false when they do not.
+    bool sensitize(const sql::Expr& gold, const sql::Expr& candidate, bool goldHolds, Draft& draft, const Scope& scope)
+    {
+        if (sql::print(gold) == sql::print(candidate)) return false;
+        const auto* g = gold.tryAs<sql::BinaryExpr>();
+        const auto* c = candidate.tryAs<sql::BinaryExpr>();
+        if (g && c && g->op == c->op && (g->op == BinaryOp::And || g->op == BinaryOp::Or) && g->left && g->right
+            && c->left && c->right) {
+            const bool leftSame = sql::print(*g->left) == sql::print(*c->left);
+            const bool rightSame = sql::print(*g->right) == sql::print(*c->right);
+            if (leftSame != rightSame) {
+                // The shared side: true beside an AND, false beside an OR.
+                addConjunct(leftSame ? *g->left : *g->right, draft, scope, g->op == BinaryOp::Or);
+                return leftSame ? sensitize(*g->right, *c->right, goldHolds, draft, scope)
+                                : sensitize(*g->left, *c->left, goldHolds, draft, scope);
+            }
+        }
+        const auto* gn = gold.tryAs<sql::UnaryExpr>();
+        const auto* cn = candidate.tryAs<sql::UnaryExpr>();
+        if (gn && cn && gn->op == sql::UnaryOp::Not && cn->op == sql::UnaryOp::Not && gn->operand && cn->operand)
+            return sensitize(*gn->operand, *cn->operand, !goldHolds, draft, scope);
+        addConjunct(gold, draft, scope, !goldHolds);
+        addConjunct(candidate, draft, scope, goldHolds);
+        return true;
     }
 
     /// Merges `subquery` (a single SELECT core) into `draft`; with `joined`, its one
@@ -443,6 +534,7 @@ private:
     std::vector<WitnessPlan>& m_out;
     OrChoice m_or;
     bool m_withNested = true;
+    bool m_exactNegation = false;  ///< NOT p read as p failing (difference plans)
     std::size_t m_cores = 0;  ///< cores planned so far
 };
 
@@ -474,6 +566,20 @@ std::vector<WitnessPlan> planWitnesses(std::string_view query, const schema::Sch
     const sql::ParseOutput parsed = sql::parse(exec::officialPostprocess(query));
     if (!parsed.ok()) return plans;
     PlanBuilder(schema, plans).addStatement(*parsed.statement);
+    return plans;
+}
+
+std::vector<WitnessPlan> planDifference(std::string_view gold, std::string_view candidate, const schema::Schema& schema)
+{
+    std::vector<WitnessPlan> plans;
+    const sql::ParseOutput goldParsed = sql::parse(exec::officialPostprocess(gold));
+    const sql::ParseOutput candidateParsed = sql::parse(exec::officialPostprocess(candidate));
+    if (!goldParsed.ok() || !candidateParsed.ok() || goldParsed.statement->with || candidateParsed.statement->with)
+        return plans;
+    const auto* goldCore = goldParsed.statement->body ? goldParsed.statement->body->tryAs<sql::SelectCore>() : nullptr;
+    const auto* candidateCore =
+        candidateParsed.statement->body ? candidateParsed.statement->body->tryAs<sql::SelectCore>() : nullptr;
+    if (goldCore != nullptr && candidateCore != nullptr) PlanBuilder(schema, plans).addDifference(*goldCore, *candidateCore);
     return plans;
 }
 

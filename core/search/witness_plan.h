@@ -63,4 +63,10 @@ struct WitnessPlan {
 /// own); nothing when the query does not parse.
 std::vector<WitnessPlan> planWitnesses(std::string_view query, const schema::Schema& schema);
 
+/// Plans for rows on which the WHERE clauses of two single-core queries over the same
+/// FROM disagree, when they differ in one place (a neighbor's edit): the rest of the
+/// clause is held so that this place decides it, and there one query's condition
+/// holds and the other's fails, each way round. Nothing for other shapes.
+std::vector<WitnessPlan> planDifference(std::string_view gold, std::string_view candidate, const schema::Schema& schema);
+
 } // namespace sqleq::search::detail

@@ -39,6 +39,9 @@ constexpr std::size_t kMaxBatch = 16;
 constexpr std::size_t kMaxTargetedSetsPerGold = 12;
 /// And targeted databases one gold may get in all (a few dozen per constant set).
 constexpr std::size_t kMaxTargetedPerGold = 160;
+/// And databases of one row combination on which a neighbor's WHERE and the gold's
+/// disagree, over all its neighbors (each gets a handful; most take the first).
+constexpr std::size_t kMaxDifferencePerGold = 320;
 /// A targeted database is passed over for a gold when running its open neighbors there
 /// would cost more than this share of the gold's work budget (see Distiller::tooCostly).
 constexpr int64_t kCostlyShareOfBudget = 4;
@@ -445,36 +448,20 @@ void Distiller::proveRemaining()
     }
 }
 
-/// The databases search::TargetedDatabases builds for (gold, neighbor), in index order,
-/// evaluated against that gold's open neighbors and merged like sampled ones, until the
-/// neighbor is distinguished (without a neighbor: those built for the gold alone, until
-/// none of its neighbors is open).
-bool Distiller::targetNeighbor(std::size_t gold, std::optional<std::size_t> neighbor,
-                               const schema::Materializer& materializer)
+/// Databases [first, end) of `targeted`, in index order, evaluated against the gold's
+/// open neighbors and merged like sampled ones while `open()` holds and fewer than `cap`
+/// were built (counted in `built`); `used(index)` is told of each database consumed.
+/// Databases are used in index order up to the one that ends the run, whatever the
+/// batch size, so the result does not depend on the thread count.
+bool Distiller::runTargeted(const search::TargetedDatabases& targeted, std::size_t gold, std::size_t first,
+                            std::size_t end, const std::function<bool()>& open, std::size_t& built, std::size_t cap,
+                            const std::function<void(std::size_t)>& used, const schema::Materializer& materializer)
 {
-    const GoldReport& report = m_result.golds[gold];
-    const std::string& candidate = neighbor ? report.neighbors[*neighbor].sqlRun : report.goldRun;
-    const search::TargetedDatabases targeted(m_schema, report.goldRun, candidate, m_options.profile, m_options.seed,
-                                             /*largeGroups=*/true, /*witnesses=*/true);
-    const auto open = [&] { return neighbor ? report.neighbors[*neighbor].open() : m_open[gold] > 0; };
-    // Neighbors that bring no constant or condition of their own get the very databases
-    // an earlier one of the same gold got: they go on where that one stopped (it was told
-    // apart early, or those databases could not tell it apart either).
-    auto& tried = m_targetedConstants[gold];
-    auto same = std::find_if(tried.begin(), tried.end(), [&](const TriedTargets& seen) {
-        return sameConstants(seen.constants, targeted.constants()) && seen.witnessSignature == targeted.witnessSignature();
-    });
-    if (same == tried.end()) {
-        if (tried.size() >= kMaxTargetedSetsPerGold) return true;
-        tried.push_back({targeted.constants(), targeted.witnessSignature(), 0});
-        same = tried.end() - 1;
-    }
-    const std::size_t setIndex = static_cast<std::size_t>(same - tried.begin());
+    const auto wanted = [&] { return open() && built < cap; };
     const std::size_t step = std::max<std::size_t>(2, m_pool.size());
-    std::size_t& built = m_targetedPerGold[gold];
-    for (std::size_t first = tried[setIndex].next; first < targeted.size() && open(); first += step) {
-        if (cancelled() || m_open[gold] == 0 || built >= kMaxTargetedPerGold) return true;
-        std::vector<BatchDatabase> batch(std::min(step, targeted.size() - first));
+    for (; first < end && wanted(); first += step) {
+        if (cancelled() || m_open[gold] == 0) return true;
+        std::vector<BatchDatabase> batch(std::min(step, end - first));
         auto build = [&](std::size_t i, unsigned) {
             BatchDatabase& database = batch[i];
             database.origin = DatabaseOrigin::Targeted;
@@ -489,10 +476,8 @@ bool Distiller::targetNeighbor(std::size_t gold, std::optional<std::size_t> neig
         if (!m_pool.run(batch.size(), build, [](std::size_t) {})) return false;
         if (!evaluateBatch(batch, gold)) return false;
         if (m_activeGolds.empty()) return true;
-        // Databases are used in index order up to the one that tells the neighbor apart,
-        // whatever the batch size, so the result does not depend on the thread count.
-        for (std::size_t db = 0; db < batch.size() && open(); ++db) {
-            tried[setIndex].next = first + db + 1;
+        for (std::size_t db = 0; db < batch.size() && wanted(); ++db) {
+            used(first + db);
             if (!batch[db].bytes) continue;
             ++m_result.targetedBuilt;
             ++built;
@@ -500,6 +485,41 @@ bool Distiller::targetNeighbor(std::size_t gold, std::optional<std::size_t> neig
         }
     }
     return true;
+}
+
+/// The databases search::TargetedDatabases builds for (gold, neighbor), until the
+/// neighbor is distinguished (without a neighbor: those built for the gold alone, until
+/// none of its neighbors is open): first the pair's own (a row on which the two WHERE
+/// clauses disagree), then the set it shares with the gold's other neighbors of the
+/// same constants and witness plans.
+bool Distiller::targetNeighbor(std::size_t gold, std::optional<std::size_t> neighbor,
+                               const schema::Materializer& materializer)
+{
+    const GoldReport& report = m_result.golds[gold];
+    const std::string& candidate = neighbor ? report.neighbors[*neighbor].sqlRun : report.goldRun;
+    const search::TargetedDatabases targeted(m_schema, report.goldRun, candidate, m_options.profile, m_options.seed,
+                                             /*largeGroups=*/true, /*witnesses=*/true);
+    const auto open = [&] { return neighbor ? report.neighbors[*neighbor].open() : m_open[gold] > 0; };
+    const std::size_t own = targeted.differenceCount();
+    if (!runTargeted(targeted, gold, 0, own, open, m_differencePerGold[gold], kMaxDifferencePerGold,
+                     [](std::size_t) {}, materializer))
+        return false;
+    // Neighbors that bring no constant or condition of their own get the very databases
+    // an earlier one of the same gold got: they go on where that one stopped (it was told
+    // apart early, or those databases could not tell it apart either).
+    auto& tried = m_targetedConstants[gold];
+    auto same = std::find_if(tried.begin(), tried.end(), [&](const TriedTargets& seen) {
+        return sameConstants(seen.constants, targeted.constants()) && seen.witnessSignature == targeted.witnessSignature();
+    });
+    if (same == tried.end()) {
+        if (tried.size() >= kMaxTargetedSetsPerGold) return true;
+        tried.push_back({targeted.constants(), targeted.witnessSignature(), 0});
+        same = tried.end() - 1;
+    }
+    const std::size_t setIndex = static_cast<std::size_t>(same - tried.begin());
+    const auto used = [&](std::size_t index) { tried[setIndex].next = index - own + 1; };
+    return runTargeted(targeted, gold, own + tried[setIndex].next, targeted.size(), open, m_targetedPerGold[gold],
+                       kMaxTargetedPerGold, used, materializer);
 }
 
 bool Distiller::targetRemaining(const std::function<bool()>& outOfTime)

@@ -17,6 +17,10 @@
 #include <string_view>
 #include <memory>
 
+namespace sqleq::search {
+class TargetedDatabases;
+}
+
 namespace sqleq::suite {
 
 /// distill() with the neighbor lists given instead of generated (lists[i] belongs to
@@ -79,6 +83,9 @@ private:
     bool targetRemaining(const std::function<bool()>& outOfTime);
     /// Without `neighbor`: the databases built from the gold alone, for all its open neighbors.
     bool targetNeighbor(std::size_t gold, std::optional<std::size_t> neighbor, const schema::Materializer& materializer);
+    bool runTargeted(const search::TargetedDatabases& targeted, std::size_t gold, std::size_t first, std::size_t end,
+                     const std::function<bool()>& open, std::size_t& built, std::size_t cap,
+                     const std::function<void(std::size_t)>& used, const schema::Materializer& materializer);
     PairEval evaluatePair(const BatchDatabase& database, uint64_t key, std::size_t gold,
                           const std::vector<std::size_t>& open, unsigned worker);
     void mergeDatabase(BatchDatabase& database, const std::vector<PairEval>& evals);
@@ -120,6 +127,7 @@ private:
     /// Per gold: the sets whose targeted databases were tried already.
     std::map<std::size_t, std::vector<TriedTargets>> m_targetedConstants;
     std::map<std::size_t, std::size_t> m_targetedPerGold;  ///< targeted databases run per gold
+    std::map<std::size_t, std::size_t> m_differencePerGold;  ///< its neighbors' own (difference) databases
 };
 
 } // namespace sqleq::suite

@@ -337,6 +337,78 @@ private slots:
         QVERIFY(found);
     }
 
+    // A WHERE clause that is mostly a tautology — (x AND d) OR (d AND NOT x) — reads d,
+    // whatever x; an edit of x in one branch changes it only on rows that make the other
+    // branch fail and x hold one way and not the other. The databases on which the two
+    // clauses disagree hold exactly such a row (checked in plain SQLite), over both
+    // schemas; an equivalent edit gets none that separates.
+    void differenceDatabasesDecideTheEditedPlace_data()
+    {
+        QTest::addColumn<QString>("schema");
+        QTest::addColumn<QString>("gold");
+        QTest::addColumn<QString>("neighbor");
+        QTest::addColumn<bool>("different");
+        const std::string flights =
+            "SELECT f.flight_id FROM flight AS f, airport_service AS s WHERE ((((f.departure_time < 41 OR f.stops >= 2)"
+            " AND f.departure_time > 10) AND s.city_code = 'BOS') OR (s.city_code = 'BOS' AND NOT ((f.departure_time"
+            " < 41 OR f.stops >= 2) AND f.departure_time > 10))) AND f.from_airport = s.airport_code";
+        const std::string yelp =
+            "SELECT b.name FROM business AS b, category AS c WHERE c.business_id = b.business_id AND (b.rating > 3"
+            " OR NOT (c.category_name = 'Thai' AND b.review_count BETWEEN 5 AND 50))";
+        const auto with = [](const std::string& query, std::string_view from, std::string_view to) {
+            std::string out = query;
+            out.replace(out.find(from), from.size(), to);
+            return QString::fromStdString(out);
+        };
+        const QString flightsName = "flights";
+        const QString yelpName = "yelp";
+        QTest::newRow("flights: another column in one branch")
+            << flightsName << QString::fromStdString(flights) << with(flights, "(f.departure_time < 41", "(f.flight_id < 41")
+            << true;
+        QTest::newRow("flights: OR as AND in one branch")
+            << flightsName << QString::fromStdString(flights) << with(flights, "41 OR f.stops", "41 AND f.stops") << true;
+        QTest::newRow("flights: the negated branch's bound")
+            << flightsName << QString::fromStdString(flights)
+            << with(flights, "NOT ((f.departure_time < 41", "NOT ((f.departure_time < 60") << true;
+        QTest::newRow("flights: a looser bound in the covered branch (equivalent)")
+            << flightsName << QString::fromStdString(flights) << with(flights, "(f.departure_time < 41", "(f.departure_time < 42")
+            << false;
+        QTest::newRow("yelp: a range under NOT")
+            << yelpName << QString::fromStdString(yelp) << with(yelp, "BETWEEN 5 AND 50", "BETWEEN 5 AND 40") << true;
+        QTest::newRow("yelp: a category under NOT")
+            << yelpName << QString::fromStdString(yelp) << with(yelp, "'Thai'", "'Greek'") << true;
+        QTest::newRow("yelp: the OR's other side")
+            << yelpName << QString::fromStdString(yelp) << with(yelp, "b.rating > 3", "b.rating >= 3") << true;
+    }
+
+    void differenceDatabasesDecideTheEditedPlace()
+    {
+        QFETCH(QString, schema);
+        QFETCH(QString, gold);
+        QFETCH(QString, neighbor);
+        QFETCH(bool, different);
+        const schema::Schema& loaded = schemaOf(schema == "yelp" ? kYelpDdl : kFlightsDdl);
+        const search::TargetedDatabases targeted(loaded, gold.toStdString(), neighbor.toStdString(),
+                                                 fuzz::Profile::Spider, 0, false, true);
+        QVERIFY(targeted.differenceCount() > 0);
+        bool separated = false;
+        for (std::size_t i = 0; i < targeted.differenceCount(); ++i) {
+            QVERIFY(targeted.label(i).find("the two WHERE clauses disagree") != std::string::npos);
+            const auto content = targeted.build(i);
+            if (!content) continue;
+            auto connection = schema::materialize(loaded, *content);
+            QVERIFY(connection.ok());
+            const auto [goldRows, neighborRows] =
+                bothResults(connection->serialize().value(), gold.toStdString(), neighbor.toStdString(), false);
+            separated = separated || goldRows != neighborRows;
+        }
+        QCOMPARE(separated, different);
+        // Two queries alike have no difference databases.
+        const search::TargetedDatabases alike(loaded, gold.toStdString(), gold.toStdString(), fuzz::Profile::Spider, 0,
+                                              false, true);
+        QCOMPARE(alike.differenceCount(), std::size_t{0});
+    }
+
     // Witnesses make rows pass; they must not make an equivalent rewrite look different.
     void equivalentRewritesStayEquivalent()
     {
