@@ -202,16 +202,17 @@ private slots:
         QTest::addColumn<QString>("gold");
         QTest::addColumn<QString>("candidate");
         QTest::addColumn<bool>("ordered");
+        QTest::addColumn<QString>("kind");  ///< what the separating database's label says
         QTest::newRow("a boundary five joins deep")
             << "flights" << QString::fromStdString(std::string(kBostonToDenver) + "< 1200")
-            << QString::fromStdString(std::string(kBostonToDenver) + "<= 1200") << false;
+            << QString::fromStdString(std::string(kBostonToDenver) + "<= 1200") << false << "WHERE clause";
         QTest::newRow("a real threshold just above the gold's")
             << "restaurants"
             << "SELECT l.house_number, r.name FROM location AS l, restaurant AS r WHERE l.city_name = 'bethel island'"
                " AND l.street_name = 'bethel island rd' AND r.id = l.restaurant_id AND r.rating > 2.5"
             << "SELECT l.house_number, r.name FROM location AS l, restaurant AS r WHERE l.city_name = 'bethel island'"
                " AND l.street_name = 'bethel island rd' AND r.id = l.restaurant_id AND r.rating > 2.501"
-            << false;
+            << false << "WHERE clause";
         QTest::newRow("a count of distinct titles over four joined tables")
             << "academic"
             << "SELECT k.keyword FROM conference AS c, keyword AS k, publication AS p, publication_keyword AS pk"
@@ -220,7 +221,7 @@ private slots:
             << "SELECT k.keyword FROM conference AS c, keyword AS k, publication AS p, publication_keyword AS pk"
                " WHERE c.name = 'VLDB' AND pk.kid = k.kid AND p.cid = c.cid AND p.pid = pk.pid GROUP BY k.keyword"
                " HAVING COUNT(DISTINCT p.title) > 13"
-            << false;
+            << false << "WHERE clause";
         QTest::newRow("the top business by another column, two categories each")
             << "yelp"
             << "SELECT b.name FROM business AS b, category AS c0, category AS c1 WHERE c0.business_id = b.business_id"
@@ -229,7 +230,18 @@ private slots:
             << "SELECT b.name FROM business AS b, category AS c0, category AS c1 WHERE c0.business_id = b.business_id"
                " AND c0.category_name = 'restaurant' AND c1.business_id = b.business_id AND c1.category_name = 'Thai'"
                " ORDER BY b.rating DESC LIMIT 1"
-            << true;
+            << true << "WHERE clause";
+        // ATIS's shape: the gold reads (x AND d) OR (d AND NOT x), so x matters only on a
+        // row where it holds and the candidate's edited x does not.
+        const std::string tautology =
+            "SELECT f.flight_id FROM flight AS f, airport_service AS s WHERE ((((f.departure_time < 41 OR f.stops >= 2)"
+            " AND f.departure_time > 10) AND s.city_code = 'BOS') OR (s.city_code = 'BOS' AND NOT ((f.departure_time"
+            " < 41 OR f.stops >= 2) AND f.departure_time > 10))) AND f.from_airport = s.airport_code";
+        std::string edited = tautology;
+        edited.replace(edited.find("(f.departure_time < 41"), 22, "(f.flight_id < 41");
+        QTest::newRow("an edit of one branch of a tautology")
+            << "flights" << QString::fromStdString(tautology) << QString::fromStdString(edited) << false
+            << "the two WHERE clauses disagree";
     }
 
     void inspectorSeparatesLongConjunctions()
@@ -238,6 +250,7 @@ private slots:
         QFETCH(QString, gold);
         QFETCH(QString, candidate);
         QFETCH(bool, ordered);
+        QFETCH(QString, kind);
         const schema::Schema& loaded = schemaOf(ddlNamed(schema));
         const std::string goldSql = gold.toStdString();
         const std::string candidateSql = candidate.toStdString();
@@ -247,7 +260,7 @@ private slots:
         const auto found = search::searchPastSuite(loaded, goldSql, candidateSql, suite, suiteResult, check,
                                                    {.budget = 100, .profile = fuzz::Profile::Spider, .seed = 0, .jobs = 2});
         QCOMPARE(found.check.verdict, suite::VerdictKind::Different);
-        QVERIFY2(found.foundBy.find("WHERE clause") != std::string::npos, found.foundBy.c_str());
+        QVERIFY2(found.foundBy.find(kind.toStdString()) != std::string::npos, found.foundBy.c_str());
         QVERIFY(!suite.databases.empty());
         const auto [goldRows, candidateRows] = bothResults(suite.databases.back().bytes, goldSql, candidateSql, ordered);
         QVERIFY(!goldRows.empty() || !candidateRows.empty());
