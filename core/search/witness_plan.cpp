@@ -132,7 +132,7 @@ public:
     void addDifference(const sql::SelectCore& gold, const sql::SelectCore& candidate)
     {
         if (!gold.from || !candidate.from || !gold.where || !candidate.where
-            || sql::print(*gold.from) != sql::print(*candidate.from))
+            || sql::print(*gold.from) != sql::print(*candidate.from) || sql::print(*gold.where) == sql::print(*candidate.where))
             return;
         const std::size_t id = m_cores++;
         m_exactNegation = true;
@@ -143,13 +143,11 @@ public:
                 Draft draft;
                 Scope scope;
                 mergeCore(gold, draft, scope, /*withWhere=*/false);
-                if (!sensitize(*gold.where, *candidate.where, goldHolds, draft, scope)) break;
+                sensitize(*gold.where, *candidate.where, goldHolds, draft, scope);
                 if (draft.facts == 0 || draft.slots.empty()) continue;
                 WitnessPlan plan = finish(draft);
                 plan.core = id;
-                const std::string signature = plan.signature();
-                if (std::none_of(m_out.begin(), m_out.end(), [&](const WitnessPlan& seen) { return seen.signature() == signature; }))
-                    m_out.push_back(std::move(plan));
+                keep(std::move(plan));
                 if (m_or.seen == 0) break;  // no fork met: one plan is all there is
             }
         }
@@ -227,6 +225,12 @@ private:
         WitnessPlan plan = finish(draft);
         plan.core = id;
         for (const std::size_t column : grouped) plan.grouped.push_back(draft.columns[column]);
+        keep(std::move(plan));
+    }
+
+    /// Adds `plan` unless an equal one is there already.
+    void keep(WitnessPlan plan)
+    {
         const std::string signature = plan.signature();
         if (std::none_of(m_out.begin(), m_out.end(), [&](const WitnessPlan& seen) { return seen.signature() == signature; }))
             m_out.push_back(std::move(plan));
@@ -347,10 +351,9 @@ private:
         addNested(expr);
     }
 
-    /// Walks `gold` and `candidate` down to where they differ; false when they do not.
-    bool sensitize(const sql::Expr& gold, const sql::Expr& candidate, bool goldHolds, Draft& draft, const Scope& scope)
+    /// Walks `gold` and `candidate`, which differ, down to where they differ.
+    void sensitize(const sql::Expr& gold, const sql::Expr& candidate, bool goldHolds, Draft& draft, const Scope& scope)
     {
-        if (sql::print(gold) == sql::print(candidate)) return false;
         const auto* g = gold.tryAs<sql::BinaryExpr>();
         const auto* c = candidate.tryAs<sql::BinaryExpr>();
         if (g && c && g->op == c->op && (g->op == BinaryOp::And || g->op == BinaryOp::Or) && g->left && g->right
@@ -370,7 +373,6 @@ private:
             return sensitize(*gn->operand, *cn->operand, !goldHolds, draft, scope);
         addConjunct(gold, draft, scope, !goldHolds);
         addConjunct(candidate, draft, scope, goldHolds);
-        return true;
     }
 
     /// Merges `subquery` (a single SELECT core) into `draft`; with `joined`, its one
