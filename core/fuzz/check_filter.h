@@ -33,6 +33,9 @@ public:
     /// naming the table and its CHECK; the sampler reports it as its error.
     [[nodiscard]] const std::optional<Diagnostic>& failure() const { return m_failure; }
 
+    /// Every CHECK of the table as one text ("CHECK (a > 0) AND CHECK (b < 9)"); empty without checks.
+    [[nodiscard]] const std::string& checkText() const { return m_checkText; }
+
 private:
     std::optional<exec::Connection> m_connection;
     std::string m_sql;

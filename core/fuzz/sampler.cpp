@@ -8,6 +8,8 @@
 #include "core/fuzz/table_filler.h"
 #include "core/fuzz/table_order.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 namespace sqleq::fuzz {
@@ -135,6 +137,24 @@ Result<schema::DatabaseContent> sampleDatabase(const schema::Schema& schema, con
             TableFiller filler(context, t, tableStyle, tableRng);
             rows[t] = filler.fill();
             if (filler.failure()) return *filler.failure();
+            // The spider profile promises a row in every table; a table whose CHECKs
+            // refused every drawn row would break that promise (and make every query over
+            // it agree), so such a database is not sampled at all. A key cycle that
+            // leaves a table empty is the documented exception below.
+            if (spec.profile == Profile::Spider && rows[t].empty() && filler.checksRefused()) {
+                std::string checks = filler.checkText();
+                if (checks.size() > 120) {
+                    std::size_t cut = 120;
+                    while (cut > 0 && (static_cast<unsigned char>(checks[cut]) & 0xC0) == 0x80) --cut;  // UTF-8 boundary
+                    checks = checks.substr(0, cut) + "…";
+                }
+                return Diagnostic{"fuzz.profile",
+                                  fmt::format("table \"{}\": no sampled row passed {} (the spider profile needs "
+                                              "a row in every table)",
+                                              schema.tables[t].name,
+                                              checks),
+                                  {}, {}};
+            }
             focusRows[t] = filler.focusRows();
         }
     }

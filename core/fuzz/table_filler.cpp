@@ -338,8 +338,17 @@ std::vector<exec::Row> TableFiller::fill()
     const std::size_t attempts = m_style.targetRows * 4 + 16;
     for (std::size_t attempt = 0; attempt < attempts && rows.size() < m_style.targetRows; ++attempt) {
         const bool focus = m_focusChance > 0 && m_rng.chance(m_focusChance);
-        auto row = makeRow(rows, focus);
-        if (row && m_checks.allows(*row) && acceptKeys(*row)) {
+        // Random values rarely meet `code LIKE '___-__'` or `city IN (…)`: once the
+        // checks refuse a row, most rows take such columns from the checks' own values.
+        // Drawn only then, so tables whose rows pass sample exactly as without checks.
+        const bool guided = m_checkRefused && !m_checkValues->empty() && m_rng.chance(0.75);
+        auto row = makeRow(rows, focus, guided);
+        const bool allowed = row && m_checks.allows(*row);
+        if (row && !allowed && !m_checkRefused) {
+            m_checkRefused = true;
+            m_checkValues.emplace(m_table, m_context.schema);
+        }
+        if (allowed && acceptKeys(*row)) {
             rows.push_back(std::move(*row));
             m_focusRows.push_back(focus);
         }
@@ -348,7 +357,7 @@ std::vector<exec::Row> TableFiller::fill()
     return rows;
 }
 
-std::optional<exec::Row> TableFiller::makeRow(const std::vector<exec::Row>& accepted, bool focus)
+std::optional<exec::Row> TableFiller::makeRow(const std::vector<exec::Row>& accepted, bool focus, bool guided)
 {
     const std::size_t count = m_table.columns.size();
     exec::Row row(count);
@@ -363,6 +372,13 @@ std::optional<exec::Row> TableFiller::makeRow(const std::vector<exec::Row>& acce
         if (focus && !m_focusConstants[c].empty()) {
             exec::Value value = focusValue(c);
             // INTEGER PRIMARY KEY and STRICT INTEGER refuse anything else.
+            if (!m_generators[c].columnKind().integersOnly || value.type() == exec::ValueType::Integer) {
+                row[c] = std::move(value);
+                continue;
+            }
+        }
+        if (guided && m_checkValues->has(c)) {
+            exec::Value value = m_checkValues->draw(c, m_rng);
             if (!m_generators[c].columnKind().integersOnly || value.type() == exec::ValueType::Integer) {
                 row[c] = std::move(value);
                 continue;

@@ -2,11 +2,13 @@
 // a whole parent row's referenced values (already-filled parents, or rows of the
 // table itself for self-references); PRIMARY KEY and UNIQUE tuples are tracked
 // and a clashing row (or one failing a CHECK) is redrawn a bounded number of
-// times; NOT NULL is never broken. When constraints cannot be met the table gets fewer rows, never an error.
+// times — after a CHECK refused one, mostly with values the CHECKs name
+// (CheckValues); NOT NULL is never broken. When constraints cannot be met the table gets fewer rows, never an error.
 #pragma once
 
 #include "core/exec/value.h"
 #include "core/fuzz/check_filter.h"
+#include "core/fuzz/check_values.h"
 #include "core/fuzz/gold_constants.h"
 #include "core/fuzz/prng.h"
 #include "core/fuzz/profile.h"
@@ -69,6 +71,10 @@ public:
     /// After fill(): why the table's CHECKs could not be evaluated within their
     /// budgets (the database cannot be sampled), if so.
     [[nodiscard]] const std::optional<Diagnostic>& failure() const { return m_checks.failure(); }
+    /// After fill(): the table's CHECKs refused at least one drawn row.
+    [[nodiscard]] bool checksRefused() const { return m_checkRefused; }
+    /// The table's CHECKs as one text ("CHECK (a > 0) AND CHECK (…)"), for messages.
+    [[nodiscard]] const std::string& checkText() const { return m_checks.checkText(); }
 
 private:
     struct KeyPlan {
@@ -91,7 +97,7 @@ private:
     void planUniques();
     void planFocus();
     void planFocusParents(KeyPlan& plan) const;
-    std::optional<exec::Row> makeRow(const std::vector<exec::Row>& accepted, bool focus);
+    std::optional<exec::Row> makeRow(const std::vector<exec::Row>& accepted, bool focus, bool guided);
     bool assignKey(const KeyPlan& key, const std::vector<exec::Row>& parentRows, exec::Row& row,
                    std::vector<bool>& assigned, bool focus);
     exec::Value focusValue(std::size_t column);
@@ -110,6 +116,9 @@ private:
     std::vector<std::vector<std::size_t>> m_uniques;         ///< column index tuples
     std::vector<std::unordered_set<std::string>> m_usedKeys; ///< membership only, never iterated
     CheckFilter m_checks;
+    /// Read from the CHECK bodies once the checks refuse a row (most tables never need them).
+    std::optional<CheckValues> m_checkValues;
+    bool m_checkRefused = false;
     std::vector<std::vector<const GoldConstant*>> m_focusConstants;  ///< per column, from the focus group
     double m_focusChance = 0;                                        ///< per row
     std::vector<bool> m_focusRows;                                   ///< per accepted row

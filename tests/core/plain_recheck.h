@@ -93,9 +93,11 @@ inline bool sameResults(const Run& gold, Run candidate, bool orderMatters)
 
 inline std::string quoted(const std::string& name) { return "\"" + name + "\""; }
 
-/// Inserts every row of `content` with plain prepared INSERTs (no sqleq code).
-inline void insertContent(sqlite3* db, const schema::DatabaseContent& content)
+/// Inserts every row of `content` with plain prepared INSERTs (no sqleq code). Returns
+/// the first row SQLite refused (a CHECK, NOT NULL or UNIQUE constraint), empty when none.
+inline std::string insertContent(sqlite3* db, const schema::DatabaseContent& content)
 {
+    std::string refused;
     for (const auto& entry : content.tables) {
         for (const auto& row : entry.rows) {
             std::string sql = "INSERT INTO " + quoted(entry.table) + " VALUES (";
@@ -118,10 +120,12 @@ inline void insertContent(sqlite3* db, const schema::DatabaseContent& content)
                     break;
                 }
             }
-            sqlite3_step(insert);
+            if (sqlite3_step(insert) != SQLITE_DONE && refused.empty())
+                refused = entry.table + ": " + sqlite3_errmsg(db);
             sqlite3_finalize(insert);
         }
     }
+    return refused;
 }
 
 /// Names the first profile rule the database breaks; empty when it keeps them all.

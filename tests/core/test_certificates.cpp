@@ -44,6 +44,20 @@ CREATE TABLE works_on (emp_id INTEGER NOT NULL REFERENCES emp (emp_id),
                        hours INTEGER NOT NULL CHECK (hours > 0), PRIMARY KEY (emp_id, proj_id));
 )sql";
 
+// CHECKs that random values almost never meet (a LIKE shape, an IN list of names,
+// a bound far from the usual numbers): the sampler must still fill every table,
+// or every query over emp agrees on empty tables.
+constexpr const char* kChecked = R"sql(
+CREATE TABLE dept (dept_id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE,
+                   budget REAL NOT NULL CHECK (budget > 1000),
+                   city TEXT CHECK (city IN ('Paris', 'Berlin', 'Rome')));
+CREATE TABLE emp (emp_id INTEGER PRIMARY KEY, name TEXT NOT NULL, age INTEGER NOT NULL CHECK (age BETWEEN 18 AND 70),
+                  dept_id INTEGER NOT NULL REFERENCES dept (dept_id), manager_id INTEGER REFERENCES emp (emp_id),
+                  hired TEXT CHECK (hired LIKE '____-__-__'));
+CREATE TABLE project (project_id INTEGER PRIMARY KEY, title TEXT NOT NULL, dept_id INTEGER REFERENCES dept (dept_id),
+                      code TEXT NOT NULL CHECK (code GLOB '[A-Z][A-Z]-[0-9]*'));
+)sql";
+
 struct Case {
     const char* name;
     const char* ddl;
@@ -107,6 +121,28 @@ const Case kCases[] = {
      "SELECT name FROM emp WHERE salary >= 1000 AND salary <= 2000", "equivalent", "equivalent"},
     {"staff: hired since", kStaff, "SELECT name FROM emp WHERE hired >= '2020-01-01'",
      "SELECT name FROM emp WHERE hired > '2020-01-01'", "different", "different"},
+    {"checked: age bound", kChecked, "SELECT name FROM emp WHERE age > 30", "SELECT name FROM emp WHERE age > 31",
+     "different", "different"},
+    {"checked: IN list", kChecked, "SELECT name FROM dept WHERE city = 'Paris'",
+     "SELECT name FROM dept WHERE city != 'Berlin'", "different", "different"},
+    {"checked: real bound", kChecked, "SELECT name FROM dept WHERE budget > 5000.5",
+     "SELECT name FROM dept WHERE budget > 5000", "different", "different"},
+    {"checked: join on a filled parent", kChecked,
+     "SELECT T1.name FROM emp AS T1 JOIN dept AS T2 ON T1.dept_id = T2.dept_id WHERE T2.city = 'Rome'",
+     "SELECT T1.name FROM emp AS T1 JOIN dept AS T2 ON T1.dept_id = T2.dept_id WHERE T2.city = 'Paris'", "different",
+     "different"},
+    {"checked: LIKE-shaped dates", kChecked, "SELECT name FROM emp WHERE hired > '2010-01-01'",
+     "SELECT name FROM emp WHERE hired >= '2010-01-01'", "different", "different"},
+    {"checked: GLOB-shaped codes", kChecked, "SELECT title FROM project WHERE code LIKE 'AB%'",
+     "SELECT title FROM project WHERE code LIKE 'A%'", "different", "different"},
+    {"checked: the CHECK makes it equal", kChecked, "SELECT count(*) FROM dept WHERE budget > 1000",
+     "SELECT count(*) FROM dept", "equivalent", "equivalent"},
+    {"checked: the upper bound", kChecked, "SELECT name FROM emp WHERE age = 70",
+     "SELECT name FROM emp WHERE age >= 70", "equivalent", "equivalent"},
+    {"checked: NOT IN against IN over a nullable key", kChecked,
+     "SELECT title FROM project WHERE dept_id NOT IN (SELECT dept_id FROM dept WHERE city = 'Rome')",
+     "SELECT title FROM project WHERE dept_id IN (SELECT dept_id FROM dept WHERE city != 'Rome')", "equivalent",
+     "different"},
 };
 
 schema::Schema loadOrDie(const char* ddl)
@@ -154,7 +190,8 @@ private slots:
         sqlite3* db = nullptr;
         sqlite3_open(":memory:", &db);
         QCOMPARE(sqlite3_exec(db, pair.ddl, nullptr, nullptr, nullptr), SQLITE_OK);  // the user's own script
-        recheck::insertContent(db, inspection->counterexample->content);
+        const std::string refused = recheck::insertContent(db, inspection->counterexample->content);
+        QVERIFY2(refused.empty(), ("the user's own schema refuses a counterexample row: " + refused).c_str());
         const std::string violation = recheck::profileViolation(db, schema, options.distill.profile);
         const auto gold = recheck::runPlain(db, inspection->check.goldUsed);
         const auto candidate = recheck::runPlain(db, inspection->check.candidateUsed);

@@ -2,7 +2,9 @@
 // collection (aliases, IN, BETWEEN, LIKE pieces, double-quoted strings,
 // subqueries), and the sampler (constants in the right column, determinism,
 // profiles, key constraints on self-references, cycles and composite keys).
+#include "core/exec/executor.h"
 #include "core/exec/statement.h"
+#include "core/fuzz/check_values.h"
 #include "core/fuzz/fuzz.h"
 #include "core/inspect/inspect.h"
 #include "core/schema/ddl_loader.h"
@@ -99,6 +101,10 @@ private slots:
     void cyclicForeignKeysAllResolve();
     void cyclicSchemaSeparatesADifferentPair();
     void extremeIntegerLiteralsAreCollectedSafely();
+    void patternInstancesMatchTheirPattern();
+    void checkValuesReadListsBoundsAndPatterns();
+    void hardChecksStillFillEveryTable();
+    void unsatisfiableCheckIsANamedSpiderError();
 };
 
 void TestFuzz::prngMatchesReferenceOutputs()
@@ -658,6 +664,97 @@ void TestFuzz::extremeIntegerLiteralsAreCollectedSafely()
     for (uint64_t index = 0; index < 30; ++index) {
         const auto content = fuzz::sampleDatabase(schema, constants, {fuzz::Profile::Spider, 9, index});
         QVERIFY(content.ok());
+    }
+}
+
+void TestFuzz::patternInstancesMatchTheirPattern()
+{
+    auto connection = exec::Connection::openMemory();
+    QVERIFY(connection.ok());
+    const std::pair<const char*, sql::LikeOp> patterns[] = {
+        {"____-__-__", sql::LikeOp::Like}, {"%@%.com", sql::LikeOp::Like}, {"A_%z", sql::LikeOp::Like},
+        {"[A-Z][A-Z]-[0-9]*", sql::LikeOp::Glob}, {"?x*[^0-9]", sql::LikeOp::Glob}, {"plain", sql::LikeOp::Glob}};
+    fuzz::Prng rng(7);
+    for (const auto& [pattern, op] : patterns) {
+        const std::string sql = op == sql::LikeOp::Like ? "SELECT ?1 LIKE ?2" : "SELECT ?1 GLOB ?2";
+        for (int i = 0; i < 50; ++i) {
+            const std::string text = fuzz::patternInstance(pattern, op, rng);
+            const exec::Row params{Value::text(text), Value::text(pattern)};
+            const auto out = exec::runQuery(*connection, sql, {}, params);
+            QVERIFY(out.ok());
+            QVERIFY2(out.result.rows.at(0).at(0) == Value::integer(1), (text + " does not match " + pattern).c_str());
+        }
+    }
+}
+
+void TestFuzz::checkValuesReadListsBoundsAndPatterns()
+{
+    const auto schema = loadDdl("CREATE TABLE t (id INTEGER PRIMARY KEY, city TEXT CHECK (city IN ('Paris', 'Rome')), "
+                                "budget REAL CHECK (1000 < budget), code TEXT CHECK (code LIKE '__-_'), note TEXT, "
+                                "CHECK (length(note) > 2));");
+    const schema::Table& table = schema.tables.front();
+    const fuzz::CheckValues values(table, schema);
+    QVERIFY(!values.empty());
+    QVERIFY(values.has(1) && values.has(2) && values.has(3));
+    QVERIFY(!values.has(0) && !values.has(4));  // length(note) names no value of note
+    fuzz::Prng rng(3);
+    std::set<std::string> cities;
+    bool inside = false;
+    for (int i = 0; i < 200; ++i) {
+        const Value city = values.draw(1, rng);
+        QVERIFY(city == Value::text("Paris") || city == Value::text("Rome"));
+        cities.insert(city.asText());
+        const Value budget = values.draw(2, rng);
+        inside = inside || (budget.type() != exec::ValueType::Text && budget.asReal() > 1000);
+        QCOMPARE(values.draw(3, rng).asText().size(), std::size_t{4});
+    }
+    QCOMPARE(cities.size(), std::size_t{2});
+    QVERIFY(inside);  // `1000 < budget` read either way round gives a value past 1000
+}
+
+void TestFuzz::hardChecksStillFillEveryTable()
+{
+    // Before, emp's rows almost never met `hired LIKE '____-__-__'` and dept's never met
+    // the IN list: the tables stayed empty and every pair of queries over them agreed.
+    const auto schema = loadDdl(
+        "CREATE TABLE dept (dept_id INTEGER PRIMARY KEY, budget REAL NOT NULL CHECK (budget > 1000), "
+        "  city TEXT CHECK (city IN ('Paris', 'Berlin', 'Rome')));"
+        "CREATE TABLE emp (emp_id INTEGER PRIMARY KEY, age INT NOT NULL CHECK (age BETWEEN 18 AND 70), "
+        "  dept_id INT NOT NULL REFERENCES dept (dept_id), hired TEXT CHECK (hired LIKE '____-__-__'));");
+    std::size_t full = 0;
+    for (uint64_t index = 0; index < 200; ++index) {
+        auto content = fuzz::sampleDatabase(schema, {}, {fuzz::Profile::Spider, 4, index});
+        if (!content.ok()) {
+            // A database the checks left a table of is refused by name, never returned.
+            QCOMPARE(content.error().code, std::string("fuzz.profile"));
+            continue;
+        }
+        ++full;
+        for (const auto& table : content->tables) {
+            QVERIFY(!table.rows.empty());
+            for (const exec::Row& row : table.rows)
+                for (const Value& value : row) QVERIFY(!value.isNull());
+        }
+        // SQLite enforces the CHECKs at INSERT: materializing proves every row meets them.
+        QVERIFY(fuzz::sampleConnection(schema, {}, {fuzz::Profile::Spider, 4, index}).ok());
+    }
+    QVERIFY2(full >= 190, std::to_string(full).c_str());
+}
+
+void TestFuzz::unsatisfiableCheckIsANamedSpiderError()
+{
+    const auto schema = loadDdl("CREATE TABLE never (x INT CHECK (x <> x)); CREATE TABLE other (y INT);");
+    auto spider = fuzz::sampleDatabase(schema, {}, {fuzz::Profile::Spider, 0, 0});
+    QVERIFY(!spider.ok());
+    QCOMPARE(spider.error().code, std::string("fuzz.profile"));
+    QVERIFY2(spider.error().message.find("table \"never\"") != std::string::npos
+                 && spider.error().message.find("CHECK (x <> x)") != std::string::npos,
+             spider.error().message.c_str());
+    // The strict profile allows empty tables: the database is sampled without rows there.
+    for (uint64_t index = 0; index < 10; ++index) {
+        auto strict = fuzz::sampleDatabase(schema, {}, {fuzz::Profile::Strict, 0, index});
+        QVERIFY(strict.ok());
+        for (const exec::Row& row : strict->find("never")->rows) QVERIFY(row[0].isNull());
     }
 }
 
