@@ -18,9 +18,9 @@
 namespace sqleq::fuzz {
 namespace {
 
-/// Longer CHECK bodies are not read for values (the CheckFilter still runs them):
-/// real checks are short, and a hostile schema must not make every sampled table
-/// parse megabytes.
+/// CHECK text past this many bytes per table is not read for values (the CheckFilter
+/// still runs it): real checks are short, and a hostile schema must not make every
+/// sampled table parse megabytes.
 constexpr std::size_t kMaxCheckBytes = 4096;
 
 std::size_t columnIndex(const schema::Table& table, std::string_view name)
@@ -75,8 +75,12 @@ CheckValues::CheckValues(const schema::Table& table, const schema::Schema& schem
         const ValueKind kind = classifyColumn(table, table.columns[c]).kind;
         m_fractional[c] = kind == ValueKind::Real || kind == ValueKind::Decimal || kind == ValueKind::Number;
     }
-    for (const std::string& body : table.checks)
-        if (body.size() <= kMaxCheckBytes) addCheck(body, table, schema);
+    std::size_t read = 0;
+    for (const std::string& body : table.checks) {
+        read += body.size();
+        if (read > kMaxCheckBytes) break;
+        addCheck(body, table, schema);
+    }
     for (std::size_t c = 0; c < table.columns.size(); ++c)
         if (has(c)) m_empty = false;
 }

@@ -53,6 +53,28 @@ bool hasOrderBy(std::string_view query)
     return found;
 }
 
+/// The integer LIMIT of the whole statement, if it has one.
+std::optional<int64_t> limitOf(std::string_view query)
+{
+    const sql::ParseOutput parsed = sql::parse(exec::officialPostprocess(query));
+    if (!parsed.ok() || !parsed.statement->limit) return std::nullopt;
+    const auto value = fuzz::constantValue(*parsed.statement->limit);
+    if (!value || value->type() != exec::ValueType::Integer) return std::nullopt;
+    return value->asInteger();
+}
+
+/// How many result rows tell the two LIMITs apart: the larger of two different
+/// limits, or one past the only one; 0 when they are alike or out of reach.
+int64_t rowsPastLimit(std::string_view gold, std::string_view candidate)
+{
+    const auto goldLimit = limitOf(gold);
+    const auto candidateLimit = limitOf(candidate);
+    if (goldLimit == candidateLimit) return 0;
+    const int64_t rows = goldLimit && candidateLimit ? std::max(*goldLimit, *candidateLimit)
+                                                     : (goldLimit ? *goldLimit : *candidateLimit) + 1;
+    return rows >= 2 && rows <= TargetedDatabases::kLargestBuiltGroup ? rows : 0;
+}
+
 /// Direction bits that set every two columns of the schema apart: enough for its
 /// widest column place.
 std::size_t directionBits(const schema::Schema& schema)
@@ -99,6 +121,7 @@ TargetedDatabases::TargetedDatabases(const schema::Schema& schema, std::string_v
         for (const int64_t around : {k - 1, k, k + 1, k + 2})
             if (around >= 2) m_countThresholds.push_back(around);
     }
+    m_rowsPastLimit = rowsPastLimit(gold, candidate);
     for (auto* thresholds : {&m_countThresholds, &m_largeThresholds}) {
         std::sort(thresholds->begin(), thresholds->end());
         thresholds->erase(std::unique(thresholds->begin(), thresholds->end()), thresholds->end());
@@ -161,6 +184,15 @@ void TargetedDatabases::planTargets()
     // fresh keys, so joins on keys still pair them): a group of k joined rows.
     for (const int64_t k : m_largeThresholds)
         for (std::size_t t = 0; t <= m_schema.tables.size(); ++t) add(Kind::LargeGroup, static_cast<std::size_t>(k), t);
+    // `ORDER BY age LIMIT 100` against `LIMIT 101`: random databases seldom return 101
+    // rows. Enough rows through the WHERE (witnesses), or in each table and in all
+    // tables in lockstep. Last, so every database planned before keeps its index.
+    if (m_rowsPastLimit > 0) {
+        const auto rows = static_cast<std::size_t>(m_rowsPastLimit);
+        if ((!m_goldWitnesses.empty() || !m_candidateWitnesses.empty()) && m_rowsPastLimit <= kLargestWitnessGroup)
+            add(Kind::WitnessGroup, rows);
+        for (std::size_t t = 0; t <= m_schema.tables.size(); ++t) add(Kind::LargeGroup, rows, t);
+    }
 }
 
 std::string TargetedDatabases::label(std::size_t index) const

@@ -84,6 +84,7 @@ private:
     fuzz::GoldConstants m_constants;
     std::vector<int64_t> m_countThresholds;  ///< small integer constants not tied to a column
     std::vector<int64_t> m_largeThresholds;  ///< larger ones, when largeGroups
+    int64_t m_rowsPastLimit = 0;             ///< result rows that tell the two LIMITs apart (0: none)
     std::vector<Target> m_targets;
     std::vector<detail::WitnessPlan> m_goldWitnesses;
     std::vector<detail::WitnessPlan> m_candidateWitnesses;  ///< those the gold has not

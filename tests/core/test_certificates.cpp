@@ -143,6 +143,10 @@ const Case kCases[] = {
      "SELECT title FROM project WHERE dept_id NOT IN (SELECT dept_id FROM dept WHERE city = 'Rome')",
      "SELECT title FROM project WHERE dept_id IN (SELECT dept_id FROM dept WHERE city != 'Rome')", "equivalent",
      "different"},
+    {"LIMIT past the sampled sizes", kStaff, "SELECT name FROM emp ORDER BY salary LIMIT 100",
+     "SELECT name FROM emp ORDER BY salary LIMIT 101", "different", "different"},
+    {"LIMIT dropped, with a WHERE", kStaff, "SELECT name FROM emp WHERE salary > 10 ORDER BY salary LIMIT 150",
+     "SELECT name FROM emp WHERE salary > 10 ORDER BY salary", "different", "different"},
 };
 
 schema::Schema loadOrDie(const char* ddl)
