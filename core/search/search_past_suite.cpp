@@ -39,7 +39,7 @@ public:
         : m_schema(schema), m_readable(fuzz::materializableSchema(schema)), m_materializer(m_readable),
           m_suiteResult(suiteResult),
           m_options(options), m_targeted(schema, suiteResult.goldUsed, suiteResult.candidateUsed, options.profile,
-                                         options.seed, /*largeGroups=*/false, /*witnesses=*/true),
+                                         options.seed, /*largeGroups=*/false, /*witnesses=*/true, /*boundaries=*/true),
           m_orderMatters(suite::orderMattersFor(suiteResult.goldUsed, check.orderRule))
     {
         m_limits = check.limits;

@@ -8,6 +8,8 @@
 
 #include "core/exec/spider_compat.h"
 #include "core/fuzz/fuzz.h"
+#include "core/fuzz/table_order.h"
+#include "core/search/boundary_values.h"
 #include "core/search/content_shaping.h"
 #include "core/sql/parser.h"
 #include "core/sql/select.h"
@@ -89,9 +91,14 @@ std::size_t directionBits(const schema::Schema& schema)
 } // namespace
 
 TargetedDatabases::TargetedDatabases(const schema::Schema& schema, std::string_view gold, std::string_view candidate,
-                                     fuzz::Profile profile, uint64_t seed, bool largeGroups, bool witnesses)
+                                     fuzz::Profile profile, uint64_t seed, bool largeGroups, bool witnesses,
+                                     bool boundaries)
     : m_schema(schema), m_profile(profile), m_seed(seed)
 {
+    if (boundaries) {
+        m_boundaries = detail::boundaryValues(gold, schema);
+        fuzz::merge(m_boundaries, detail::boundaryValues(candidate, schema));
+    }
     if (witnesses) {
         m_goldWitnesses = detail::planWitnesses(gold, schema);
         m_candidateAll = detail::planWitnesses(candidate, schema);
@@ -193,6 +200,34 @@ void TargetedDatabases::planTargets()
             add(Kind::WitnessGroup, rows);
         for (std::size_t t = 0; t <= m_schema.tables.size(); ++t) add(Kind::LargeGroup, rows, t);
     }
+    // Rows on both sides of each computed comparison's boundary, in two arrangements.
+    if (!m_boundaries.items.empty())
+        for (std::size_t rotation = 0; rotation < 2; ++rotation) add(Kind::Boundary, rotation);
+}
+
+void TargetedDatabases::placeBoundaries(schema::DatabaseContent& content, std::size_t rotation) const
+{
+    // Per column, its boundary values one per row (the table grown to hold them all).
+    std::vector<std::pair<std::size_t, std::size_t>> columns;  // (table, column)
+    for (const auto& constant : m_boundaries.items) {
+        const std::size_t t = fuzz::tableIndex(m_schema, constant.table);
+        if (t >= m_schema.tables.size()) continue;
+        const std::size_t c = detail::columnIndex(m_schema.tables[t], constant.column);
+        if (c < m_schema.tables[t].columns.size() && (columns.empty() || columns.back() != std::pair{t, c}))
+            columns.emplace_back(t, c);
+    }
+    const int64_t firstKey = detail::freshKeyBase(m_schema, content);
+    for (const auto& [t, c] : columns) {
+        const schema::Table& table = m_schema.tables[t];
+        std::vector<exec::Value> values;
+        for (const auto* constant : m_boundaries.forColumn(table.name, table.columns[c].name))
+            values.push_back(constant->value);
+        auto* rows = detail::rowsOf(content, table.name);
+        if (rows == nullptr || rows->rows.empty()) continue;
+        if (rows->rows.size() < values.size()) detail::growTable(m_schema, content, table.name, values.size(), firstKey);
+        if (rotation % 2 == 1) std::reverse(values.begin(), values.end());
+        for (std::size_t r = 0; r < rows->rows.size() && r < values.size(); ++r) rows->rows[r][c] = values[r];
+    }
 }
 
 std::string TargetedDatabases::label(std::size_t index) const
@@ -230,6 +265,9 @@ std::string TargetedDatabases::label(std::size_t index) const
                    ? fmt::format("targeted {}: a group of exactly {} rows in {}", index, target.parameter,
                                  m_schema.tables[target.table].name)
                    : fmt::format("targeted {}: a group of exactly {} joined rows", index, target.parameter);
+    case Kind::Boundary:
+        return fmt::format("targeted {}: values on both sides of a computed comparison (length, date, arithmetic)",
+                           index);
     }
     return fmt::format("targeted {}", index);
 }
@@ -274,6 +312,10 @@ std::optional<schema::DatabaseContent> TargetedDatabases::build(std::size_t inde
         detail::addNulls(m_schema, content, rng);
         break;
     case Kind::LargeGroup: detail::keepFirstRows(content, 2); break;
+    case Kind::Boundary:
+        detail::keepFirstRows(content, 1 + target.parameter);
+        placeBoundaries(content, target.parameter);
+        break;
     }
     // A large group is grown last, from rows whose keys already resolve, so that its
     // copies keep one parent and stay one group.

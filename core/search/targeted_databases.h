@@ -38,8 +38,13 @@ public:
     /// the small databases (up to kLargestBuiltGroup), one table at a time — databases of
     /// thousands of rows, for distillation, which targets few neighbors this way.
     /// `witnesses`: also, first, databases with witness rows of either query's WHERE.
+    /// `boundaries`: also, last, databases whose rows sit on both sides of every boundary
+    /// of a computed comparison (`length(name) > 20`: names of 20 and 21 letters; see
+    /// boundary_values.h) — found by running the expressions, so for one pair at a time
+    /// (the search), not for every neighbor of a distillation.
     TargetedDatabases(const schema::Schema& schema, std::string_view gold, std::string_view candidate,
-                      fuzz::Profile profile, uint64_t seed, bool largeGroups = false, bool witnesses = false);
+                      fuzz::Profile profile, uint64_t seed, bool largeGroups = false, bool witnesses = false,
+                      bool boundaries = false);
 
     static constexpr int64_t kLargestBuiltGroup = 5000;
 
@@ -65,15 +70,16 @@ public:
     [[nodiscard]] std::size_t differenceCount() const { return m_differencePlans.size(); }
 
 private:
-    enum class Kind { Difference, Witnesses, OrderedWitnesses, SingleWitness, NearMiss, WitnessGroup, Variants, Ties, GroupOfK, NothingPasses, EmptyTable, Nulls, LargeGroup };
+    enum class Kind { Difference, Witnesses, OrderedWitnesses, SingleWitness, NearMiss, WitnessGroup, Variants, Ties, GroupOfK, NothingPasses, EmptyTable, Nulls, LargeGroup, Boundary };
     struct Target {
         Kind kind = Kind::Variants;
-        std::size_t parameter = 0;  ///< rows per table, k, the table to empty, or a direction bit
+        std::size_t parameter = 0;  ///< rows per table, k, the table to empty, a direction bit, or a rotation
         uint64_t stream = 0;        ///< which sampled database it starts from
         std::size_t table = 0;      ///< LargeGroup: the table grown to k rows; NearMiss: 2 × class + side
     };
 
     void planTargets();
+    void placeBoundaries(schema::DatabaseContent& content, std::size_t rotation) const;
     std::optional<schema::DatabaseContent> buildWitnesses(schema::DatabaseContent content, const Target& target,
                                                           fuzz::Prng& rng) const;
     void add(Kind kind, std::size_t parameter, std::size_t table = 0);
@@ -85,6 +91,7 @@ private:
     std::vector<int64_t> m_countThresholds;  ///< small integer constants not tied to a column
     std::vector<int64_t> m_largeThresholds;  ///< larger ones, when largeGroups
     int64_t m_rowsPastLimit = 0;             ///< result rows that tell the two LIMITs apart (0: none)
+    fuzz::GoldConstants m_boundaries;        ///< column values on both sides of computed comparisons
     std::vector<Target> m_targets;
     std::vector<detail::WitnessPlan> m_goldWitnesses;
     std::vector<detail::WitnessPlan> m_candidateWitnesses;  ///< those the gold has not

@@ -147,6 +147,15 @@ const Case kCases[] = {
      "SELECT name FROM emp ORDER BY salary LIMIT 101", "different", "different"},
     {"LIMIT dropped, with a WHERE", kStaff, "SELECT name FROM emp WHERE salary > 10 ORDER BY salary LIMIT 150",
      "SELECT name FROM emp WHERE salary > 10 ORDER BY salary", "different", "different"},
+    {"computed: length boundary", kStaff, "SELECT name FROM emp WHERE length(name) > 20",
+     "SELECT name FROM emp WHERE length(name) > 21", "different", "different"},
+    {"computed: days before a date", kStaff,
+     "SELECT name FROM emp WHERE julianday('2020-01-01') - julianday(hired) > 365",
+     "SELECT name FROM emp WHERE julianday('2020-01-01') - julianday(hired) > 366", "different", "different"},
+    {"computed: monthly salary", kStaff, "SELECT name FROM emp WHERE salary / 12 >= 5000",
+     "SELECT name FROM emp WHERE salary / 12 > 5000", "different", "different"},
+    {"computed: the same bound written twice", kStaff, "SELECT name FROM emp WHERE salary * 2 > 10000",
+     "SELECT name FROM emp WHERE salary > 5000", "equivalent", "equivalent"},
 };
 
 schema::Schema loadOrDie(const char* ddl)

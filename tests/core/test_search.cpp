@@ -4,6 +4,7 @@
 // skips tie-break-only separations, stops on cancel) and order dependence.
 #include "core/exec/executor.h"
 #include "core/schema/ddl_loader.h"
+#include "core/search/boundary_values.h"
 #include "core/search/order_dependence.h"
 #include "core/search/search.h"
 #include "core/search/targeted_databases.h"
@@ -91,6 +92,16 @@ private slots:
                                          << "SELECT name FROM owner LIMIT 1";
         QTest::newRow("unlinked join") << "SELECT T1.name FROM owner AS T1 JOIN pet AS T2 ON T1.age = T2.tag"
                                        << "SELECT T1.name FROM owner AS T1 JOIN pet AS T2 ON T1.id = T2.tag";
+        QTest::newRow("limit past the samples") << "SELECT name FROM owner ORDER BY age LIMIT 100"
+                                                << "SELECT name FROM owner ORDER BY age LIMIT 101";
+        QTest::newRow("limit dropped") << "SELECT kind FROM pet WHERE weight > 1 ORDER BY weight LIMIT 120"
+                                       << "SELECT kind FROM pet WHERE weight > 1 ORDER BY weight";
+        QTest::newRow("length boundary") << "SELECT name FROM owner WHERE length(name) > 20"
+                                         << "SELECT name FROM owner WHERE length(name) > 21";
+        QTest::newRow("arithmetic boundary") << "SELECT kind FROM pet WHERE tag * 3 + 7 >= 4000"
+                                             << "SELECT kind FROM pet WHERE tag * 3 + 7 > 4000";
+        QTest::newRow("date arithmetic") << "SELECT name FROM owner WHERE julianday('2020-01-01') - julianday(city) > 365"
+                                         << "SELECT name FROM owner WHERE julianday('2020-01-01') - julianday(city) > 366";
     }
 
     void findsWhatRandomDatabasesMiss()
@@ -127,6 +138,10 @@ private slots:
         QTest::newRow("count key") << "SELECT count(*) FROM pet" << "SELECT count(pid) FROM pet";
         QTest::newRow("tie-break only") << "SELECT name FROM owner ORDER BY age DESC LIMIT 1"
                                         << "SELECT name FROM owner GROUP BY id ORDER BY age DESC LIMIT 1";
+        QTest::newRow("computed, rewritten") << "SELECT name FROM owner WHERE age * 2 > 101"
+                                             << "SELECT name FROM owner WHERE age > 50";
+        QTest::newRow("length, rewritten") << "SELECT name FROM owner WHERE length(name) >= 21"
+                                           << "SELECT name FROM owner WHERE length(name) > 20";
     }
 
     void equivalentPairsStayEquivalent()
@@ -161,6 +176,44 @@ private slots:
                                                    {.budget = 300}, &cancel);
         QVERIFY(found.cancelled);
         QVERIFY(suite.databases.empty());
+    }
+
+    void boundaryValuesSitOnBothSides()
+    {
+        const auto has = [](const fuzz::GoldConstants& found, std::string_view column, const exec::Value& value) {
+            return std::any_of(found.items.begin(), found.items.end(), [&](const fuzz::GoldConstant& c) {
+                return c.column == column && c.value == value;
+            });
+        };
+        const auto lengths = search::detail::boundaryValues("SELECT name FROM owner AS o WHERE length(o.name) > 20",
+                                                            testSchema());
+        QVERIFY(has(lengths, "name", exec::Value::text(std::string(20, 'a'))));
+        QVERIFY(has(lengths, "name", exec::Value::text(std::string(21, 'a'))));
+        const auto dates = search::detail::boundaryValues(
+            "SELECT name FROM owner WHERE julianday('2020-01-01') - julianday(city) > 365", testSchema());
+        QVERIFY(has(dates, "city", exec::Value::text("2019-01-01")));
+        QVERIFY(has(dates, "city", exec::Value::text("2019-01-02")));
+        const auto numbers = search::detail::boundaryValues("SELECT kind FROM pet WHERE tag * 3 + 7 > 4000", testSchema());
+        QVERIFY(has(numbers, "tag", exec::Value::integer(1331)));
+        QVERIFY(has(numbers, "tag", exec::Value::integer(1332)));
+        // Values that change between runs would make the verdict change: none are read.
+        QVERIFY(search::detail::boundaryValues("SELECT name FROM owner WHERE age + random() % 2 > 30", testSchema())
+                    .items.empty());
+        QVERIFY(search::detail::boundaryValues("SELECT name FROM owner WHERE julianday('now') - julianday(city) > 3",
+                                               testSchema())
+                    .items.empty());
+        // A column compared as itself is the constant collector's business; a bad query gives nothing.
+        QVERIFY(search::detail::boundaryValues("SELECT name FROM owner WHERE age > 30", testSchema()).items.empty());
+        QVERIFY(search::detail::boundaryValues("SELECT name FROM", testSchema()).items.empty());
+    }
+
+    void boundaryProbesStayWithinTheirBudget()
+    {
+        // Each probe runs the user's expression under a small step budget: a
+        // quadratic one ends as "cannot tell" instead of running for minutes.
+        const auto found = search::detail::boundaryValues(
+            "SELECT name FROM owner WHERE length(printf('%.*c', age * 1000000, 'x')) > 5", testSchema());
+        QVERIFY(found.items.size() <= 16);
     }
 
     void orderDependenceFindsTies()
