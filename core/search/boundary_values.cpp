@@ -23,8 +23,14 @@ namespace {
 /// a hostile query with thousands of comparisons costs at most this much.
 constexpr std::size_t kMaxComparisons = 16;
 constexpr int kMaxProbes = 120;
-/// Steps one probe may take: the expression alone, on one value.
+/// Steps one probe may take (the expression alone, on one value), and all the
+/// probes of one query together, with their number: a hostile candidate with
+/// costly expressions gets a few milliseconds of probing, then none.
 constexpr int64_t kProbeSteps = 200'000;
+constexpr int64_t kQuerySteps = 4'000'000;
+constexpr int kQueryProbes = 600;
+/// Longer expressions are not probed: each probe prepares the text again.
+constexpr std::size_t kLongestExpression = 2048;
 /// Longest text probed by length.
 constexpr int64_t kLongestText = 300;
 
@@ -128,10 +134,16 @@ std::vector<int64_t> grid(Domain domain)
     return points;
 }
 
+/// What all the probes of one query may still spend.
+struct ProbeBudget {
+    int64_t steps = kQuerySteps;
+    int probes = kQueryProbes;
+};
+
 class Prober {
 public:
-    Prober(exec::Connection& connection, std::string sql, const schema::Column& column)
-        : m_connection(connection), m_sql(std::move(sql)), m_column(column)
+    Prober(exec::Connection& connection, std::string sql, const schema::Column& column, ProbeBudget& budget)
+        : m_connection(connection), m_sql(std::move(sql)), m_column(column), m_budget(budget)
     {
     }
 
@@ -139,14 +151,17 @@ public:
     /// cannot tell (NULL, an error, the budget).
     std::optional<int64_t> sign(Domain domain, int64_t at)
     {
-        if (m_probes >= kMaxProbes) return std::nullopt;
+        if (m_probes >= kMaxProbes || m_budget.probes <= 0 || m_budget.steps <= 0) return std::nullopt;
         ++m_probes;
+        --m_budget.probes;
         exec::ExecLimits limits;
-        limits.maxSteps = kProbeSteps;
+        limits.maxSteps = std::min(kProbeSteps, m_budget.steps);
         limits.wallClockLimitMs = 10'000;  // a safety net only: the step budget ends any real probe first
         limits.maxRows = 1;
         const exec::Row parameters{fuzz::coerceToColumn(valueAt(domain, at), m_column)};
         const exec::QueryOutcome out = exec::runQuery(m_connection, m_sql, limits, parameters);
+        const int64_t spent = std::max<int64_t>(out.vmSteps, 0) + std::max<int64_t>(out.functionSteps, 0);
+        m_budget.steps -= out.status == exec::OutcomeStatus::Timeout ? std::max(spent, limits.maxSteps) : spent;
         if (!out.ok() || out.result.rows.empty() || out.result.rows.front().empty()) return std::nullopt;
         const exec::Value& value = out.result.rows.front().front();
         if (value.type() != exec::ValueType::Integer) return std::nullopt;
@@ -159,6 +174,7 @@ private:
     exec::Connection& m_connection;
     std::string m_sql;
     const schema::Column& m_column;
+    ProbeBudget& m_budget;
     int m_probes = 0;
 };
 
@@ -258,14 +274,14 @@ private:
     {
         const std::string expression = parameterized(computed, column);
         const std::string bound = spanText(constant);
-        if (expression.empty() || bound.empty()) return;
+        if (expression.empty() || bound.empty() || expression.size() + bound.size() > kLongestExpression) return;
         const std::string sql = fmt::format("SELECT CASE WHEN ({0}) < ({1}) THEN -1 WHEN ({0}) > ({1}) THEN 1 "
                                             "WHEN ({0}) = ({1}) THEN 0 END",
                                             expression, bound);
         for (const auto& [table, schemaColumn] : columnsNamed(column)) {
             auto connection = exec::Connection::openMemory();
             if (!connection) return;
-            Prober prober(*connection, sql, *schemaColumn);
+            Prober prober(*connection, sql, *schemaColumn, m_budget);
             const bool text = schemaColumn->affinity == schema::Affinity::Text
                               || schemaColumn->affinity == schema::Affinity::Blob;
             const std::vector<Domain> domains = text ? std::vector{Domain::Date, Domain::Length}
@@ -306,6 +322,7 @@ private:
     const schema::Schema& m_schema;
     std::vector<std::string> m_tables;
     std::vector<std::pair<std::string, std::string>> m_aliases;  ///< (lower-case alias, table)
+    ProbeBudget m_budget;
 };
 
 } // namespace
