@@ -99,7 +99,8 @@ void printText(const CheckCommandOptions& options, const schema::Schema& schema,
     }
     fmt::print("gold as run: {}\n", inspection.check.goldUsed);
     fmt::print("candidate as run: {}\n", inspection.check.candidateUsed);
-    printCounterexample(schema, inspection.counterexample, separatingName(inspection));
+    printCounterexample(schema, inspection.counterexample, separatingName(inspection),
+                        fuzz::profileName(options.inspect.distill.profile));
 }
 
 int exitCodeFor(suite::VerdictKind verdict)

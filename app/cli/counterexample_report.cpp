@@ -10,7 +10,7 @@
 namespace sqleq::cli {
 
 void printCounterexample(const schema::Schema& schema, const std::optional<minimize::Counterexample>& counterexample,
-                         const std::string& databaseName)
+                         const std::string& databaseName, std::string_view profile)
 {
     if (!counterexample) return;
     const auto rows = counterexample->content.rowCount();
@@ -20,6 +20,9 @@ void printCounterexample(const schema::Schema& schema, const std::optional<minim
     } else {
         fmt::print("\nseparating database {}: {} rows ({})\n", databaseName, rows, counterexample->note);
     }
+    if (!counterexample->outsideProfile.empty())
+        fmt::print("outside the {} profile: {} (as in database {}, which sqleq did not sample)\n", profile,
+                   counterexample->outsideProfile, databaseName);
     std::vector<std::string> unread;
     for (const auto& entry : counterexample->content.tables) {
         if (entry.rows.empty()) continue;

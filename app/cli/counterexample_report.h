@@ -8,12 +8,14 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace sqleq::cli {
 
 /// Table by table, then the two results one after the other. `databaseName` names the
-/// separating database it comes from (inspect::databaseName).
+/// separating database it comes from (inspect::databaseName); `profile` is the one the
+/// verdict was reached under, named when the database breaks it.
 void printCounterexample(const schema::Schema& schema, const std::optional<minimize::Counterexample>& counterexample,
-                         const std::string& databaseName);
+                         const std::string& databaseName, std::string_view profile);
 
 } // namespace sqleq::cli

@@ -6,4 +6,5 @@
 #include "core/fuzz/gold_constants.h"
 #include "core/fuzz/prng.h"
 #include "core/fuzz/profile.h"
+#include "core/fuzz/profile_check.h"
 #include "core/fuzz/sampler.h"

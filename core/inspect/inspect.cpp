@@ -6,6 +6,7 @@
 #include "core/inspect/inspect.h"
 
 #include "core/inspect/inspection_steps.h"
+#include "core/fuzz/profile_check.h"
 #include "core/fuzz/sampler.h"
 #include "core/search/search.h"
 #include "core/suite/suite.h"
@@ -120,6 +121,10 @@ Result<Inspection> inspect(const schema::Schema& schema, std::string_view gold, 
         inspection.counterexample = minimize::buildCounterexample(
             schema, inspection.distilled.suite, inspection.check, options.distill.profile == fuzz::Profile::Spider,
             limits, cancel);
+        if (inspection.counterexample)
+            inspection.counterexample->outsideProfile
+                = fuzz::profileViolation(schema, inspection.counterexample->content, options.distill.profile)
+                      .value_or(std::string());
     }
     if (options.runEveryDatabase) {
         report(progress, "checking", 0, databases.size());

@@ -88,6 +88,9 @@ nlohmann::json counterexampleJson(const schema::Schema& schema,
                                   {"minimized", counterexample->minimized}};
     if (!counterexample->note.empty()) out["counterexample_note"] = counterexample->note;
     out["counterexample_tables_read"] = counterexample->tablesRead;
+    out["counterexample_outside_profile"] = counterexample->outsideProfile.empty()
+                                                ? nlohmann::json(nullptr)
+                                                : nlohmann::json(counterexample->outsideProfile);
     out["gold_rows"] = compare::rowsToJson(counterexample->goldOutcome.result.rows);
     out["candidate_rows"] = compare::rowsToJson(counterexample->candidateOutcome.result.rows);
     return out;

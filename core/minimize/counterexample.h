@@ -37,6 +37,10 @@ struct Counterexample {
     /// others are only there because the profile keeps every table non-empty, and front
     /// ends show them collapsed ("not read by either query").
     std::vector<std::string> tablesRead;
+    /// The profile's promise this database breaks ("NULL in Addresses.line_3"); empty
+    /// when it keeps them all. Only a database the user brought (the original, a
+    /// prebuilt suite's file) can break one: the separation is real, the profile is not.
+    std::string outsideProfile;
     [[nodiscard]] bool isRead(std::string_view table) const;
 };
 

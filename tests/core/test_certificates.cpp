@@ -200,6 +200,7 @@ private slots:
 
         QVERIFY(inspection->counterexample.has_value());
         QVERIFY2(inspection->counterexample->minimized, inspection->counterexample->note.c_str());
+        QVERIFY2(inspection->counterexample->outsideProfile.empty(), inspection->counterexample->outsideProfile.c_str());
         sqlite3* db = nullptr;
         sqlite3_open(":memory:", &db);
         QCOMPARE(sqlite3_exec(db, pair.ddl, nullptr, nullptr, nullptr), SQLITE_OK);  // the user's own script

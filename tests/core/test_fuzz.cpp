@@ -105,6 +105,7 @@ private slots:
     void checkValuesReadListsBoundsAndPatterns();
     void hardChecksStillFillEveryTable();
     void unsatisfiableCheckIsANamedSpiderError();
+    void profileViolationsAreNamed();
 };
 
 void TestFuzz::prngMatchesReferenceOutputs()
@@ -756,6 +757,35 @@ void TestFuzz::unsatisfiableCheckIsANamedSpiderError()
         QVERIFY(strict.ok());
         for (const exec::Row& row : strict->find("never")->rows) QVERIFY(row[0].isNull());
     }
+}
+
+void TestFuzz::profileViolationsAreNamed()
+{
+    const auto schema = loadDdl("CREATE TABLE p (id INTEGER PRIMARY KEY, label TEXT);"
+                                "CREATE TABLE c (cid INTEGER PRIMARY KEY, pid INT REFERENCES p (id));");
+    const auto content = [](std::vector<exec::Row> parents, std::vector<exec::Row> children) {
+        schema::DatabaseContent out;
+        out.tables.push_back({"p", std::move(parents)});
+        out.tables.push_back({"c", std::move(children)});
+        return out;
+    };
+    using fuzz::Profile;
+    const auto good = content({{Value::integer(1), Value::text("a")}}, {{Value::integer(1), Value::integer(1)}});
+    QVERIFY(!fuzz::profileViolation(schema, good, Profile::Spider));
+    QVERIFY(!fuzz::profileViolation(schema, good, Profile::Strict));
+    // 1.0 names the row 1, as SQLite's foreign keys read it.
+    QVERIFY(!fuzz::profileViolation(
+        schema, content({{Value::integer(1), Value::text("a")}}, {{Value::integer(1), Value::real(1.0)}}), Profile::Spider));
+    const auto nullLabel = content({{Value::integer(1), Value::null()}}, {{Value::integer(1), Value::integer(1)}});
+    QCOMPARE(*fuzz::profileViolation(schema, nullLabel, Profile::Spider), std::string("NULL in p.label"));
+    QVERIFY(!fuzz::profileViolation(schema, nullLabel, Profile::Strict));
+    const auto empty = content({{Value::integer(1), Value::text("a")}}, {});
+    QCOMPARE(*fuzz::profileViolation(schema, empty, Profile::Spider), std::string("table c has no row"));
+    QVERIFY(!fuzz::profileViolation(schema, empty, Profile::Strict));
+    const auto dangling = content({{Value::integer(1), Value::text("a")}}, {{Value::integer(1), Value::integer(7)}});
+    QCOMPARE(*fuzz::profileViolation(schema, dangling, Profile::Strict), std::string("c.pid = 7 names no row of p"));
+    const auto nullKey = content({{Value::integer(1), Value::text("a")}}, {{Value::integer(1), Value::null()}});
+    QVERIFY(!fuzz::profileViolation(schema, nullKey, Profile::Strict));
 }
 
 QTEST_APPLESS_MAIN(TestFuzz)

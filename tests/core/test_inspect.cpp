@@ -4,6 +4,8 @@
 // nearest-neighbor diagnosis, errors and cancellation.
 #include "core/exec/executor.h"
 #include "core/inspect/inspect.h"
+#include "core/inspect/inspection_json.h"
+#include "core/schema/ddl_loader.h"
 
 #include "tests/core/figure1_fixture.h"
 
@@ -64,6 +66,37 @@ private slots:
         QCOMPARE(inspection.evidence.searchDatabases, std::size_t{0});
         QVERIFY(inspection.counterexample.has_value());
         QVERIFY(counterexampleSeparates(inspection));
+        QVERIFY(inspection.counterexample->outsideProfile.empty());  // sampled: within the profile
+    }
+
+    void originalOutsideTheProfileSaysSo()
+    {
+        // The user's own database holds a NULL, which the spider profile never samples:
+        // it separates the pair for real, and the counterexample says which promise of
+        // the profile it breaks instead of claiming it.
+        auto schema = schema::loadSchemaFromDdl("CREATE TABLE item (id INTEGER PRIMARY KEY, note TEXT);", "items");
+        QVERIFY(schema.ok());
+        schema::DatabaseContent content;
+        content.tables.push_back({"item", {{exec::Value::integer(1), exec::Value::null()},
+                                           {exec::Value::integer(2), exec::Value::text("x")}}});
+        auto original = schema::materialize(*schema, content);
+        QVERIFY(original.ok());
+        auto options = defaults();
+        options.distill.original = original->serialize().value();
+        auto inspection = inspect::inspect(*schema, "SELECT count(*) FROM item WHERE note IS NULL",
+                                           "SELECT count(*) FROM item WHERE note = ''", options);
+        QVERIFY(inspection.ok());
+        QCOMPARE(inspection->check.verdict, VerdictKind::Different);
+        QVERIFY(inspection->counterexample.has_value());
+        QCOMPARE(inspection->counterexample->outsideProfile, std::string("NULL in item.note"));
+        const auto json = inspect::inspectionJson(*schema, *inspection, options);
+        QCOMPARE(json["counterexample_outside_profile"].get<std::string>(), std::string("NULL in item.note"));
+        // Under strict a NULL is in the profile.
+        options.distill.profile = fuzz::Profile::Strict;
+        inspection = inspect::inspect(*schema, "SELECT count(*) FROM item WHERE note IS NULL",
+                                      "SELECT count(*) FROM item WHERE note = ''", options);
+        QVERIFY(inspection.ok() && inspection->counterexample.has_value());
+        QVERIFY(inspection->counterexample->outsideProfile.empty());
     }
 
     void searchFindsWhatTheSuiteMisses()

@@ -63,6 +63,9 @@ struct RunResult {
     /// separating database shown whole (or the best one found), and the note says why.
     bool counterexampleMinimized = false;
     QString counterexampleNote;
+    /// The profile's promise the counterexample breaks (only one from the user's own
+    /// database can): "NULL in Addresses.line_3"; empty when it keeps them all.
+    QString counterexampleOutsideProfile;
     /// Tables the gold or the candidate (as judged) reads, in schema order, for every
     /// verdict; the other tables only keep the profile's "no empty table" and are shown
     /// folded, as not read.

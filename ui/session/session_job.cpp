@@ -63,6 +63,7 @@ void adaptCounterexample(RunResult& result, std::optional<minimize::Counterexamp
     result.counterexampleComparison = std::move(counterexample->comparison);
     result.counterexampleMinimized = counterexample->minimized;
     result.counterexampleNote = QString::fromStdString(counterexample->note);
+    result.counterexampleOutsideProfile = QString::fromStdString(counterexample->outsideProfile);
     result.tablesRead = std::move(counterexample->tablesRead);
 }
 

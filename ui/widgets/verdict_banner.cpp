@@ -53,6 +53,16 @@ QString differentTitle(const RunResult& result)
     return QObject::tr("Different — database %1 separates them").arg(separating);
 }
 
+/// A counterexample from the user's own database may break the profile the verdict
+/// names: the separation is real, and the banner says which promise it breaks.
+QString profileNote(const RunResult& result)
+{
+    if (result.counterexampleOutsideProfile.isEmpty()) return {};
+    return QObject::tr("\nThis database is outside the %1 profile (%2): it is %3, not sampled by sqleq.")
+        .arg(result.profileName, result.counterexampleOutsideProfile,
+             databaseName(result, result.check.separatingDatabase));
+}
+
 /// Row order: when the separating database's results depend on it, the metric itself is
 /// ill-defined there, which qualifies the verdict.
 QString orderNote(const RunResult& result)
@@ -179,7 +189,8 @@ void VerdictBanner::showResult(const RunResult& result)
     }
     case suite::VerdictKind::Different:
         display(State::Different, differentTitle(result),
-                asSentence(QString::fromStdString(check.comparison.message)) + orderNote(result) + QLatin1Char('\n')
+                asSentence(QString::fromStdString(check.comparison.message)) + orderNote(result) + profileNote(result)
+                    + QLatin1Char('\n')
                     + verdictsLine(result) + QLatin1Char('\n') + detail);
         return;
     case suite::VerdictKind::CandidateError:
