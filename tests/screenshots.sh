@@ -32,6 +32,22 @@ cat >"$work/parse-error.sqleq" <<'JSON'
 }
 JSON
 
+# The user's own database holding a NULL the spider profile never samples: the
+# counterexample comes from it and the banner says which promise it breaks.
+sqlite3 "$work/addresses.sqlite" "CREATE TABLE address (id INTEGER PRIMARY KEY, line_1 TEXT NOT NULL, line_3 TEXT);
+  INSERT INTO address VALUES (1, '1 Main Street', NULL), (2, '2 Side Street', 'Flat 3'), (3, '3 High Street', 'Rear');"
+cat >"$work/outside-profile.sqleq" <<JSON
+{
+    "format": "sqleq-session",
+    "version": 1,
+    "schema": {"kind": "sqlite", "path": "$work/addresses.sqlite", "db_id": ""},
+    "gold": "SELECT count(*) FROM address WHERE line_3 IS NULL",
+    "candidate": "SELECT count(*) FROM address WHERE line_3 = ''",
+    "question": "How many addresses have no third line?",
+    "settings": {"profile": "spider", "seed": 0, "budget": 1000}
+}
+JSON
+
 if command -v xvfb-run >/dev/null 2>&1 && [[ "${SQLEQ_SCREENSHOT_OFFSCREEN:-0}" != 1 ]]; then
   runner=(xvfb-run -a -s "-screen 0 2000x1200x24")
 else
@@ -52,6 +68,7 @@ shoot equivalent :/examples/figure1-equivalent.sqleq
 shoot strict-nulls :/examples/stadiums-without-concerts-strict.sqleq
 shoot test-suite-false-positive :/examples/like-vs-equals.sqleq
 shoot parse-error "$work/parse-error.sqleq"
+shoot outside-profile "$work/outside-profile.sqleq"
 shoot oldest-singer :/examples/oldest-singer.sqleq
 shoot dark :/examples/oldest-singer.sqleq --palette dark
 shoot different-1920 :/examples/figure1-different.sqleq --size 1920x1080
