@@ -23,12 +23,6 @@ namespace {
 /// sampled table parse megabytes.
 constexpr std::size_t kMaxCheckBytes = 4096;
 
-std::size_t columnIndex(const schema::Table& table, std::string_view name)
-{
-    for (std::size_t i = 0; i < table.columns.size(); ++i)
-        if (schema::sameIdentifier(table.columns[i].name, name)) return i;
-    return table.columns.size();
-}
 
 char randomSymbol(Prng& rng)
 {
@@ -95,7 +89,7 @@ void CheckValues::addCheck(const std::string& body, const schema::Table& table, 
         if (!constant.attributed() || constant.use != ConstantUse::Compare
             || !schema::sameIdentifier(constant.table, table.name))
             continue;
-        const std::size_t c = columnIndex(table, constant.column);
+        const std::size_t c = table.columnIndex(constant.column);
         if (c < table.columns.size()) m_values[c].push_back(constant.value);
     }
     sql::walk(*parsed.statement, [&](const sql::Node& node) {
@@ -110,7 +104,7 @@ void CheckValues::addCheck(const std::string& body, const schema::Table& table, 
         const auto* column = like->operand->tryAs<sql::ColumnRef>();
         const auto* pattern = like->pattern->tryAs<sql::Literal>();
         if (column == nullptr || pattern == nullptr || pattern->literalKind != sql::LiteralKind::String) return true;
-        const std::size_t c = columnIndex(table, column->column.name);
+        const std::size_t c = table.columnIndex(column->column.name);
         if (c < table.columns.size()) m_patterns[c].push_back({pattern->value(), like->op});
         return true;
     });
@@ -133,7 +127,7 @@ void CheckValues::addInsideBound(const sql::BinaryExpr& comparison, const schema
              : op == BinaryOp::Greater ? BinaryOp::Less
                                        : BinaryOp::LessEq;
     }
-    const std::size_t c = column ? columnIndex(table, column->column.name) : table.columns.size();
+    const std::size_t c = column ? table.columnIndex(column->column.name) : table.columns.size();
     if (c >= table.columns.size()) return;
     const auto value = constantValue(*bound);
     if (!value || (value->type() != exec::ValueType::Integer && value->type() != exec::ValueType::Real)) return;

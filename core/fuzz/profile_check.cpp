@@ -10,12 +10,6 @@
 namespace sqleq::fuzz {
 namespace {
 
-std::size_t columnIndex(const schema::Table& table, std::string_view name)
-{
-    for (std::size_t i = 0; i < table.columns.size(); ++i)
-        if (schema::sameIdentifier(table.columns[i].name, name)) return i;
-    return table.columns.size();
-}
 
 std::string keyText(const exec::Value& value)
 {
@@ -50,8 +44,8 @@ std::optional<std::string> danglingKey(const schema::Schema& schema, const schem
     std::vector<std::size_t> childColumns;
     std::vector<std::size_t> parentColumns;
     for (std::size_t k = 0; k < key.columns.size(); ++k) {
-        childColumns.push_back(columnIndex(table, key.columns[k]));
-        parentColumns.push_back(columnIndex(*parent, referenced[k]));
+        childColumns.push_back(table.columnIndex(key.columns[k]));
+        parentColumns.push_back(parent->columnIndex(referenced[k]));
         if (childColumns.back() >= table.columns.size() || parentColumns.back() >= parent->columns.size())
             return std::nullopt;
     }

@@ -15,12 +15,6 @@
 namespace sqleq::fuzz {
 namespace {
 
-std::size_t columnIndex(const schema::Table& table, std::string_view name)
-{
-    for (std::size_t i = 0; i < table.columns.size(); ++i)
-        if (schema::sameIdentifier(table.columns[i].name, name)) return i;
-    return table.columns.size();
-}
 
 /// A text key equal for values a UNIQUE index may treat as equal (1 and 1.0,
 /// 'a' and 'A'), distinct otherwise.
@@ -109,9 +103,9 @@ bool isClosableKey(const schema::Schema& schema, const FillOrder& order, std::si
     if (parent >= schema.tables.size() || parent == table) return false;
     if (fk.columns.empty() || fk.columns.size() != fk.referencedColumns.size()) return false;
     for (const std::string& name : fk.referencedColumns)
-        if (columnIndex(schema.tables[parent], name) >= schema.tables[parent].columns.size()) return false;
+        if (schema.tables[parent].columnIndex(name) >= schema.tables[parent].columns.size()) return false;
     return std::all_of(fk.columns.begin(), fk.columns.end(), [&](const std::string& name) {
-        return columnIndex(child, name) < child.columns.size() && !isKeyColumn(schema, child, key, name);
+        return child.columnIndex(name) < child.columns.size() && !isKeyColumn(schema, child, key, name);
     });
 }
 
@@ -129,8 +123,8 @@ void closeDeferredKeys(const schema::Schema& schema, const FillOrder& order, Pro
             std::vector<std::size_t> parentColumns;
             bool nullable = true;
             for (std::size_t j = 0; j < fk.columns.size(); ++j) {
-                columns.push_back(columnIndex(child, fk.columns[j]));
-                parentColumns.push_back(columnIndex(parent, fk.referencedColumns[j]));
+                columns.push_back(child.columnIndex(fk.columns[j]));
+                parentColumns.push_back(parent.columnIndex(fk.referencedColumns[j]));
                 const schema::Column& column = child.columns[columns.back()];
                 nullable = nullable && !column.notNull && !column.primaryKey;
             }
@@ -171,7 +165,7 @@ void TableFiller::planFocus()
     bool involved = false;
     for (const GoldConstant& constant : group->items) {
         if (!schema::sameIdentifier(constant.table, m_table.name)) continue;
-        const std::size_t c = columnIndex(m_table, constant.column);
+        const std::size_t c = m_table.columnIndex(constant.column);
         if (c >= m_table.columns.size()) continue;
         m_focusConstants[c].push_back(&constant);
         involved = true;
@@ -230,7 +224,7 @@ void TableFiller::planKeys()
         plan.closable = isClosableKey(m_context.schema, m_context.order, m_tableIndex, k);
         plan.nullable = true;
         for (const std::string& name : keys[k].columns) {
-            plan.columns.push_back(columnIndex(m_table, name));
+            plan.columns.push_back(m_table.columnIndex(name));
             const schema::Column& column = m_table.columns[std::min(plan.columns.back(), m_table.columns.size() - 1)];
             if (column.notNull || column.primaryKey) plan.nullable = false;
         }
@@ -239,7 +233,7 @@ void TableFiller::planKeys()
         if (!valid || keys[k].referencedColumns.size() != keys[k].columns.size()) continue;
         if (!plan.deferred) {
             const schema::Table& parent = m_context.schema.tables[plan.parent];
-            for (const std::string& name : keys[k].referencedColumns) plan.parentColumns.push_back(columnIndex(parent, name));
+            for (const std::string& name : keys[k].referencedColumns) plan.parentColumns.push_back(parent.columnIndex(name));
             if (std::any_of(plan.parentColumns.begin(), plan.parentColumns.end(),
                             [&](std::size_t c) { return c >= parent.columns.size(); }))
                 continue;
@@ -279,7 +273,7 @@ void TableFiller::planUniques()
     auto addTuple = [&](const std::vector<std::string>& names) {
         std::vector<std::size_t> tuple;
         for (const std::string& name : names) {
-            const std::size_t c = columnIndex(m_table, name);
+            const std::size_t c = m_table.columnIndex(name);
             if (c < m_table.columns.size()) tuple.push_back(c);
         }
         if (!tuple.empty()) m_uniques.push_back(std::move(tuple));

@@ -42,6 +42,12 @@ const Column* Table::findColumn(std::string_view columnName) const
     return it != columns.end() ? &*it : nullptr;
 }
 
+std::size_t Table::columnIndex(std::string_view columnName) const
+{
+    const Column* column = findColumn(columnName);
+    return column != nullptr ? static_cast<std::size_t>(column - columns.data()) : columns.size();
+}
+
 const Table* Schema::findTable(std::string_view tableName) const
 {
     const auto it = std::find_if(tables.begin(), tables.end(),

@@ -61,6 +61,8 @@ struct Table {
 
     /// Case-insensitive (ASCII, as SQLite) lookup; null when absent.
     [[nodiscard]] const Column* findColumn(std::string_view columnName) const;
+    /// The position of a column, looked up as findColumn(); columns.size() when absent.
+    [[nodiscard]] std::size_t columnIndex(std::string_view columnName) const;
     friend bool operator==(const Table&, const Table&) = default;
 };
 

@@ -15,9 +15,7 @@ namespace sqleq::search::detail {
 
 std::size_t columnIndex(const schema::Table& table, std::string_view column)
 {
-    for (std::size_t c = 0; c < table.columns.size(); ++c)
-        if (schema::sameIdentifier(table.columns[c].name, column)) return c;
-    return table.columns.size();
+    return table.columnIndex(column);
 }
 
 /// Columns under a PRIMARY KEY or UNIQUE constraint, or referenced by a foreign key
