@@ -20,33 +20,33 @@ trap 'rm -rf "$work"' EXIT
 export XDG_CONFIG_HOME="$work/config"
 export XDG_DATA_HOME="$work/data"
 
-cat >"$work/parse-error.sqleq" <<'JSON'
+# write_session FILE KIND PATH GOLD CANDIDATE QUESTION: a session file (spider profile,
+# seed 0); the texts must hold no double quote or backslash.
+write_session() {
+  cat >"$1" <<JSON
 {
     "format": "sqleq-session",
     "version": 1,
-    "schema": {"kind": "ddl", "path": ":/examples/people/database.sql", "db_id": ""},
-    "gold": "SELECT name, FROM people WHERE age > 34",
-    "candidate": "SELECT name FROM people WHERE age >= 35",
-    "question": "What are the names of the people older than 34?",
+    "schema": {"kind": "$2", "path": "$3", "db_id": ""},
+    "gold": "$4",
+    "candidate": "$5",
+    "question": "$6",
     "settings": {"profile": "spider", "seed": 0, "budget": 1000}
 }
 JSON
+}
+
+write_session "$work/parse-error.sqleq" ddl :/examples/people/database.sql \
+  "SELECT name, FROM people WHERE age > 34" "SELECT name FROM people WHERE age >= 35" \
+  "What are the names of the people older than 34?"
 
 # The user's own database holding a NULL the spider profile never samples: the
 # counterexample comes from it and the banner says which promise it breaks.
 sqlite3 "$work/addresses.sqlite" "CREATE TABLE address (id INTEGER PRIMARY KEY, line_1 TEXT NOT NULL, line_3 TEXT);
   INSERT INTO address VALUES (1, '1 Main Street', NULL), (2, '2 Side Street', 'Flat 3'), (3, '3 High Street', 'Rear');"
-cat >"$work/outside-profile.sqleq" <<JSON
-{
-    "format": "sqleq-session",
-    "version": 1,
-    "schema": {"kind": "sqlite", "path": "$work/addresses.sqlite", "db_id": ""},
-    "gold": "SELECT count(*) FROM address WHERE line_3 IS NULL",
-    "candidate": "SELECT count(*) FROM address WHERE line_3 = ''",
-    "question": "How many addresses have no third line?",
-    "settings": {"profile": "spider", "seed": 0, "budget": 1000}
-}
-JSON
+write_session "$work/outside-profile.sqleq" sqlite "$work/addresses.sqlite" \
+  "SELECT count(*) FROM address WHERE line_3 IS NULL" "SELECT count(*) FROM address WHERE line_3 = ''" \
+  "How many addresses have no third line?"
 
 if command -v xvfb-run >/dev/null 2>&1 && [[ "${SQLEQ_SCREENSHOT_OFFSCREEN:-0}" != 1 ]]; then
   runner=(xvfb-run -a -s "-screen 0 2000x1200x24")
