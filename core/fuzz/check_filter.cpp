@@ -5,6 +5,7 @@
 
 #include "core/fuzz/check_filter.h"
 
+#include "core/base/text_excerpt.h"
 #include "core/exec/executor.h"
 #include "core/schema/ddl_writer.h"
 
@@ -13,15 +14,6 @@
 #include <algorithm>
 
 namespace sqleq::fuzz {
-
-namespace {
-
-std::string excerpt(const std::string& text)
-{
-    return text.size() > 80 ? text.substr(0, 80) + "…" : text;
-}
-
-} // namespace
 
 CheckFilter::CheckFilter(const schema::Table& table, const exec::ExecLimits& limits)
     : m_tableName(table.name), m_limits(limits), m_stepsLeft(limits.maxSteps)
@@ -64,7 +56,7 @@ bool CheckFilter::allows(const exec::Row& row)
     case exec::OutcomeStatus::WallClockTimeout:
         m_failure = Diagnostic{"fuzz.check",
                                fmt::format("table \"{}\": evaluating {} on sampled rows: {}", m_tableName,
-                                           excerpt(m_checkText), out.error.message),
+                                           excerpt(m_checkText, 80), out.error.message),
                                {}, {}};
         return false;
     }

@@ -5,6 +5,7 @@
 
 #include "core/fuzz/sampler.h"
 
+#include "core/base/text_excerpt.h"
 #include "core/fuzz/table_filler.h"
 #include "core/fuzz/table_order.h"
 
@@ -142,17 +143,10 @@ Result<schema::DatabaseContent> sampleDatabase(const schema::Schema& schema, con
             // it agree), so such a database is not sampled at all. A key cycle that
             // leaves a table empty is the documented exception below.
             if (spec.profile == Profile::Spider && rows[t].empty() && filler.checksRefused()) {
-                std::string checks = filler.checkText();
-                if (checks.size() > 120) {
-                    std::size_t cut = 120;
-                    while (cut > 0 && (static_cast<unsigned char>(checks[cut]) & 0xC0) == 0x80) --cut;  // UTF-8 boundary
-                    checks = checks.substr(0, cut) + "…";
-                }
                 return Diagnostic{"fuzz.profile",
                                   fmt::format("table \"{}\": no sampled row passed {} (the spider profile needs "
                                               "a row in every table)",
-                                              schema.tables[t].name,
-                                              checks),
+                                              schema.tables[t].name, excerpt(filler.checkText(), 120)),
                                   {}, {}};
             }
             focusRows[t] = filler.focusRows();

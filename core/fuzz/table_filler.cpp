@@ -15,7 +15,6 @@
 namespace sqleq::fuzz {
 namespace {
 
-
 /// A text key equal for values a UNIQUE index may treat as equal (1 and 1.0,
 /// 'a' and 'A'), distinct otherwise.
 void appendKey(std::string& key, const exec::Value& value)

@@ -5,6 +5,7 @@
 
 #include "core/search/boundary_values.h"
 
+#include "core/base/ascii_case.h"
 #include "core/exec/connection.h"
 #include "core/exec/executor.h"
 #include "core/exec/spider_compat.h"
@@ -41,14 +42,6 @@ bool isComparison(sql::BinaryOp op)
            || op == BinaryOp::Eq || op == BinaryOp::NotEq;
 }
 
-std::string lower(std::string_view text)
-{
-    std::string out(text);
-    for (char& c : out)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return out;
-}
-
 /// The single column `expr` reads, when it reads exactly one and nothing that
 /// varies between runs or needs other rows (aggregates, windows, subqueries).
 const sql::ColumnRef* soleColumn(const sql::Expr& expr)
@@ -58,18 +51,18 @@ const sql::ColumnRef* soleColumn(const sql::Expr& expr)
     sql::walk(expr, [&](const sql::Node& node) {
         if (!usable) return false;
         if (const auto* ref = node.tryAs<sql::ColumnRef>()) {
-            if (column != nullptr && lower(column->column.name) != lower(ref->column.name)) usable = false;
+            if (column != nullptr && !schema::sameIdentifier(column->column.name, ref->column.name)) usable = false;
             column = ref;
         } else if (const auto* call = node.tryAs<sql::FunctionCall>()) {
             static constexpr std::string_view kUnusable[] = {
                 "random", "randomblob", "changes", "total_changes", "last_insert_rowid", "count", "sum",
                 "avg", "min", "max", "total", "group_concat", "string_agg"};
-            const std::string name = lower(call->name.name);
+            const std::string name = asciiLower(call->name.name);
             if (call->star || call->over || call->overName
                 || std::find(std::begin(kUnusable), std::end(kUnusable), name) != std::end(kUnusable))
                 usable = false;
         } else if (const auto* literal = node.tryAs<sql::Literal>()) {
-            const std::string value = lower(literal->value());
+            const std::string value = asciiLower(literal->value());
             if (literal->literalKind == sql::LiteralKind::CurrentDate || literal->literalKind == sql::LiteralKind::CurrentTime
                 || literal->literalKind == sql::LiteralKind::CurrentTimestamp
                 || (literal->literalKind == sql::LiteralKind::String && value.find("now") != std::string::npos))
@@ -219,7 +212,7 @@ public:
         sql::walk(statement, [&](const sql::Node& node) {
             if (const auto* table = node.tryAs<sql::TableRef>()) {
                 m_tables.push_back(table->name.name);
-                if (table->alias) m_aliases.emplace_back(lower(table->alias->name), table->name.name);
+                if (table->alias) m_aliases.emplace_back(asciiLower(table->alias->name), table->name.name);
             }
             return true;
         });
@@ -253,7 +246,7 @@ private:
     {
         std::vector<SourceSpan> references;
         sql::walk(computed, [&](const sql::Node& node) {
-            if (const auto* ref = node.tryAs<sql::ColumnRef>(); ref && lower(ref->column.name) == lower(column.column.name))
+            if (const auto* ref = node.tryAs<sql::ColumnRef>(); ref && schema::sameIdentifier(ref->column.name, column.column.name))
                 references.push_back(ref->span());
             return true;
         });
@@ -300,7 +293,7 @@ private:
     {
         std::vector<std::string> tables;
         if (column.table) {
-            const std::string qualifier = lower(column.table->name);
+            const std::string qualifier = asciiLower(column.table->name);
             tables.push_back(column.table->name);
             for (const auto& [alias, table] : m_aliases)
                 if (alias == qualifier) tables.push_back(table);
