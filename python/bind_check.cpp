@@ -30,22 +30,27 @@ struct CheckArguments {
     std::optional<std::string> suites;
 };
 
-inspect::InspectOptions inspectOptions(const CheckArguments& arguments, const schema::SchemaSource& source)
+/// The arguments as core's one request; the schema was opened by sqleq.Schema.
+inspect::CheckRequest checkRequest(const std::string& gold, const std::string& candidate,
+                                   const CheckArguments& arguments)
 {
-    inspect::InspectOptions options;
-    options.distill.profile = parseProfileOrThrow(arguments.profile);
-    options.distill.seed = arguments.seed;
-    options.distill.budget = arguments.budget;
-    options.distill.jobs = arguments.jobs;
-    options.distill.original = source.original;
-    options.check.plugValue = arguments.plugValue;
-    options.check.keepDistinct = arguments.keepDistinct;
+    inspect::CheckRequest request;
+    request.gold = gold;
+    request.candidate = candidate;
+    auto& settings = request.settings;
+    settings.profile = parseProfileOrThrow(arguments.profile);
+    settings.seed = arguments.seed;
+    settings.samplingBudget = arguments.budget;
+    settings.searchBudget = arguments.search;
+    settings.jobs = arguments.jobs;
+    settings.plugValue = arguments.plugValue;
+    settings.keepDistinct = arguments.keepDistinct;
     const exec::ExecLimits idle = exec::limitsForIdleBudget(arguments.timeoutMs);
-    options.check.limits.maxSteps = idle.maxSteps;
-    options.check.limits.wallClockLimitMs = idle.wallClockLimitMs;
-    options.searchBudget = arguments.search;
-    options.minimize = arguments.minimize;
-    return options;
+    settings.limits.maxSteps = idle.maxSteps;
+    settings.limits.wallClockLimitMs = idle.wallClockLimitMs;
+    if (arguments.suites) request.suitesDir = *arguments.suites;
+    request.minimize = arguments.minimize;
+    return request;
 }
 
 py::object check(const std::string& gold, const std::string& candidate, const SchemaHandle& schema,
@@ -53,21 +58,18 @@ py::object check(const std::string& gold, const std::string& candidate, const Sc
 {
     if (arguments.timeoutMs <= 0) throwArgumentError("timeout_ms must be positive");
     if (arguments.budget == 0) throwArgumentError("budget must be positive");
-    auto options = inspectOptions(arguments, *schema.source);
-    if (arguments.suites) {
-        // A released suite joins the metric's suite, as `check --suites` does: DIR/<db_id>/*.sqlite.
-        auto imported = suite::importSuite(*arguments.suites, schema.source->schema.name);
-        if (!imported) throw DiagnosticError(imported.error());
-        options.prebuilt = std::move(*imported);
-    }
+    const inspect::CheckRequest request = checkRequest(gold, candidate, arguments);
     LongCall call(std::move(progress));
     auto inspection = [&] {
         py::gil_scoped_release unlocked;
-        return inspect::inspect(schema.source->schema, gold, candidate, options, call.callback(), call.cancelFlag());
+        return inspect::inspect(*schema.source, request, call.callback(), call.cancelFlag());
     }();
     call.finish();
-    if (!inspection) throw DiagnosticError(inspection.error(), exec::officialPostprocess(gold));
-    return toPython(inspect::inspectionJson(schema.source->schema, *inspection, options));
+    if (!inspection) {
+        if (inspection.error().code.starts_with("suite.import")) throw DiagnosticError(inspection.error());
+        throw DiagnosticError(inspection.error(), exec::officialPostprocess(gold));
+    }
+    return toPython(inspect::inspectionJson(schema.source->schema, *inspection, request.settings));
 }
 
 } // namespace

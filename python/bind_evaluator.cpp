@@ -4,6 +4,7 @@
 // Every call releases the GIL; a Scorer holds no connection, so one Evaluator is
 // shared by Python threads and inherited by forked workers as it is.
 #include "python/bindings.h"
+#include "python/options.h"
 
 #include "core/evaluation/evaluation.h"
 #include "core/evaluation/scorer.h"
@@ -26,13 +27,15 @@ std::filesystem::path pathOrEmpty(const std::optional<std::string>& path)
 
 EvaluatorHandle makeEvaluator(const std::optional<std::string>& suites, const std::optional<std::string>& tables,
                               const std::optional<std::string>& db, bool plugValue, bool keepDistinct,
-                              std::size_t search, bool pcmF1)
+                              std::size_t search, bool pcmF1, const std::string& profile, uint64_t seed)
 {
     if (!suites && !tables && !db) throwArgumentError("Evaluator needs suites, tables and/or db");
     evaluation::EvaluationOptions options;
-    options.check.plugValue = plugValue;
-    options.check.keepDistinct = keepDistinct;
-    options.searchBudget = search;
+    options.settings.plugValue = plugValue;
+    options.settings.keepDistinct = keepDistinct;
+    options.settings.searchBudget = search;
+    options.settings.profile = parseProfileOrThrow(profile);
+    options.settings.seed = seed;
     options.metrics.sqleq = search > 0;
     options.metrics.pcmF1 = pcmF1;
     auto scorer = [&] {
@@ -106,7 +109,7 @@ void checkEtype(const std::string& etype)
 py::tuple evaluate(const std::string& goldPath, const std::string& predPath, const std::optional<std::string>& tables,
                    const std::optional<std::string>& db, const std::optional<std::string>& suites,
                    const std::string& etype, bool plugValue, bool keepDistinct, std::size_t search, unsigned jobs,
-                   py::object progress)
+                   const std::string& profile, uint64_t seed, py::object progress)
 {
     checkEtype(etype);
     auto inputs = readInputs(goldPath, predPath);
@@ -115,10 +118,12 @@ py::tuple evaluate(const std::string& goldPath, const std::string& predPath, con
     inputs.suites = pathOrEmpty(suites);
     evaluation::EvaluationOptions options;
     options.metrics = evaluation::metricsForEvalType(etype, search);
-    options.check.plugValue = plugValue;
-    options.check.keepDistinct = keepDistinct;
-    options.searchBudget = search;
-    options.jobs = jobs;
+    options.settings.plugValue = plugValue;
+    options.settings.keepDistinct = keepDistinct;
+    options.settings.searchBudget = search;
+    options.settings.jobs = jobs;
+    options.settings.profile = parseProfileOrThrow(profile);
+    options.settings.seed = seed;
     LongCall call(std::move(progress));
     auto result = [&] {
         py::gil_scoped_release unlocked;
@@ -161,7 +166,7 @@ void bindEvaluator(py::module_& module)
                                 "SQL-Eval). Thread-safe; releases the GIL while it works; usable in forked workers.")
         .def(py::init(&makeEvaluator), py::kw_only(), py::arg("suites") = py::none(), py::arg("tables") = py::none(),
              py::arg("db") = py::none(), py::arg("plug_value") = false, py::arg("keep_distinct") = false,
-             py::arg("search") = 300, py::arg("pcm_f1") = true,
+             py::arg("search") = 300, py::arg("pcm_f1") = true, py::arg("profile") = "spider", py::arg("seed") = 0,
              "Loads every db_id found in tables.json and the two directories. search: databases sqleq's search "
              "may build where the suite accepts (0: no sqleq verdict). Raises InputError for a missing "
              "directory or an unreadable tables.json.")
@@ -199,7 +204,7 @@ void bindEvaluator(py::module_& module)
 
     module.def("_evaluate", &evaluate, py::arg("gold_file"), py::arg("pred_file"), py::arg("tables"), py::arg("db"),
                py::arg("suites"), py::arg("etype"), py::arg("plug_value"), py::arg("keep_distinct"),
-               py::arg("search"), py::arg("jobs"), py::arg("progress"),
+               py::arg("search"), py::arg("jobs"), py::arg("profile"), py::arg("seed"), py::arg("progress"),
                "(items, report, seconds) of `sqleq-cli eval` (use sqleq.evaluate).");
     module.def("_official_output", &officialOutput, py::arg("gold_file"), py::arg("pred_file"), py::arg("tables"),
                py::arg("db"), py::arg("etype"), py::arg("plug_value"), py::arg("keep_distinct"), py::arg("jobs"),

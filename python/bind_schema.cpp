@@ -1,12 +1,11 @@
 // sqleq.Schema: the three ways a front end loads a schema (a Spider tables.json
-// entry, a SQLite file, DDL text), each one core loader, plus read-only views.
+// entry, a SQLite file, DDL text), each through core's one schema-source opener, plus
+// read-only views.
 #include "python/bindings.h"
 #include "python/schema_handle.h"
 
-#include "core/exec/connection.h"
-#include "core/schema/ddl_loader.h"
 #include "core/schema/ddl_writer.h"
-#include "core/schema/spider_tables.h"
+#include "core/schema/schema_source.h"
 
 #include <fmt/format.h>
 #include <pybind11/stl.h>
@@ -17,42 +16,35 @@
 namespace sqleq::python {
 namespace {
 
+/// Every way in goes through core's one opener, with the GIL released while it reads.
+SchemaHandle open(const schema::SchemaSourceSpec& spec, const std::string& source = {})
+{
+    Result<schema::SchemaSource> opened = [&] {
+        py::gil_scoped_release unlocked;
+        return schema::openSchemaSource(spec);
+    }();
+    if (!opened) {
+        auto error = opened.error();
+        // A script SQLite refuses is the schema's fault, whatever layer noticed it.
+        if (spec.kind == schema::SchemaSourceKind::DdlScript && !error.code.starts_with("schema.")) error.code = "schema.ddl";
+        throw DiagnosticError(error, source);
+    }
+    return {std::make_shared<const schema::SchemaSource>(std::move(*opened))};
+}
+
 SchemaHandle fromTablesJson(const std::filesystem::path& path, const std::string& dbId)
 {
-    Result<schema::Schema> loaded = [&] {
-        py::gil_scoped_release unlocked;
-        return schema::loadSpiderSchema(path, dbId);
-    }();
-    if (!loaded) throw DiagnosticError(loaded.error());
-    return {std::make_shared<const schema::SchemaSource>(schema::SchemaSource{std::move(*loaded), std::nullopt})};
+    return open({.kind = schema::SchemaSourceKind::SchemaFile, .path = path, .dbId = dbId});
 }
 
 SchemaHandle fromSqlite(const std::filesystem::path& path)
 {
-    Result<schema::SchemaSource> source = [&]() -> Result<schema::SchemaSource> {
-        py::gil_scoped_release unlocked;
-        std::error_code ec;
-        if (!std::filesystem::is_regular_file(path, ec))
-            return Diagnostic{"schema.open", fmt::format("{}: no such SQLite file", path.string()), {}, {}};
-        auto connection = exec::Connection::openReadOnly(path);
-        if (!connection) return connection.error();
-        return schema::schemaSourceFromDatabase(*connection, path.stem().string());
-    }();
-    if (!source) throw DiagnosticError(source.error());
-    return {std::make_shared<const schema::SchemaSource>(std::move(*source))};
+    return open({.kind = schema::SchemaSourceKind::SqliteFile, .path = path});
 }
 
 SchemaHandle fromDdl(const std::string& ddl, const std::string& name)
 {
-    auto loaded = schema::loadDatabaseFromDdl(ddl, name);
-    if (!loaded) {
-        auto error = loaded.error();
-        if (!error.code.starts_with("schema.")) error.code = "schema.ddl";
-        throw DiagnosticError(error, ddl);
-    }
-    auto source = schema::schemaSourceFromDatabase(loaded->connection, name);
-    if (!source) throw DiagnosticError(source.error());
-    return {std::make_shared<const schema::SchemaSource>(std::move(*source))};
+    return open({.kind = schema::SchemaSourceKind::DdlScript, .path = name, .content = ddl, .name = name}, ddl);
 }
 
 py::list tableNames(const SchemaHandle& handle)
@@ -91,7 +83,8 @@ void bindSchema(py::module_& module)
                              "rows, that database, which checks try first. Build one with from_tables_json, "
                              "from_sqlite or from_ddl; immutable and safe to share between threads.")
         .def_static("from_tables_json", &fromTablesJson, py::arg("path"), py::arg("db_id"),
-                    "The schema `db_id` of a Spider tables.json (an empty database). Raises SchemaError.")
+                    "The schema `db_id` of a Spider tables.json; its original database DIR/database/<db_id>/<db_id>.sqlite "
+                    "beside tables.json, when it exists, joins every suite first. Raises SchemaError.")
         .def_static("from_sqlite", &fromSqlite, py::arg("path"),
                     "The schema of a SQLite file, opened read-only; its rows join every suite first. Raises "
                     "SchemaError or QueryError when the file cannot be read.")

@@ -8,6 +8,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/exit_codes.h"
 #include "app/cli/progress_bar.h"
+#include "app/cli/suite_options.h"
 
 #include "core/audit/audit.h"
 #include "core/evaluation/evaluation.h"
@@ -34,6 +35,9 @@ struct NewOptions {
     std::string outPath;
     bool plugValue = false;
     bool keepDistinct = false;
+    fuzz::Profile profile = fuzz::Profile::Spider;
+    uint64_t seed = 0;
+    std::size_t searchBudget = inspect::CheckSettings{}.searchBudget;
     unsigned jobs = 0;
 };
 
@@ -65,7 +69,10 @@ int runNew(const NewOptions& options)
                                         .suites = options.suitesDir,
                                         .questions = options.questionsPath,
                                         .plugValue = options.plugValue,
-                                        .keepDistinct = options.keepDistinct};
+                                        .keepDistinct = options.keepDistinct,
+                                        .profile = options.profile,
+                                        .seed = options.seed,
+                                        .searchBudget = options.searchBudget};
     ProgressBar bar;
     audit::SuiteDistillation distillation;
     distillation.into = options.distillInto;
@@ -189,7 +196,12 @@ void registerNew(CLI::App& audit, int& exitCode)
     command->add_option("--questions", options->questionsPath, "Questions: index<TAB>db_id<TAB>question per line")->check(CLI::ExistingFile);
     command->add_flag("--plug-value", options->plugValue, "Test suite: also try the prediction with the gold's values plugged in");
     command->add_flag("--keep-distinct", options->keepDistinct, "Test suite: keep DISTINCT (removed from both by default)");
-    command->add_option("--jobs", options->jobs, "Worker threads (0: all cores)")->capture_default_str();
+    addProfileOption(*command, options->profile);
+    addSeedOption(*command, options->seed);
+    addSearchOption(*command, options->searchBudget,
+                    "sqleq's verdict: where the suite accepts a prediction, build up to this many more databases "
+                    "to separate it, as `check` does; 0: none");
+    addJobsOption(*command, options->jobs);
     command->add_option("--out", options->outPath, "The new project file (PROJECT.sqleq-audit); must not exist")->required();
     command->callback([options, &exitCode] { exitCode = runNew(*options); });
 }

@@ -6,7 +6,6 @@
 #include "app/cli/counterexample_report.h"
 #include "app/cli/database_source.h"
 #include "app/cli/exit_codes.h"
-#include "app/cli/limit_options.h"
 #include "app/cli/progress_bar.h"
 #include "app/cli/sql_source.h"
 #include "app/cli/suite_options.h"
@@ -26,8 +25,7 @@ struct CheckCommandOptions {
     DatabaseSourceOptions database;
     SqlSource gold{"gold", {}, {}};
     SqlSource candidate{"candidate", {}, {}};
-    inspect::InspectOptions inspect;
-    std::string suitesDir;
+    inspect::CheckRequest request;
     std::size_t deprecatedDeep = 0;
     bool suiteOnly = false;
     bool json = false;
@@ -57,8 +55,8 @@ void printVerdict(const CheckCommandOptions& options, const inspect::Inspection&
     case suite::VerdictKind::CandidateError: fmt::print("verdict: candidate does not run"); break;
     case suite::VerdictKind::GoldError: fmt::print("verdict: gold does not run"); break;
     }
-    fmt::print(" (profile {}, seed {}, {:.2f} s)\n", fuzz::profileName(options.inspect.distill.profile),
-               options.inspect.distill.seed, inspection.seconds);
+    fmt::print(" (profile {}, seed {}, {:.2f} s)\n", fuzz::profileName(options.request.settings.profile),
+               options.request.settings.seed, inspection.seconds);
     if (inspection.testSuiteFalsePositive) {
         fmt::print("test-suite metric: equivalent — a test-suite false positive: only the search separates them\n");
     } else {
@@ -100,7 +98,7 @@ void printText(const CheckCommandOptions& options, const schema::Schema& schema,
     fmt::print("gold as run: {}\n", inspection.check.goldUsed);
     fmt::print("candidate as run: {}\n", inspection.check.candidateUsed);
     printCounterexample(schema, inspection.counterexample, separatingName(inspection),
-                        fuzz::profileName(options.inspect.distill.profile));
+                        fuzz::profileName(options.request.settings.profile));
 }
 
 int exitCodeFor(suite::VerdictKind verdict)
@@ -127,29 +125,24 @@ int runCheck(CheckCommandOptions options)
         fmt::print(stderr, "error: {}\n", source.error().message);
         return kExitInputError;
     }
-    options.inspect.distill.original = source->original;
-    if (!options.suitesDir.empty()) {
-        // A released suite joins the metric's suite, as in an audit: DIR/<db_id>/*.sqlite.
-        const std::string dbId = !options.database.dbId.empty() ? options.database.dbId : source->schema.name;
-        auto imported = suite::importSuite(options.suitesDir, dbId);
-        if (!imported) {
-            fmt::print(stderr, "error: {}\n", imported.error().message);
-            return kExitInputError;
-        }
-        options.inspect.prebuilt = std::move(*imported);
-    }
-    if (options.deprecatedDeep > 0) options.inspect.searchBudget = options.deprecatedDeep;
-    if (options.suiteOnly) options.inspect.searchBudget = 0;
+    options.request.gold = std::move(*gold);
+    options.request.candidate = std::move(*candidate);
+    if (options.deprecatedDeep > 0) options.request.settings.searchBudget = options.deprecatedDeep;
+    if (options.suiteOnly) options.request.settings.searchBudget = 0;
     ProgressBar bar;
-    auto inspection = inspect::inspect(source->schema, *gold, *candidate, options.inspect, bar.callback());
+    auto inspection = inspect::inspect(*source, options.request, bar.callback());
     bar.finish();
     if (!inspection) {
-        fmt::print(stderr, "error: gold: {}\n",
-                   formatDiagnostic(exec::officialPostprocess(*gold), inspection.error()));
+        if (inspection.error().code.starts_with("suite.import")) {
+            fmt::print(stderr, "error: {}\n", inspection.error().message);
+        } else {
+            fmt::print(stderr, "error: gold: {}\n",
+                       formatDiagnostic(exec::officialPostprocess(options.request.gold), inspection.error()));
+        }
         return kExitInputError;
     }
     if (options.json) {
-        fmt::print("{}\n", inspect::inspectionJson(source->schema, *inspection, options.inspect)
+        fmt::print("{}\n", inspect::inspectionJson(source->schema, *inspection, options.request.settings)
                                .dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
     } else {
         printText(options, source->schema, *inspection);
@@ -168,19 +161,15 @@ void registerCheckCommand(CLI::App& app, int& exitCode)
     addDatabaseSourceOptions(*command, options->database);
     addSqlSourceOptions(*command, options->gold, "Gold (reference) query");
     addSqlSourceOptions(*command, options->candidate, "Candidate (predicted) query");
-    addDistillOptions(*command, options->inspect.distill);
-    addVerdictOptions(*command, options->inspect.check);
-    addLimitOptions(*command, options->inspect.check.limits);
-    command->add_option("--suites", options->suitesDir,
+    addCheckSettingsOptions(*command, options->request.settings, SettingsScope::Check,
+                            "When the suite finds no difference, build and run up to this many more databases "
+                            "(targeted from both queries, then random) to look for one");
+    command->add_option("--suites", options->request.suitesDir,
                         "Also run a released or prebuilt test suite, DIR/<db_id>/*.sqlite, after the distilled one");
-    command->add_option("--search", options->inspect.searchBudget,
-                        "When the suite finds no difference, build and run up to this many more databases "
-                        "(targeted from both queries, then random) to look for one")
-        ->capture_default_str();
     command->add_flag("--suite-only", options->suiteOnly,
                       "No search: exactly the test-suite metric's verdict (same as --search 0)");
     command->add_option("--deep", options->deprecatedDeep, "Old name of --search")->group("");
-    command->add_flag("!--no-minimize", options->inspect.minimize, "Skip the minimal counterexample (faster)");
+    command->add_flag("!--no-minimize", options->request.minimize, "Skip the minimal counterexample (faster)");
     command->add_flag("--json", options->json,
                       "Print a JSON object: verdict, suite_verdict, test_suite_false_positive, evidence, "
                       "counterexample, gold_used, candidate_used, diagnosis, ...");

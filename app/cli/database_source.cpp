@@ -73,18 +73,30 @@ Result<exec::Connection> openDatabaseSource(const DatabaseSourceOptions& options
     return missingSource();
 }
 
+schema::SchemaSourceSpec schemaSourceSpec(const DatabaseSourceOptions& options)
+{
+    schema::SchemaSourceSpec spec;
+    if (!options.tablesPath.empty()) {
+        spec.kind = schema::SchemaSourceKind::SchemaFile;
+        spec.path = options.tablesPath;
+        spec.dbId = options.dbId;
+    } else if (!options.ddlPath.empty()) {
+        spec.kind = schema::SchemaSourceKind::DdlScript;
+        spec.path = options.ddlPath;
+    } else {
+        spec.kind = schema::SchemaSourceKind::SqliteFile;
+        spec.path = options.sqlitePath;
+    }
+    return spec;
+}
+
 Result<schema::SchemaSource> openSchemaSource(const DatabaseSourceOptions& options)
 {
-    if (!options.tablesPath.empty()) {
-        auto schema = loadTablesSchema(options);
-        if (!schema) return schema.error();
-        return schema::SchemaSource{std::move(*schema), std::nullopt};
-    }
-    if (options.sqlitePath.empty() && options.ddlPath.empty()) return missingSource();
-    auto connection = openDatabaseSource(options);
-    if (!connection) return connection.error();
-    const auto& path = options.sqlitePath.empty() ? options.ddlPath : options.sqlitePath;
-    return schema::schemaSourceFromDatabase(*connection, std::filesystem::path(path).stem().string());
+    if (options.tablesPath.empty() && options.sqlitePath.empty() && options.ddlPath.empty()) return missingSource();
+    if (!options.tablesPath.empty() && !schema::isCsvSchemaPath(options.tablesPath) && options.dbId.empty())
+        return Diagnostic{"cli.missing", fmt::format("--tables {} is a tables.json: name the schema with --db-id",
+                                                     options.tablesPath), {}, {}};
+    return schema::openSchemaSource(schemaSourceSpec(options));
 }
 
 } // namespace sqleq::cli

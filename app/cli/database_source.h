@@ -26,8 +26,12 @@ void addDatabaseSourceOptions(CLI::App& command, DatabaseSourceOptions& options)
 /// Opens the database the options name; the error names the file or db_id at fault.
 Result<exec::Connection> openDatabaseSource(const DatabaseSourceOptions& options);
 
-/// Loads the schema the options name, with the user's own database when it holds rows
-/// (the test suite tries it first); the error names the file or db_id at fault.
+/// The source the options name, for core's one opener.
+schema::SchemaSourceSpec schemaSourceSpec(const DatabaseSourceOptions& options);
+
+/// Loads the schema the options name (schema::openSchemaSource), with the user's own
+/// database when it holds rows, or the original database beside a tables.json (the
+/// test suite tries it first); the error names the file or db_id at fault.
 Result<schema::SchemaSource> openSchemaSource(const DatabaseSourceOptions& options);
 
 } // namespace sqleq::cli

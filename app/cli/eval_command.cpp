@@ -139,7 +139,7 @@ int runEval(EvalCommandOptions options)
     inputs->tables = options.tablesPath;
     inputs->originalDatabases = options.databasesDir;
     inputs->suites = options.suitesDir;
-    options.evaluation.metrics = evaluation::metricsForEvalType(options.type, options.evaluation.searchBudget);
+    options.evaluation.metrics = evaluation::metricsForEvalType(options.type, options.evaluation.settings.searchBudget);
 
     ProgressBar bar;
     auto result = evaluation::evaluateSubmission(*inputs, options.evaluation, bar.callback());
@@ -184,7 +184,9 @@ void registerEvalCommand(CLI::App& app, int& exitCode)
                         "--tables); all: every metric whose inputs are given, PCM-F1 included")
         ->transform(CLI::IsMember({"exec", "match", "all"}, CLI::ignore_case))
         ->capture_default_str();
-    addVerdictOptions(*command, options->evaluation.check);
+    addCheckSettingsOptions(*command, options->evaluation.settings, SettingsScope::Batch,
+                            "sqleq's verdict (with --suites and --tables): where the suite accepts a prediction, build "
+                            "up to this many more databases to separate it, as `check` does; 0: no sqleq column");
     const std::map<std::string, evaluation::ValuePlaceholder> placeholders{
         {"official", evaluation::ValuePlaceholder::Official}, {"as-written", evaluation::ValuePlaceholder::AsWritten}};
     command->add_option("--value-placeholder", options->evaluation.valuePlaceholder,
@@ -196,11 +198,6 @@ void registerEvalCommand(CLI::App& app, int& exitCode)
                       "Exact set match also compares the JOIN ... ON conditions (the official one ignores them)");
     command->add_flag("--sqleval-subset", options->evaluation.sqlEval.subset,
                       "SQL-Eval also accepts a prediction whose columns are a superset of the gold's");
-    command->add_option("--search", options->evaluation.searchBudget,
-                        "sqleq's verdict (with --suites and --tables): where the suite accepts a prediction, build "
-                        "up to this many more databases to separate it; 0: no sqleq column")
-        ->capture_default_str();
-    command->add_option("--jobs", options->evaluation.jobs, "Worker threads (0: all cores)")->capture_default_str();
     command->add_option("--out", options->outPath, "Per-item metrics: items.tsv, or items.json for JSON");
     command->add_option("--disagreements", options->disagreementsPath,
                         "TSV of the items whose metrics disagree, with gold and prediction");

@@ -1,7 +1,11 @@
 // Options shared by the commands that build or use test suites: profile, seed,
-// budget, jobs (distillation) and plug-value, keep-distinct, order rule (verdicts).
+// budget, jobs (distillation), plug-value, keep-distinct, order rule (verdicts) and
+// the search. `check`, `eval` and `audit new` fill one inspect::CheckSettings with
+// them, so the three ask core the same question the same way.
 #pragma once
 
+#include "app/cli/limit_options.h"
+#include "core/inspect/check_request.h"
 #include "core/suite/suite.h"
 
 #include <CLI/CLI.hpp>
@@ -11,36 +15,79 @@
 
 namespace sqleq::cli {
 
-inline void addDistillOptions(CLI::App& command, suite::DistillOptions& options)
+inline void addProfileOption(CLI::App& command, fuzz::Profile& profile)
 {
     const std::map<std::string, fuzz::Profile> profiles{{"spider", fuzz::Profile::Spider},
                                                         {"strict", fuzz::Profile::Strict}};
-    command.add_option("--profile", options.profile,
+    command.add_option("--profile", profile,
                        "Database assumptions: spider (no NULLs, keys resolve, no empty tables) or strict "
                        "(also NULLs, empty tables, case variants)")
         ->transform(CLI::CheckedTransformer(profiles, CLI::ignore_case))
         ->default_str("spider");
-    command.add_option("--seed", options.seed, "Seed of the random databases (same seed, same databases)")
-        ->capture_default_str();
-    command.add_option("--budget", options.budget, "Random databases sampled at most")
-        ->capture_default_str()
-        ->check(CLI::PositiveNumber);
-    command.add_option("--jobs", options.jobs, "Worker threads (0: all cores)")->capture_default_str();
 }
 
-inline void addVerdictOptions(CLI::App& command, suite::CheckOptions& options)
+inline void addSeedOption(CLI::App& command, uint64_t& seed)
 {
-    command.add_flag("--plug-value", options.plugValue,
+    command.add_option("--seed", seed, "Seed of the random databases (same seed, same databases)")
+        ->capture_default_str();
+}
+
+inline void addSamplingBudgetOption(CLI::App& command, std::size_t& budget)
+{
+    command.add_option("--budget", budget, "Random databases sampled at most")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
+}
+
+inline void addJobsOption(CLI::App& command, unsigned& jobs)
+{
+    command.add_option("--jobs", jobs, "Worker threads (0: all cores)")->capture_default_str();
+}
+
+inline void addDistillOptions(CLI::App& command, suite::DistillOptions& options)
+{
+    addProfileOption(command, options.profile);
+    addSeedOption(command, options.seed);
+    addSamplingBudgetOption(command, options.budget);
+    addJobsOption(command, options.jobs);
+}
+
+inline void addVerdictOptions(CLI::App& command, bool& plugValue, bool& keepDistinct, compare::OrderRule& orderRule)
+{
+    command.add_flag("--plug-value", plugValue,
                      "Also try the candidate with the gold's constants plugged into its value slots (official option)");
-    command.add_flag("--keep-distinct", options.keepDistinct,
+    command.add_flag("--keep-distinct", keepDistinct,
                      "Keep DISTINCT (by default it is removed from both queries first, as the official evaluator does)");
     const std::map<std::string, compare::OrderRule> rules{{"top-level", compare::OrderRule::TopLevelOrderBy},
                                                           {"official", compare::OrderRule::OfficialSubstring}};
-    command.add_option("--order-rule", options.orderRule,
+    command.add_option("--order-rule", orderRule,
                        "When row order matters: top-level (gold has a top-level ORDER BY) or official "
                        "('order by' anywhere in the gold text)")
         ->transform(CLI::CheckedTransformer(rules, CLI::ignore_case))
         ->default_str("top-level");
+}
+
+inline void addSearchOption(CLI::App& command, std::size_t& searchBudget, const std::string& description)
+{
+    command.add_option("--search", searchBudget, description)->capture_default_str();
+}
+
+/// What of the settings a command takes: `check` samples its own suite, `eval` and
+/// `audit new` judge with released or distilled suites.
+enum class SettingsScope { Check, Batch };
+
+/// The options that fill `settings`: profile, seed, jobs, the verdict options, the
+/// search and the query limits; `--budget` too for `check`.
+inline void addCheckSettingsOptions(CLI::App& command, inspect::CheckSettings& settings, SettingsScope scope,
+                                    const std::string& searchDescription)
+{
+    addProfileOption(command, settings.profile);
+    addSeedOption(command, settings.seed);
+    if (scope == SettingsScope::Check) addSamplingBudgetOption(command, settings.samplingBudget);
+    addJobsOption(command, settings.jobs);
+    addVerdictOptions(command, settings.plugValue, settings.keepDistinct, settings.orderRule);
+    addLimitOptions(command, settings.limits);
+    addSearchOption(command, settings.searchBudget, searchDescription);
 }
 
 } // namespace sqleq::cli

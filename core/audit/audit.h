@@ -56,11 +56,23 @@ struct ProjectSources {
     std::string questions;          ///< dev_questions.tsv style `index db_id question`; may be empty
     bool plugValue = false;
     bool keepDistinct = false;
+    /// The profile, seed and search budget the project's sqleq verdicts were computed
+    /// under; the inspector opens its items with them. Kept under the project keys
+    /// `profile`, `seed` and `search_budget`, which older projects lack (then the
+    /// defaults: spider, 0, 300).
+    fuzz::Profile profile = fuzz::Profile::Spider;
+    uint64_t seed = 0;
+    std::size_t searchBudget = inspect::CheckSettings{}.searchBudget;
     /// A multi-turn (SParC, CoSQL) gold: the turns of each interaction, in order (see
     /// evaluation::SubmissionInputs::interactionTurns); empty for a single-turn one.
     /// Kept under the project key `interaction_turns`, which older projects lack.
     std::vector<uint32_t> interactionTurns{};
 };
+
+/// The settings every metric of the project's items is computed with (`check`'s, with
+/// the project's plug-value, keep-distinct, profile, seed and search budget): what
+/// buildProject evaluates with and what the inspector runs an item with.
+inspect::CheckSettings checkSettings(const ProjectSources& sources);
 
 /// One item of the batch as the store keeps it. In a multi-turn project
 /// `metrics.turn` gives its interaction and turn (from the sources' interactionTurns).
@@ -170,7 +182,7 @@ struct ProjectBuild {
 /// Suites buildProject distills itself when the sources name none.
 struct SuiteDistillation {
     std::string into;                ///< a directory that must not exist yet; empty: no distillation
-    suite::DistillOptions options;   ///< `original` is taken per schema from the original databases
+    suite::DistillOptions options;   ///< budget, jobs, limits; profile, seed and keep-distinct come from the sources; `original` per schema from the original databases
 };
 
 /// The one way CLI and GUI make a project: refuses an existing `output` before any

@@ -106,7 +106,10 @@ Result<bool> distillSuites(const evaluation::SubmissionInputs& inputs, const Pro
     request.originalDatabases = sources.originalDatabases;
     request.outDir = staging;
     request.options = distillation.options;
+    // The project's suites are distilled under the settings its verdicts are computed with.
     request.options.keepDistinct = sources.keepDistinct;
+    request.options.profile = sources.profile;
+    request.options.seed = sources.seed;
     auto distilled = suite::distillDataset(request, {}, progress, cancel);
     if (!distilled) return distilled.error();
     build.suiteDatabases = distilled->suiteDatabases;
@@ -115,6 +118,17 @@ Result<bool> distillSuites(const evaluation::SubmissionInputs& inputs, const Pro
 }
 
 } // namespace
+
+inspect::CheckSettings checkSettings(const ProjectSources& sources)
+{
+    inspect::CheckSettings settings;
+    settings.plugValue = sources.plugValue;
+    settings.keepDistinct = sources.keepDistinct;
+    settings.profile = sources.profile;
+    settings.seed = sources.seed;
+    settings.searchBudget = sources.searchBudget;
+    return settings;
+}
 
 Result<ProjectBuild> buildProject(const std::filesystem::path& output, const ProjectSources& sources, unsigned jobs,
                                   const suite::ProgressCallback& progress, const std::atomic<bool>* cancel,
@@ -155,9 +169,8 @@ Result<ProjectBuild> buildProject(const std::filesystem::path& output, const Pro
     }
 
     evaluation::EvaluationOptions options;
-    options.check.plugValue = sources.plugValue;
-    options.check.keepDistinct = sources.keepDistinct;
-    options.jobs = jobs;
+    options.settings = checkSettings(sources);
+    options.settings.jobs = jobs;
     auto evaluated = evaluation::evaluateSubmission(*inputs, options, progress, cancel);
     if (!evaluated) return evaluated.error();
     build.evaluation = std::move(*evaluated);

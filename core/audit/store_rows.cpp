@@ -4,6 +4,8 @@
 #include "core/audit/store_rows.h"
 
 #include "core/audit/store_sql.h"
+#include "core/base/text_excerpt.h"
+#include "core/fuzz/profile.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -121,7 +123,7 @@ std::optional<std::vector<uint32_t>> parseInteractionTurns(std::string_view text
     return turns;
 }
 
-std::array<std::pair<const char*, std::string>, 8> sourcePairs(const ProjectSources& sources)
+std::array<std::pair<const char*, std::string>, 11> sourcePairs(const ProjectSources& sources)
 {
     return {{{"gold", sources.gold},
              {"predictions", sources.predictions},
@@ -130,7 +132,26 @@ std::array<std::pair<const char*, std::string>, 8> sourcePairs(const ProjectSour
              {"suites", sources.suites},
              {"questions", sources.questions},
              {"plug_value", sources.plugValue ? "1" : "0"},
-             {"keep_distinct", sources.keepDistinct ? "1" : "0"}}};
+             {"keep_distinct", sources.keepDistinct ? "1" : "0"},
+             {"profile", std::string(fuzz::profileName(sources.profile))},
+             {"seed", std::to_string(sources.seed)},
+             {"search_budget", std::to_string(sources.searchBudget)}}};
+}
+
+/// One of the settings keys into `sources`; false when the value does not parse.
+bool readSetting(ProjectSources& sources, std::string_view key, const std::string& value)
+{
+    if (key == "profile") {
+        const auto profile = fuzz::parseProfile(value);
+        if (profile) sources.profile = *profile;
+        return profile.has_value();
+    }
+    uint64_t number = 0;
+    const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
+    if (error != std::errc() || end != value.data() + value.size() || value.empty()) return false;
+    if (key == "seed") sources.seed = number;
+    else sources.searchBudget = static_cast<std::size_t>(number);
+    return true;
 }
 
 } // namespace
@@ -172,6 +193,13 @@ Result<ProjectSources> readSources(sqlite3* db, const std::filesystem::path& fil
         else if (key == "questions") sources.questions = std::move(value);
         else if (key == "plug_value") sources.plugValue = value == "1";
         else if (key == "keep_distinct") sources.keepDistinct = value == "1";
+        else if (key == "profile" || key == "seed" || key == "search_budget") {
+            if (!readSetting(sources, key, value))
+                return Diagnostic{"audit.open", fmt::format("{}: the project key {} holds '{}', which is not a {}",
+                                                            file.string(), key, excerpt(value, 40),
+                                                            key == "profile" ? "profile (spider or strict)"
+                                                                             : "non-negative integer"), {}, {}};
+        }
         else if (key == kInteractionTurnsKey) {
             auto turns = parseInteractionTurns(value);
             if (!turns) return Diagnostic{"audit.open", fmt::format("{}: the project key {} is not a comma-separated "

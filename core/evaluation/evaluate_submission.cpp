@@ -70,7 +70,7 @@ Result<Evaluation> evaluateSubmission(const SubmissionInputs& inputs, const Eval
 
     Evaluation evaluation;
     evaluation.computed = scorer->computed();
-    evaluation.items = scorer->scoreMany(inputs.gold, inputs.predictions, options.jobs, progress, cancel);
+    evaluation.items = scorer->scoreMany(inputs.gold, inputs.predictions, options.settings.jobs, progress, cancel);
     for (const auto& [index, why] : inputs.lineErrors) {
         if (index < evaluation.items.size())
             evaluation.items[index].notes.insert(evaluation.items[index].notes.begin(), "input: " + why);

@@ -9,6 +9,7 @@
 #pragma once
 
 #include "core/base/result.h"
+#include "core/inspect/check_request.h"
 #include "core/metrics/spider_esm.h"
 #include "core/metrics/sql_eval.h"
 #include "core/suite/suite.h"
@@ -93,11 +94,12 @@ struct EvaluationOptions {
     MetricSelection metrics;
     metrics::EsmOptions esm;           ///< fixJoinPredicates (its placeholder rewrite follows valuePlaceholder)
     ValuePlaceholder valuePlaceholder = ValuePlaceholder::Official;
-    suite::CheckOptions check;         ///< plugValue, keepDistinct, order rule, limits (exec and test suite)
+    /// The settings `check` takes, for every item: plug-value, keep-distinct, order rule
+    /// and limits (exec, test suite), and sqleq's search past the suite under the same
+    /// profile, seed and budget as `check` (searchBudget 0 leaves sqleq unset). `jobs`
+    /// spreads the items over worker threads; results do not depend on it.
+    inspect::CheckSettings settings;
     metrics::SqlEvalOptions sqlEval;   ///< subset mode
-    /// sqleq's search past the suite (databases per accepted item; 0 leaves sqleq unset).
-    std::size_t searchBudget = 300;
-    unsigned jobs = 0;                 ///< worker threads; 0: all cores. Results do not depend on it.
 };
 
 /// A submission and where its metrics' inputs live. Paths left empty switch the

@@ -2,13 +2,14 @@
 // core/metrics/spider_esm, exec and test-suite accuracy from suite::checkCandidate
 // (on the one original database, resp. the imported suite, so both share the
 // official comparison, plug-value and keep-distinct), SQL-Eval from runSqlEval on the
-// original database, PCM-F1 from the two texts, sqleq from the test suite plus
-// search::searchPastSuite. Failures become notes, never errors.
+// original database, PCM-F1 from the two texts, sqleq from the test suite plus the
+// verdict-after-search step `check` takes (inspect::verdictAfterSearch), under the
+// same settings. Failures become notes, never errors.
 #include "core/evaluation/item_evaluator.h"
 
 #include "core/exec/spider_compat.h"
 #include "core/metrics/pcm_f1.h"
-#include "core/search/search.h"
+#include "core/inspect/inspect.h"
 
 #include <fmt/format.h>
 
@@ -49,11 +50,10 @@ std::string loadError(const std::map<std::string, std::string>& errors, const st
 
 ItemEvaluator::ItemEvaluator(const EvaluationContext& context, const EvaluationOptions& options,
                              const std::atomic<bool>* cancel)
-    : m_context(context), m_options(options), m_esm(options.esm), m_check(options.check),
+    : m_context(context), m_options(options), m_esm(options.esm), m_check(inspect::checkOptions(options.settings, cancel)),
       m_sqlEval(options.sqlEval), m_cancel(cancel)
 {
     m_esm.replaceValuePlaceholder = options.valuePlaceholder == ValuePlaceholder::Official;
-    m_check.limits.cancel = cancel;
     m_sqlEval.limits.cancel = cancel;
 }
 
@@ -133,7 +133,7 @@ void ItemEvaluator::addTestSuite(ItemMetrics& item, const suite::GoldItem& gold,
 void ItemEvaluator::addSqleq(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction,
                              const suite::Suite& suite, const suite::CheckResult& checked) const
 {
-    if (!*item.testSuite || m_options.searchBudget == 0) {
+    if (!*item.testSuite || m_options.settings.searchBudget == 0) {
         item.sqleq = item.testSuite;
         return;
     }
@@ -142,10 +142,14 @@ void ItemEvaluator::addSqleq(ItemMetrics& item, const suite::GoldItem& gold, con
         item.notes.push_back(fmt::format("sqleq: {}", loadError(m_context.schemaErrors, gold.dbId)));
         return;
     }
-    // The search appends the database it finds; the shared suite stays read-only.
+    // The search appends the database it finds; the shared suite stays read-only. Items
+    // already run in parallel, one per worker: one search thread each keeps the cores busy
+    // without oversubscribing them (no verdict depends on the thread count).
     suite::Suite extended = suite;
-    const auto searched = search::searchPastSuite(schema->second, gold.sql, prediction, extended, checked, m_check,
-                                                  {.budget = m_options.searchBudget}, m_cancel);
+    inspect::CheckSettings settings = m_options.settings;
+    settings.jobs = 1;
+    const auto searched = inspect::verdictAfterSearch(schema->second, gold.sql, prediction, extended, checked,
+                                                      settings, m_cancel);
     if (searched.cancelled) {
         item.notes.push_back("sqleq: cancelled");
         return;

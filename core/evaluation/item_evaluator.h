@@ -37,7 +37,7 @@ private:
     const EvaluationContext& m_context;
     const EvaluationOptions& m_options;
     metrics::EsmOptions m_esm;          ///< options.esm, its placeholder rewrite from options.valuePlaceholder
-    suite::CheckOptions m_check;        ///< options.check, with the cancel flag in its limits
+    suite::CheckOptions m_check;        ///< the metric's options from options.settings, with the cancel flag
     metrics::SqlEvalOptions m_sqlEval;  ///< likewise
     const std::atomic<bool>* m_cancel;
     std::map<std::string, exec::Connection> m_originalConnections;

@@ -73,9 +73,9 @@ Result<std::string> officialEvaluationOutput(SubmissionInputs inputs, const Offi
     EvaluationOptions evaluation;
     evaluation.metrics = {.esm = match, .exec = false, .testSuite = exec, .sqlEval = false, .pcmF1 = false,
                           .sqleq = false};
-    evaluation.check.plugValue = options.plugValue;
-    evaluation.check.keepDistinct = options.keepDistinct;
-    evaluation.jobs = options.jobs;
+    evaluation.settings.plugValue = options.plugValue;
+    evaluation.settings.keepDistinct = options.keepDistinct;
+    evaluation.settings.jobs = options.jobs;
     auto result = evaluateSubmission(inputs, evaluation, progress, cancel);
     if (!result) return result.error();
     // The folder's verdict is what evaluation.py calls execution accuracy.

@@ -36,19 +36,6 @@ bool separates(const suite::CheckResult& check)
     return check.verdict == suite::VerdictKind::Different || check.verdict == suite::VerdictKind::CandidateError;
 }
 
-/// The search past the suite: targeted, then random databases built from both queries.
-void search(Inspection& inspection, const schema::Schema& schema, std::string_view gold, std::string_view candidate,
-            const InspectOptions& options, const std::atomic<bool>* cancel)
-{
-    const search::SearchOptions searchOptions{options.searchBudget, options.distill.profile, options.distill.seed,
-                                              options.distill.jobs};
-    auto searched = search::searchPastSuite(schema, gold, candidate, inspection.distilled.suite,
-                                            inspection.suiteCheck, options.check, searchOptions, cancel);
-    inspection.check = std::move(searched.check);
-    inspection.searchFoundBy = std::move(searched.foundBy);
-    inspection.evidence.searchDatabases = searched.tried;
-}
-
 Evidence evidenceFor(const Inspection& inspection)
 {
     Evidence evidence = inspection.evidence;
@@ -73,16 +60,41 @@ std::string_view evidenceKindName(EvidenceKind kind)
     return "suite";
 }
 
-Result<Inspection> inspect(const schema::Schema& schema, std::string_view gold, std::string_view candidate,
-                           const InspectOptions& options, const ProgressCallback& progress,
-                           const std::atomic<bool>* cancel)
+SearchedVerdict verdictAfterSearch(const schema::Schema& schema, std::string_view gold, std::string_view candidate,
+                                   suite::Suite& suite, const suite::CheckResult& suiteCheck,
+                                   const CheckSettings& settings, const std::atomic<bool>* cancel)
+{
+    SearchedVerdict out{suiteCheck, {}, 0, suiteCheck.cancelled};
+    if (suiteCheck.verdict != suite::VerdictKind::Equivalent || settings.searchBudget == 0 || suiteCheck.cancelled)
+        return out;
+    auto searched = search::searchPastSuite(schema, gold, candidate, suite, suiteCheck, checkOptions(settings, cancel),
+                                            searchOptions(settings), cancel);
+    out.check = std::move(searched.check);
+    out.foundBy = std::move(searched.foundBy);
+    out.searched = searched.tried;
+    out.cancelled = searched.cancelled;
+    return out;
+}
+
+Result<Inspection> inspect(const schema::SchemaSource& source, const CheckRequest& request,
+                           const ProgressCallback& progress, const std::atomic<bool>* cancel)
 {
     const auto start = std::chrono::steady_clock::now();
+    const schema::Schema& schema = source.schema;
+    const std::string_view gold = request.gold;
+    const std::string_view candidate = request.candidate;
+    const CheckSettings& settings = request.settings;
+    std::optional<suite::Suite> prebuilt;
+    if (!request.suitesDir.empty()) {
+        auto imported = importPrebuiltSuite(request.suitesDir, schema);
+        if (!imported) return imported.error();
+        prebuilt = std::move(*imported);
+    }
+
     Inspection inspection;
-    suite::DistillOptions distillOptions = options.distill;
-    distillOptions.keepDistinct = options.check.keepDistinct;
-    distillOptions.limits.cancel = cancel;
-    auto distilled = suite::distill(schema, {std::string(gold)}, distillOptions, progress, cancel);
+    suite::DistillOptions distill = distillOptions(settings, source.original);
+    distill.limits.cancel = cancel;
+    auto distilled = suite::distill(schema, {request.gold}, distill, progress, cancel);
     if (!distilled) return distilled.error();
     if (const auto& error = distilled->golds.front().error) return *error;
     inspection.distilled = std::move(*distilled);
@@ -91,21 +103,24 @@ Result<Inspection> inspect(const schema::Schema& schema, std::string_view gold, 
     if (inspection.cancelled) return inspection;
 
     auto& databases = inspection.distilled.suite.databases;
-    if (options.prebuilt) {
+    if (prebuilt) {
         // After the distilled databases, so the neighbors' distinguishing indices stay valid.
-        databases.insert(databases.end(), options.prebuilt->databases.begin(), options.prebuilt->databases.end());
+        databases.insert(databases.end(), std::make_move_iterator(prebuilt->databases.begin()),
+                         std::make_move_iterator(prebuilt->databases.end()));
     }
     inspection.metricDatabases = databases.size();
 
     report(progress, "checking", 0, databases.size());
-    inspection.suiteCheck = suite::checkCandidate(gold, candidate, inspection.distilled.suite, options.check, cancel);
-    inspection.check = inspection.suiteCheck;
-    if (inspection.suiteCheck.verdict == suite::VerdictKind::Equivalent && options.searchBudget > 0
-        && !inspection.suiteCheck.cancelled) {
-        report(progress, "searching", 0, options.searchBudget);
-        search(inspection, schema, gold, candidate, options, cancel);
-    }
-    inspection.cancelled = inspection.check.cancelled || cancelRequested(cancel);
+    inspection.suiteCheck = suite::checkCandidate(gold, candidate, inspection.distilled.suite,
+                                                  checkOptions(settings, cancel), cancel);
+    if (inspection.suiteCheck.verdict == suite::VerdictKind::Equivalent && settings.searchBudget > 0)
+        report(progress, "searching", 0, settings.searchBudget);
+    auto searched = verdictAfterSearch(schema, gold, candidate, inspection.distilled.suite, inspection.suiteCheck,
+                                       settings, cancel);
+    inspection.check = std::move(searched.check);
+    inspection.searchFoundBy = std::move(searched.foundBy);
+    inspection.evidence.searchDatabases = searched.searched;
+    inspection.cancelled = searched.cancelled || inspection.check.cancelled || cancelRequested(cancel);
     if (inspection.cancelled) return inspection;
     inspection.testSuiteFalsePositive
         = inspection.suiteCheck.verdict == suite::VerdictKind::Equivalent && separates(inspection.check);
@@ -114,23 +129,22 @@ Result<Inspection> inspect(const schema::Schema& schema, std::string_view gold, 
         inspection.wallClockFired |= outcome->status == exec::OutcomeStatus::WallClockTimeout;
     }
 
-    exec::ExecLimits limits = options.check.limits;
-    limits.cancel = cancel;
-    if (options.minimize && inspection.check.verdict == suite::VerdictKind::Different) {
+    const exec::ExecLimits limits = queryLimits(settings, cancel);
+    if (request.minimize && inspection.check.verdict == suite::VerdictKind::Different) {
         report(progress, "minimizing", 0, 0);
         inspection.counterexample = minimize::buildCounterexample(
-            schema, inspection.distilled.suite, inspection.check, options.distill.profile == fuzz::Profile::Spider,
-            limits, cancel);
+            schema, inspection.distilled.suite, inspection.check, settings.profile == fuzz::Profile::Spider, limits,
+            cancel);
         if (inspection.counterexample)
             inspection.counterexample->outsideProfile
-                = fuzz::profileViolation(schema, inspection.counterexample->content, options.distill.profile)
+                = fuzz::profileViolation(schema, inspection.counterexample->content, settings.profile)
                       .value_or(std::string());
     }
-    if (options.runEveryDatabase) {
+    if (request.runEveryDatabase) {
         report(progress, "checking", 0, databases.size());
         runEveryDatabase(inspection, schema, limits, cancel);
     }
-    if (options.diagnose && separates(inspection.check)) {
+    if (request.diagnose && separates(inspection.check)) {
         report(progress, "diagnosing", 0, 0);
         diagnoseNearestNeighbors(inspection, schema, limits, cancel);
         diagnoseNondeterminism(inspection, fuzz::materializableSchema(schema), limits);

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "core/base/result.h"
+#include "core/inspect/check_request.h"
 #include "core/compare/compare.h"
 #include "core/inspect/clause_diff.h"
 #include "core/exec/query_outcome.h"
@@ -14,6 +15,7 @@
 #include "core/neighbors/neighbors.h"
 #include "core/schema/database_content.h"
 #include "core/schema/schema.h"
+#include "core/schema/schema_source.h"
 #include "core/suite/suite.h"
 
 #include <atomic>
@@ -25,22 +27,6 @@
 #include <vector>
 
 namespace sqleq::inspect {
-
-struct InspectOptions {
-    /// Profile, seed, sampling budget, per-query limits and the user's original database
-    /// (which joins the suite first). keepDistinct is taken from `check`.
-    suite::DistillOptions distill;
-    suite::CheckOptions check;          ///< plug-value, keep-distinct, order rule, per-query limits
-    std::optional<suite::Suite> prebuilt;  ///< a released suite: appended after the distilled databases
-    /// Databases the search may build when the suite finds no difference; 0 gives exactly
-    /// the test-suite verdict (`--suite-only`).
-    std::size_t searchBudget = 300;
-    bool minimize = true;               ///< shrink the separating database to a minimal counterexample
-    bool diagnose = true;               ///< nearest neighbors and clause differences of a `different` verdict
-    /// Run both queries on every database and read each back (the GUI's per-database
-    /// view); off for the CLI and batch work.
-    bool runEveryDatabase = false;
-};
 
 /// What a verdict rests on: a counterexample for `different`/`candidate_error`, else
 /// the databases on which gold and candidate agreed.
@@ -133,15 +119,30 @@ struct Inspection {
 /// "diagnosing" (suite::Progress fields; done/total per phase).
 using ProgressCallback = suite::ProgressCallback;
 
-/// Inspects `candidate` against `gold` on `schema`. Deterministic for given inputs and
-/// options (the seed names every random choice; query budgets count SQLite steps).
-/// Errors: the gold does not parse or prepare (the diagnostic's span points into
-/// exec::officialPostprocess(gold), the text the parser saw) or the suite cannot be
-/// built ("suite.*"). A candidate that does not run is a verdict, not an error.
-/// `progress` runs on the calling thread; `cancel` may be set from any thread and gives
-/// an Inspection with `cancelled` set.
-Result<Inspection> inspect(const schema::Schema& schema, std::string_view gold, std::string_view candidate,
-                           const InspectOptions& options, const ProgressCallback& progress = {},
-                           const std::atomic<bool>* cancel = nullptr);
+/// The verdict after the search: `suiteCheck` (the test-suite metric on `suite`) when it
+/// separates the pair or the budget is 0, else the search past the suite under the
+/// settings' profile, seed and jobs, which appends the database it finds to `suite`.
+/// The one step `check`, `eval` and the audit share.
+struct SearchedVerdict {
+    suite::CheckResult check;   ///< sqleq's verdict
+    std::string foundBy;        ///< what built the separating searched database; empty if none
+    std::size_t searched = 0;   ///< databases the search built and ran
+    bool cancelled = false;
+};
+SearchedVerdict verdictAfterSearch(const schema::Schema& schema, std::string_view gold, std::string_view candidate,
+                                   suite::Suite& suite, const suite::CheckResult& suiteCheck,
+                                   const CheckSettings& settings, const std::atomic<bool>* cancel = nullptr);
+
+/// Inspects request.candidate against request.gold on `source` (its original database
+/// first in the suite, then the distilled databases, then the prebuilt suite of
+/// request.suitesDir). Deterministic for given inputs and settings (the seed names every
+/// random choice; query budgets count SQLite steps), whatever `jobs` is.
+/// Errors: the prebuilt suite cannot be read ("suite.import"), the gold does not parse or
+/// prepare (the diagnostic's span points into exec::officialPostprocess(gold), the text
+/// the parser saw) or the suite cannot be built ("suite.*"). A candidate that does not
+/// run is a verdict, not an error. `progress` runs on the calling thread; `cancel` may be
+/// set from any thread and gives an Inspection with `cancelled` set.
+Result<Inspection> inspect(const schema::SchemaSource& source, const CheckRequest& request,
+                           const ProgressCallback& progress = {}, const std::atomic<bool>* cancel = nullptr);
 
 } // namespace sqleq::inspect

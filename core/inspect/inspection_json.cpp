@@ -97,7 +97,7 @@ nlohmann::json counterexampleJson(const schema::Schema& schema,
 }
 
 nlohmann::json inspectionJson(const schema::Schema& schema, const Inspection& inspection,
-                              const InspectOptions& options)
+                              const CheckSettings& settings)
 {
     const auto& check = inspection.check;
     const auto& suite = inspection.distilled.suite;
@@ -127,8 +127,8 @@ nlohmann::json inspectionJson(const schema::Schema& schema, const Inspection& in
     out["wall_clock_fired"] = inspection.wallClockFired;
     out["clauses"] = clausesJson(inspection);
     out["nondeterminism"] = nondeterminismJson(inspection);
-    out["profile"] = fuzz::profileName(options.distill.profile);
-    out["seed"] = options.distill.seed;
+    out["profile"] = fuzz::profileName(settings.profile);
+    out["seed"] = settings.seed;
     out["seconds"] = inspection.seconds;
     return out;
 }

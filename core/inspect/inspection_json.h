@@ -32,8 +32,8 @@ nlohmann::json counterexampleJson(const schema::Schema& schema,
 
 /// The whole inspection: verdict, suite_verdict, test_suite_false_positive, evidence,
 /// the counterexample keys above, gold_used, candidate_used, diagnosis, clauses,
-/// nondeterminism, profile, seed, seconds. `options` are the ones the inspection ran with.
+/// nondeterminism, profile, seed, seconds. `settings` are the ones the inspection ran with.
 nlohmann::json inspectionJson(const schema::Schema& schema, const Inspection& inspection,
-                              const InspectOptions& options);
+                              const CheckSettings& settings);
 
 } // namespace sqleq::inspect

@@ -1,10 +1,15 @@
-// Schema plus original database of a loaded source.
+// The one schema-source opener: which loader a spec needs, where an original database
+// comes from, and messages that name the file or position at fault.
 
 #include "core/schema/schema_source.h"
 
+#include "core/base/capped_file.h"
 #include "core/exec/statement.h"
+#include "core/schema/csv_schema_loader.h"
+#include "core/schema/ddl_loader.h"
 #include "core/schema/ddl_writer.h"
 #include "core/schema/schema_introspector.h"
+#include "core/schema/spider_tables.h"
 
 #include <fmt/format.h>
 
@@ -25,7 +30,122 @@ Result<bool> anyRow(const exec::Connection& connection, const Schema& schema)
     return false;
 }
 
+Diagnostic openError(std::string message) { return Diagnostic{"schema.open", std::move(message), {}, {}}; }
+
+/// The spec's text: `content`, or the file read under `limit` ("<what> file not found: PATH").
+Result<std::string> sourceText(const SchemaSourceSpec& spec, const FileLimit& limit, std::string_view what)
+{
+    if (spec.content) {
+        if (spec.content->size() > limit.maxBytes) return tooLargeError(spec.path.string(), spec.content->size(), limit);
+        return *spec.content;
+    }
+    if (spec.path.empty()) return openError(fmt::format("no {} file given", what));
+    std::error_code ec;
+    if (!std::filesystem::exists(spec.path, ec)) return openError(fmt::format("{} file not found: {}", what, spec.path.string()));
+    return readFileCapped(spec.path, limit);
+}
+
+std::string nameOf(const SchemaSourceSpec& spec)
+{
+    if (!spec.name.empty()) return spec.name;
+    if (!spec.dbId.empty()) return spec.dbId;
+    return spec.path.stem().string();
+}
+
+Result<SchemaSource> withName(Result<SchemaSource> source, const SchemaSourceSpec& spec)
+{
+    if (!source) {
+        Diagnostic error = source.error();
+        error.message = fmt::format("{}: {}", spec.path.string(), error.message);
+        return error;
+    }
+    return source;
+}
+
+Result<SchemaSource> openSqlite(const SchemaSourceSpec& spec)
+{
+    if (spec.content) {
+        // In-memory bytes (a resource): SQLite cannot open them as a file, so a copy is deserialized.
+        const exec::Bytes bytes(spec.content->begin(), spec.content->end());
+        auto connection = exec::Connection::deserializeCopy(bytes);
+        if (!connection) return withName(connection.error(), spec);
+        return withName(schemaSourceFromDatabase(*connection, nameOf(spec)), spec);
+    }
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(spec.path, ec))
+        return openError(fmt::format("database file not found: {}", spec.path.string()));
+    auto connection = exec::Connection::openReadOnly(spec.path);
+    if (!connection) return connection.error();
+    return withName(schemaSourceFromDatabase(*connection, nameOf(spec)), spec);
+}
+
+Result<SchemaSource> openDdl(const SchemaSourceSpec& spec)
+{
+    auto text = sourceText(spec, {input_limits::kDdl, "DDL file"}, "DDL");
+    if (!text) return text.error();
+    auto loaded = loadDatabaseFromDdl(*text, nameOf(spec));
+    if (!loaded) {
+        // Script errors carry a span into the text; users want its line and column. A
+        // caller that handed the text over places the span itself.
+        if (spec.content) return loaded.error();
+        Diagnostic error = loaded.error();
+        error.message = fmt::format("{}: {}", spec.path.string(), formatDiagnostic(*text, error));
+        return error;
+    }
+    return withName(schemaSourceFromDatabase(loaded->connection, nameOf(spec)), spec);
+}
+
+/// A classical NAME-schema.csv (foreign keys by the name rule only: no golds to read
+/// joins from), else the dbId entry of a tables.json with its original database.
+Result<SchemaSource> openSchemaFile(const SchemaSourceSpec& spec)
+{
+    if (isCsvSchemaPath(spec.path)) {
+        auto text = sourceText(spec, {input_limits::kTablesJson, "schema CSV file"}, "schema CSV");
+        if (!text) return text.error();
+        auto schema = parseCsvSchema(*text, spec.name.empty() ? csvSchemaName(spec.path) : spec.name, spec.path.string());
+        if (!schema) return schema.error();
+        return SchemaSource{std::move(*schema), std::nullopt};
+    }
+    if (spec.dbId.empty())
+        return Diagnostic{"schema.missing_db_id",
+                          fmt::format("{} is a tables.json: name the schema with its db_id", spec.path.string()), {}, {}};
+    auto text = sourceText(spec, {input_limits::kTablesJson, "tables.json file"}, "tables.json");
+    if (!text) return text.error();
+    auto schema = parseSpiderSchema(*text, spec.dbId, spec.path.string());
+    if (!schema) return schema.error();
+    if (!spec.name.empty()) schema->name = spec.name;
+    SchemaSource source{std::move(*schema), std::nullopt};
+    const auto originalPath = originalDatabasePath(spec.path, spec.originalDatabases, spec.dbId);
+    if (originalPath.empty()) return source;
+    auto connection = exec::Connection::openReadOnly(originalPath);
+    if (!connection) return connection.error();
+    auto bytes = connection->serialize();
+    if (!bytes) return bytes.error();
+    source.original = std::move(*bytes);
+    return source;
+}
+
 } // namespace
+
+Result<SchemaSource> openSchemaSource(const SchemaSourceSpec& spec)
+{
+    switch (spec.kind) {
+    case SchemaSourceKind::SqliteFile: return openSqlite(spec);
+    case SchemaSourceKind::DdlScript: return openDdl(spec);
+    case SchemaSourceKind::SchemaFile: return openSchemaFile(spec);
+    }
+    return openError("unknown kind of schema source");
+}
+
+std::filesystem::path originalDatabasePath(const std::filesystem::path& tablesJson,
+                                           const std::filesystem::path& originalDatabases, const std::string& dbId)
+{
+    if (dbId.empty() || dbId.find_first_of("/\\") != std::string::npos || dbId == "." || dbId == "..") return {};
+    const auto dir = !originalDatabases.empty() ? originalDatabases : tablesJson.parent_path() / "database";
+    auto path = dir / dbId / (dbId + ".sqlite");
+    std::error_code ec;
+    return std::filesystem::is_regular_file(path, ec) ? path : std::filesystem::path();
+}
 
 Result<SchemaSource> schemaSourceFromDatabase(const exec::Connection& connection, std::string name)
 {

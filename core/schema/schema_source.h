@@ -1,12 +1,15 @@
-// SchemaSource: what a front end loads from a user's database — its schema and, when
-// it holds rows, a serialized copy of it, which a test suite tries before any sampled
-// database. Shared by sqleq-cli and the inspector so both treat sources alike.
+// SchemaSource: what a front end loads from a user's source — its schema and, when
+// a database with rows comes with it, a serialized copy, which a test suite tries
+// before any sampled database. openSchemaSource is the one way in: the CLI, the
+// inspector, the Python module and the audit name a source with a SchemaSourceSpec
+// and none opens files itself, so every front end reads a source alike.
 #pragma once
 
 #include "core/base/result.h"
 #include "core/exec/connection.h"
 #include "core/schema/schema.h"
 
+#include <filesystem>
 #include <optional>
 #include <string>
 
@@ -16,6 +19,41 @@ struct SchemaSource {
     Schema schema;
     std::optional<exec::Bytes> original;  ///< absent for a bare schema (no table holds a row)
 };
+
+enum class SchemaSourceKind {
+    SqliteFile,  ///< a SQLite database, opened read-only
+    DdlScript,   ///< CREATE TABLE (and INSERT) statements, run into memory
+    SchemaFile,  ///< a Spider/BIRD tables.json (with dbId) or a classical NAME-schema.csv
+};
+
+struct SchemaSourceSpec {
+    SchemaSourceKind kind = SchemaSourceKind::DdlScript;
+    std::filesystem::path path{};  ///< the file; with `content`, only the name messages give
+    std::string dbId{};          ///< SchemaFile with a tables.json: the schema to take
+    /// The source's bytes when a front end already holds them (a Qt resource, a Python
+    /// string); then `path` is not read.
+    std::optional<std::string> content{};
+    std::string name{};          ///< the schema's name; empty: dbId, else the file's stem
+    /// tables.json only: where the original databases live, DIR/<db_id>/<db_id>.sqlite.
+    /// Empty: the Spider layout's `database` folder beside tables.json. The original,
+    /// where it exists, joins every suite first, as a .sqlite source's rows do.
+    std::filesystem::path originalDatabases{};
+};
+
+/// The schema the spec names and the original database that comes with it: a .sqlite
+/// file or a script's rows when some table holds one, the DIR/<db_id>/<db_id>.sqlite
+/// beside a tables.json when it exists. Files are only read (a .sqlite file read-only,
+/// scripts and schema files under core's size caps). Errors name the file, the db_id
+/// or the script's line and column ("schema.open", "schema.ddl", "schema.spider", ...);
+/// a script given as `content` keeps its error's span into the content and the message
+/// without position, for the caller to place in the text it holds.
+Result<SchemaSource> openSchemaSource(const SchemaSourceSpec& spec);
+
+/// The original database of `dbId` a tables.json source uses: `originalDatabases`/
+/// <db_id>/<db_id>.sqlite, or with an empty `originalDatabases` the `database` folder
+/// beside `tablesJson`. Empty when no such file exists.
+std::filesystem::path originalDatabasePath(const std::filesystem::path& tablesJson,
+                                           const std::filesystem::path& originalDatabases, const std::string& dbId);
 
 /// The schema of `connection` (named `name`) and its bytes when some table holds a row:
 /// a script without INSERTs is a bare schema, not a database worth testing on.

@@ -108,20 +108,21 @@ def check(gold: str, candidate: str, *, tables: Optional[str] = None, db_id: Opt
 def evaluate(gold_file: str, pred_file: str, *, tables: Optional[str] = None, db: Optional[str] = None,
              suites: Optional[str] = None, etype: str = "all", plug_value: bool = False,
              keep_distinct: bool = False, search: Union[bool, int] = True, jobs: int = 0,
-             as_dataframe: Optional[bool] = None,
+             profile: str = "spider", seed: int = 0, as_dataframe: Optional[bool] = None,
              progress: Optional[ProgressCallback] = None) -> Evaluation:
     """Every metric of a predictions file, as ``sqleq-cli eval --out items.json``.
 
     Returns Evaluation(items, report, seconds): ``items`` is the per-item table (a list
     of dicts equal to items.json; a pandas DataFrame when pandas is importable, unless
     ``as_dataframe=False``), ``report`` the per-hardness table eval prints. ``etype`` as
-    the CLI's: 'match' (needs tables), 'exec' (needs db and/or suites), 'all'.
+    the CLI's: 'match' (needs tables), 'exec' (needs db and/or suites), 'all'. ``profile``
+    and ``seed`` are the search's, as in ``check``.
     Raises InputError for unreadable or mismatched files.
     """
     items, report, seconds = _sqleq._evaluate(
         str(gold_file), str(pred_file), None if tables is None else str(tables),
         None if db is None else str(db), None if suites is None else str(suites), etype,
-        plug_value, keep_distinct, _search_budget(search), jobs, progress)
+        plug_value, keep_distinct, _search_budget(search), jobs, profile, seed, progress)
     pandas = pandas_or_none() if as_dataframe is not False else None
     if as_dataframe and pandas is None:
         raise ImportError("as_dataframe=True needs pandas")

@@ -58,7 +58,8 @@ ItemMetrics = Dict[str, Any]
 
 class Evaluator:
     def __init__(self, *, suites: Optional[str] = ..., tables: Optional[str] = ..., db: Optional[str] = ...,
-                 plug_value: bool = ..., keep_distinct: bool = ..., search: int = ..., pcm_f1: bool = ...) -> None: ...
+                 plug_value: bool = ..., keep_distinct: bool = ..., search: int = ..., pcm_f1: bool = ...,
+                 profile: str = ..., seed: int = ...) -> None: ...
     def score(self, gold: str, pred: str, db_id: str, index: int = ...) -> ItemMetrics: ...
     def score_many(self, items: Iterable[Union[Tuple[str, str, str], Dict[str, str]]], *, jobs: int = ...,
                    progress: Optional[ProgressCallback] = ...) -> List[ItemMetrics]: ...
@@ -114,5 +115,6 @@ def check(gold: str, candidate: str, *, tables: Optional[str] = ..., db_id: Opti
 
 def evaluate(gold_file: str, pred_file: str, *, tables: Optional[str] = ..., db: Optional[str] = ...,
              suites: Optional[str] = ..., etype: str = ..., plug_value: bool = ..., keep_distinct: bool = ...,
-             search: Union[bool, int] = ..., jobs: int = ..., as_dataframe: Optional[bool] = ...,
+             search: Union[bool, int] = ..., jobs: int = ..., profile: str = ..., seed: int = ...,
+             as_dataframe: Optional[bool] = ...,
              progress: Optional[ProgressCallback] = ...) -> Evaluation: ...

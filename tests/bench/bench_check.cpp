@@ -96,12 +96,14 @@ public:
     }
 
     void check(Tally& tally, const std::string& dbId, const std::string& gold, const std::string& candidate,
-               const inspect::InspectOptions& options, bool verbose)
+               inspect::CheckRequest options, bool verbose)
     {
         const auto* schema = schemaFor(dbId);
         if (schema == nullptr) return;
         const auto start = std::chrono::steady_clock::now();
-        auto inspection = inspect::inspect(*schema, gold, candidate, options);
+        options.gold = gold;
+        options.candidate = candidate;
+        auto inspection = inspect::inspect({*schema, std::nullopt}, options);
         tally.latencies.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
         if (!inspection) {
             ++tally.verdicts["error"];
@@ -151,7 +153,7 @@ int main(int argc, char** argv)
     bool all = false;
     bool verbose = false;
     size_t budget = 1000;
-    size_t search = inspect::InspectOptions{}.searchBudget;
+    size_t search = inspect::CheckSettings{}.searchBudget;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--all") all = true;
@@ -162,11 +164,11 @@ int main(int argc, char** argv)
         else corpus = arg;
     }
     Bench bench(corpus);
-    inspect::InspectOptions options;
-    options.distill.budget = budget;
-    options.searchBudget = search;
-    options.check.plugValue = !all;
-    options.check.keepDistinct = all;
+    inspect::CheckRequest options;
+    options.settings.samplingBudget = budget;
+    options.settings.searchBudget = search;
+    options.settings.plugValue = !all;
+    options.settings.keepDistinct = all;
     Tally annotated;
     for (const auto& pair : readPairs(corpus + "/esm_false_negatives.tsv")) {
         if (!all && pair.reason.empty()) continue;
@@ -178,10 +180,10 @@ int main(int argc, char** argv)
     Tally trapped;
     for (const auto& trap : readTraps(traps)) {
         for (const auto profile : {fuzz::Profile::Spider, fuzz::Profile::Strict}) {
-            inspect::InspectOptions trapOptions;
-            trapOptions.distill.budget = budget;
-            trapOptions.searchBudget = search;
-            trapOptions.distill.profile = profile;
+            inspect::CheckRequest trapOptions;
+            trapOptions.settings.samplingBudget = budget;
+            trapOptions.settings.searchBudget = search;
+            trapOptions.settings.profile = profile;
             bench.check(trapped, trap[1], trap[4], trap[5], trapOptions, verbose);
         }
     }

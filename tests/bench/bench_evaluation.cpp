@@ -52,7 +52,7 @@ int benchExactMatch(const BenchOptions& options)
 {
     evaluation::EvaluationOptions evalOptions;
     evalOptions.metrics = {.esm = true, .exec = false, .testSuite = false, .sqlEval = false, .pcmF1 = false};
-    evalOptions.jobs = options.jobs;
+    evalOptions.settings.jobs = options.jobs;
     const auto start = std::chrono::steady_clock::now();
     std::size_t items = 0;
     for (int k = 1; k <= 21; ++k) {
@@ -76,8 +76,8 @@ int benchAllMetrics(const BenchOptions& options)
     inputs->originalDatabases = options.corpus + "/database";
     inputs->suites = options.suites;
     evaluation::EvaluationOptions evalOptions;
-    evalOptions.jobs = options.jobs;
-    evalOptions.check.plugValue = options.plugValue;
+    evalOptions.settings.jobs = options.jobs;
+    evalOptions.settings.plugValue = options.plugValue;
     const auto start = std::chrono::steady_clock::now();
     auto result = evaluation::evaluateSubmission(*inputs, evalOptions);
     if (!result) return fmt::print(stderr, "error: {}\n", result.error().message), 3;

@@ -189,9 +189,9 @@ private slots:
         QFETCH(bool, strict);
         const Case& pair = kCases[index];
         const schema::Schema schema = loadOrDie(pair.ddl);
-        inspect::InspectOptions options;
-        options.distill.profile = strict ? fuzz::Profile::Strict : fuzz::Profile::Spider;
-        auto inspection = inspect::inspect(schema, pair.gold, pair.candidate, options);
+        inspect::CheckRequest options{.gold = pair.gold, .candidate = pair.candidate};
+        options.settings.profile = strict ? fuzz::Profile::Strict : fuzz::Profile::Spider;
+        auto inspection = inspect::inspect({schema, std::nullopt}, options);
         QVERIFY2(inspection.ok(), inspection.ok() ? "" : inspection.error().message.c_str());
         const std::string verdict(suite::verdictKindName(inspection->check.verdict));
         const std::string expected = strict ? pair.strict : pair.spider;
@@ -206,7 +206,7 @@ private slots:
         QCOMPARE(sqlite3_exec(db, pair.ddl, nullptr, nullptr, nullptr), SQLITE_OK);  // the user's own script
         const std::string refused = recheck::insertContent(db, inspection->counterexample->content);
         QVERIFY2(refused.empty(), ("the user's own schema refuses a counterexample row: " + refused).c_str());
-        const std::string violation = recheck::profileViolation(db, schema, options.distill.profile);
+        const std::string violation = recheck::profileViolation(db, schema, options.settings.profile);
         const auto gold = recheck::runPlain(db, inspection->check.goldUsed);
         const auto candidate = recheck::runPlain(db, inspection->check.candidateUsed);
         const auto checkRows = recheck::runPlain(db, "PRAGMA integrity_check");

@@ -71,7 +71,7 @@ evaluation::SubmissionInputs shopInputs(const QTemporaryDir& dir)
 evaluation::Evaluation evaluateOrFail(const evaluation::SubmissionInputs& inputs, unsigned jobs = 1)
 {
     evaluation::EvaluationOptions options;
-    options.jobs = jobs;
+    options.settings.jobs = jobs;
     auto result = evaluation::evaluateSubmission(inputs, options);
     if (!result) qFatal("evaluateSubmission failed: %s", result.error().message.c_str());
     return std::move(result.value());
@@ -367,7 +367,7 @@ private slots:
         inputs.predictions = {"SELECT name FROM item WHERE price > ' value '"};
         evaluation::EvaluationOptions options;
         options.metrics.sqleq = false;
-        options.jobs = 1;
+        options.settings.jobs = 1;
         auto official = evaluation::evaluateSubmission(inputs, options);
         QVERIFY(official.ok());
         QCOMPARE(official->items[0].exec, std::optional<bool>(true));
@@ -422,7 +422,7 @@ private slots:
         std::size_t lastDone = 0;
         bool sameThread = true;
         evaluation::EvaluationOptions options;
-        options.jobs = 2;
+        options.settings.jobs = 2;
         auto result = evaluation::evaluateSubmission(shopInputs(dir), options, [&](const suite::Progress& progress) {
             sameThread = sameThread && std::this_thread::get_id() == caller;
             QCOMPARE(progress.phase, std::string("evaluating"));

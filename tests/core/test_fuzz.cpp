@@ -642,12 +642,11 @@ void TestFuzz::cyclicSchemaSeparatesADifferentPair()
     // Before, the cycle left dept empty and every join on it empty: any two
     // queries over the join looked equivalent.
     const auto schema = loadDdl(kCyclicDdl);
-    inspect::InspectOptions options;
-    options.distill.jobs = 2;
-    options.distill.budget = 100;
-    const auto inspection = inspect::inspect(
-        schema, "SELECT d.name FROM dept AS d JOIN emp AS e ON d.manager = e.id WHERE e.salary > 10",
-        "SELECT d.name FROM dept AS d JOIN emp AS e ON d.id = e.dept WHERE e.salary > 10", options);
+    inspect::CheckRequest options{.gold = "SELECT d.name FROM dept AS d JOIN emp AS e ON d.manager = e.id WHERE e.salary > 10",
+                                  .candidate = "SELECT d.name FROM dept AS d JOIN emp AS e ON d.id = e.dept WHERE e.salary > 10"};
+    options.settings.jobs = 2;
+    options.settings.samplingBudget = 100;
+    const auto inspection = inspect::inspect({schema, std::nullopt}, options);
     QVERIFY2(inspection.ok(), inspection.ok() ? "" : inspection.error().message.c_str());
     QCOMPARE(inspection->suiteCheck.verdict, suite::VerdictKind::Different);
 }

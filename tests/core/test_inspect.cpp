@@ -9,6 +9,7 @@
 
 #include "tests/core/figure1_fixture.h"
 
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
@@ -21,18 +22,28 @@ namespace {
 using testing::peopleSchema;
 constexpr std::string_view kGold = testing::kFigure1Gold;
 
-inspect::InspectOptions defaults()
+inspect::CheckRequest defaults()
 {
-    inspect::InspectOptions options;
-    options.distill.jobs = 2;
-    options.distill.budget = 200;
-    return options;
+    inspect::CheckRequest request;
+    request.settings.jobs = 2;
+    request.settings.samplingBudget = 200;
+    return request;
 }
 
-inspect::Inspection inspectOrDie(std::string_view gold, std::string_view candidate,
-                                 const inspect::InspectOptions& options = defaults())
+/// `request` with the two queries.
+inspect::CheckRequest pair(std::string_view gold, std::string_view candidate, inspect::CheckRequest request = defaults())
 {
-    auto result = inspect::inspect(peopleSchema(), gold, candidate, options);
+    request.gold = std::string(gold);
+    request.candidate = std::string(candidate);
+    return request;
+}
+
+schema::SchemaSource people() { return {peopleSchema(), std::nullopt}; }
+
+inspect::Inspection inspectOrDie(std::string_view gold, std::string_view candidate,
+                                 const inspect::CheckRequest& options = defaults())
+{
+    auto result = inspect::inspect(people(), pair(gold, candidate, options));
     if (!result) qFatal("inspect failed: %s", result.error().message.c_str());
     return std::move(result.value());
 }
@@ -81,20 +92,18 @@ private slots:
                                            {exec::Value::integer(2), exec::Value::text("x")}}});
         auto original = schema::materialize(*schema, content);
         QVERIFY(original.ok());
-        auto options = defaults();
-        options.distill.original = original->serialize().value();
-        auto inspection = inspect::inspect(*schema, "SELECT count(*) FROM item WHERE note IS NULL",
-                                           "SELECT count(*) FROM item WHERE note = ''", options);
+        const schema::SchemaSource source{*schema, original->serialize().value()};
+        auto options = pair("SELECT count(*) FROM item WHERE note IS NULL", "SELECT count(*) FROM item WHERE note = ''");
+        auto inspection = inspect::inspect(source, options);
         QVERIFY(inspection.ok());
         QCOMPARE(inspection->check.verdict, VerdictKind::Different);
         QVERIFY(inspection->counterexample.has_value());
         QCOMPARE(inspection->counterexample->outsideProfile, std::string("NULL in item.note"));
-        const auto json = inspect::inspectionJson(*schema, *inspection, options);
+        const auto json = inspect::inspectionJson(*schema, *inspection, options.settings);
         QCOMPARE(json["counterexample_outside_profile"].get<std::string>(), std::string("NULL in item.note"));
         // Under strict a NULL is in the profile.
-        options.distill.profile = fuzz::Profile::Strict;
-        inspection = inspect::inspect(*schema, "SELECT count(*) FROM item WHERE note IS NULL",
-                                      "SELECT count(*) FROM item WHERE note = ''", options);
+        options.settings.profile = fuzz::Profile::Strict;
+        inspection = inspect::inspect(source, options);
         QVERIFY(inspection.ok() && inspection->counterexample.has_value());
         QVERIFY(inspection->counterexample->outsideProfile.empty());
     }
@@ -118,7 +127,7 @@ private slots:
     void suiteOnlyIsTheMetric()
     {
         auto options = defaults();
-        options.searchBudget = 0;
+        options.settings.searchBudget = 0;
         const auto inspection
             = inspectOrDie(kGold, "SELECT name FROM people WHERE age > 34 AND name != 'Zebulon Quirk'", options);
         QCOMPARE(inspection.check.verdict, VerdictKind::Equivalent);
@@ -181,12 +190,22 @@ private slots:
 
     void prebuiltSuiteJoinsTheMetric()
     {
+        // A prebuilt suite is read from DIR/<the schema's name>/, the one db_id rule of every front end.
         auto options = defaults();
         const auto plain = inspectOrDie(kGold, kGold, options);
-        options.prebuilt = plain.distilled.suite;
+        QTemporaryDir dir;
+        suite::Suite prebuilt = plain.distilled.suite;
+        prebuilt.dbId = peopleSchema().name;
+        QVERIFY(suite::exportSuite(prebuilt, dir.path().toStdString()).ok());
+        options.suitesDir = dir.path().toStdString();
         const auto inspection = inspectOrDie(kGold, kGold, options);
         QCOMPARE(inspection.metricDatabases, 2 * plain.distilled.suite.databases.size());
         QCOMPARE(inspection.evidence.suiteDatabases, inspection.metricDatabases);
+        // A missing folder is an error naming it, not a silent skip.
+        options.suitesDir = (dir.path() + QStringLiteral("/nowhere")).toStdString();
+        const auto missing = inspect::inspect(people(), pair(kGold, kGold, options));
+        QVERIFY(!missing.ok());
+        QVERIFY(missing.error().message.find("nowhere") != std::string::npos);
     }
 
     void deterministic()
@@ -194,7 +213,7 @@ private slots:
         const std::string_view candidate = "SELECT name FROM people WHERE age > 34 AND name != 'Zebulon Quirk'";
         const auto first = inspectOrDie(kGold, candidate);
         auto options = defaults();
-        options.distill.jobs = 1;
+        options.settings.jobs = 1;
         const auto second = inspectOrDie(kGold, candidate, options);
         QCOMPARE(first.check.separatingDatabase, second.check.separatingDatabase);
         QCOMPARE(first.searchFoundBy, second.searchFoundBy);
@@ -204,7 +223,7 @@ private slots:
 
     void goldErrorIsAnError()
     {
-        const auto result = inspect::inspect(peopleSchema(), "SELECT name FROM people WHERE", kGold, defaults());
+        const auto result = inspect::inspect(people(), pair("SELECT name FROM people WHERE", kGold));
         QVERIFY(!result.ok());
         QVERIFY(result.error().span.valid());
     }
@@ -216,10 +235,48 @@ private slots:
         QCOMPARE(inspection.evidence.kind, inspect::EvidenceKind::Counterexample);
     }
 
+    void oneSetOfSettingsForEveryStage()
+    {
+        // The request's settings are the only source of every stage's options: the same
+        // limits for distillation and the metric, the same profile and seed for sampling
+        // and the search.
+        inspect::CheckSettings settings;
+        settings.profile = fuzz::Profile::Strict;
+        settings.seed = 9;
+        settings.samplingBudget = 11;
+        settings.searchBudget = 5;
+        settings.jobs = 3;
+        settings.plugValue = true;
+        settings.keepDistinct = true;
+        settings.orderRule = compare::OrderRule::OfficialSubstring;
+        settings.limits.maxSteps = 1234567;
+        settings.limits.wallClockLimitMs = 4321;
+        settings.limits.maxRows = 77;
+        const auto distill = inspect::distillOptions(settings);
+        QVERIFY(distill.profile == fuzz::Profile::Strict);
+        QCOMPARE(distill.seed, uint64_t{9});
+        QCOMPARE(distill.budget, std::size_t{11});
+        QCOMPARE(distill.jobs, 3u);
+        QVERIFY(distill.keepDistinct);
+        QCOMPARE(distill.limits.maxSteps, int64_t{1234567});
+        QCOMPARE(distill.limits.wallClockLimitMs, int64_t{4321});
+        QCOMPARE(distill.limits.maxRows, std::size_t{77});
+        const auto check = inspect::checkOptions(settings);
+        QVERIFY(check.plugValue && check.keepDistinct);
+        QVERIFY(check.orderRule == compare::OrderRule::OfficialSubstring);
+        QCOMPARE(check.limits.maxSteps, int64_t{1234567});
+        QCOMPARE(check.limits.maxRows, std::size_t{77});
+        const auto search = inspect::searchOptions(settings);
+        QCOMPARE(search.budget, std::size_t{5});
+        QVERIFY(search.profile == fuzz::Profile::Strict);
+        QCOMPARE(search.seed, uint64_t{9});
+        QCOMPARE(search.jobs, 3u);
+    }
+
     void cancelled()
     {
         std::atomic<bool> cancel{true};
-        const auto result = inspect::inspect(peopleSchema(), kGold, kGold, defaults(), {}, &cancel);
+        const auto result = inspect::inspect(people(), pair(kGold, kGold), {}, &cancel);
         QVERIFY(result.ok());
         QVERIFY(result->cancelled);
     }

@@ -97,7 +97,7 @@ class TestMultiturn : public QObject {
         inputs->tables = root / "tables.json";
         inputs->originalDatabases = root / "db";
         evaluation::EvaluationOptions options;
-        options.jobs = jobs;
+        options.settings.jobs = jobs;
         options.metrics.testSuite = options.metrics.sqleq = false;
         auto result = evaluation::evaluateSubmission(*inputs, options);
         if (!result) qFatal("evaluateSubmission: %s", result.error().message.c_str());

@@ -7,6 +7,7 @@
 #include "core/schema/ddl_loader.h"
 #include "core/schema/ddl_writer.h"
 #include "core/schema/schema_introspector.h"
+#include "core/schema/schema_source.h"
 #include "core/schema/spider_tables.h"
 
 #include <QTemporaryDir>
@@ -102,6 +103,8 @@ private slots:
     void tablesJsonBuildsDatabase();
     void buildErrorsNameTheTable();
     void columnResolution();
+    void oneOpenerForEverySource();
+    void originalBesideTablesJson();
 };
 
 void TestSchema::affinityRules_data()
@@ -420,6 +423,67 @@ void TestSchema::columnResolution()
     auto seq = resolveColumn(schema, sequence, "", "seq");
     QVERIFY(seq.ok());
     QCOMPARE(seq->table, std::string("sqlite_sequence"));
+}
+
+void TestSchema::oneOpenerForEverySource()
+{
+    QTemporaryDir dir;
+    const std::string ddlPath = dir.filePath("people.sql").toStdString();
+    std::ofstream(ddlPath) << "CREATE TABLE p (id INTEGER PRIMARY KEY, name TEXT);\nINSERT INTO p VALUES (1, 'a');\n";
+
+    // A script on disk: the schema is named after the file, its rows are the original.
+    auto fromFile = openSchemaSource({.kind = SchemaSourceKind::DdlScript, .path = ddlPath});
+    QVERIFY2(fromFile.ok(), fromFile ? "" : fromFile.error().message.c_str());
+    QCOMPARE(fromFile->schema.name, std::string("people"));
+    QVERIFY(fromFile->original.has_value());
+
+    // The same script handed over as content (a resource, a Python string) loads alike.
+    auto fromContent = openSchemaSource({.kind = SchemaSourceKind::DdlScript, .path = "people.sql",
+                                         .content = "CREATE TABLE p (id INTEGER PRIMARY KEY, name TEXT);"});
+    QVERIFY(fromContent.ok());
+    QCOMPARE(fromContent->schema.name, std::string("people"));
+    QVERIFY(!fromContent->original.has_value());  // no rows: a bare schema
+
+    // Errors name the file, or the line and column of the script.
+    auto missing = openSchemaSource({.kind = SchemaSourceKind::SqliteFile, .path = dir.filePath("none.sqlite").toStdString()});
+    QVERIFY(!missing.ok());
+    QVERIFY(missing.error().message.find("none.sqlite") != std::string::npos);
+    const std::string badPath = dir.filePath("bad.sql").toStdString();
+    std::ofstream(badPath) << "CREATE TABLE t (a);\nCREATE TABL u (b);\n";
+    auto bad = openSchemaSource({.kind = SchemaSourceKind::DdlScript, .path = badPath});
+    QVERIFY(!bad.ok());
+    QVERIFY2(bad.error().message.find("bad.sql: line 2, column") != std::string::npos, bad.error().message.c_str());
+    auto noDbId = openSchemaSource({.kind = SchemaSourceKind::SchemaFile, .path = "tables.json"});
+    QVERIFY(!noDbId.ok());
+    QVERIFY(noDbId.error().message.find("db_id") != std::string::npos);
+}
+
+void TestSchema::originalBesideTablesJson()
+{
+    // Spider's layout: tables.json beside database/<db_id>/<db_id>.sqlite. The original
+    // joins the source, as a .sqlite source's rows do; without the file, a bare schema.
+    QTemporaryDir dir;
+    const std::string tables = dir.filePath("tables.json").toStdString();
+    std::ofstream(tables) << kTablesJson;
+    auto bare = openSchemaSource({.kind = SchemaSourceKind::SchemaFile, .path = tables, .dbId = "shop"});
+    QVERIFY2(bare.ok(), bare ? "" : bare.error().message.c_str());
+    QVERIFY(!bare->original.has_value());
+
+    auto database = createDatabase(bare->schema);
+    QVERIFY(database.ok());
+    QVERIFY(QDir(dir.path()).mkpath("database/shop"));
+    const std::string original = dir.filePath("database/shop/shop.sqlite").toStdString();
+    auto bytes = database->serialize();
+    QVERIFY(bytes.ok());
+    std::ofstream(original, std::ios::binary).write(reinterpret_cast<const char*>(bytes->data()),
+                                                    static_cast<std::streamsize>(bytes->size()));
+    auto withOriginal = openSchemaSource({.kind = SchemaSourceKind::SchemaFile, .path = tables, .dbId = "shop"});
+    QVERIFY(withOriginal.ok());
+    QVERIFY(withOriginal->original.has_value());
+    QCOMPARE(withOriginal->schema.name, std::string("shop"));
+    // Another databases folder is named explicitly; a db_id never escapes it.
+    QCOMPARE(originalDatabasePath(tables, dir.filePath("database").toStdString(), "shop").string(), original);
+    QVERIFY(originalDatabasePath(tables, {}, "../shop").empty());
 }
 
 QTEST_APPLESS_MAIN(TestSchema)

@@ -206,8 +206,8 @@ private slots:
         inputs.tables = request.tablesJson;
         inputs.suites = request.outDir;
         evaluation::EvaluationOptions options;
-        options.searchBudget = 0;
-        options.jobs = 2;
+        options.settings.searchBudget = 0;
+        options.settings.jobs = 2;
         auto evaluated = evaluation::evaluateSubmission(inputs, options);
         QVERIFY2(evaluated.ok(), evaluated.ok() ? "" : evaluated.error().message.c_str());
         QVERIFY(!evaluated->computed.exec);

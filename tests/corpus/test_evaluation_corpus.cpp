@@ -151,8 +151,8 @@ private slots:
             concert.suites = kCorpus / "database";  // the folder holds that one file: a one-database suite
             for (const bool plug : {false, true}) {
                 evaluation::EvaluationOptions options;
-                options.check.plugValue = plug;
-                options.jobs = 2;
+                options.settings.plugValue = plug;
+                options.settings.jobs = 2;
                 const auto result = evaluation::evaluateSubmission(concert, options);
                 QVERIFY(result.ok());
                 std::size_t correct = 0;

@@ -78,7 +78,7 @@ evaluation::EvaluationOptions officialExecOptions()
     evaluation::EvaluationOptions options;
     options.metrics = {.esm = false, .exec = true, .testSuite = false, .sqlEval = false, .pcmF1 = false,
                        .sqleq = false};
-    options.check.orderRule = compare::OrderRule::OfficialSubstring;
+    options.settings.orderRule = compare::OrderRule::OfficialSubstring;
     options.valuePlaceholder = evaluation::ValuePlaceholder::Official;
     return options;
 }
@@ -169,15 +169,14 @@ private slots:
         QVERIFY(source.ok());
         QVERIFY(source->original.has_value());
 
-        inspect::InspectOptions options;
-        options.distill.original = source->original;
-        options.distill.budget = 200;
-        options.searchBudget = 0;
+        inspect::CheckRequest options{.gold = "SELECT count(*) FROM singer WHERE age > 30",
+                                      .candidate = "SELECT count(*) FROM singer WHERE age > 40"};
+        options.settings.samplingBudget = 200;
+        options.settings.searchBudget = 0;
         options.minimize = false;
         options.diagnose = false;
         // The original holds singers of several ages: it separates the two counts.
-        auto inspection = inspect::inspect(source->schema, "SELECT count(*) FROM singer WHERE age > 30",
-                                           "SELECT count(*) FROM singer WHERE age > 40", options);
+        auto inspection = inspect::inspect(*source, options);
         QVERIFY(inspection.ok());
         const auto& databases = inspection->distilled.suite.databases;
         QVERIFY(!databases.empty());

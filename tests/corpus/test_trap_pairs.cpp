@@ -113,9 +113,9 @@ private slots:
         QFETCH(bool, strict);
         const TrapPair trap = readPairs()[static_cast<std::size_t>(pair)];
         const auto& schema = schemaFor(trap.dbId);
-        inspect::InspectOptions options;
-        options.distill.profile = strict ? fuzz::Profile::Strict : fuzz::Profile::Spider;
-        auto inspection = inspect::inspect(schema, trap.gold, trap.candidate, options);
+        inspect::CheckRequest options{.gold = trap.gold, .candidate = trap.candidate};
+        options.settings.profile = strict ? fuzz::Profile::Strict : fuzz::Profile::Spider;
+        auto inspection = inspect::inspect({schema, std::nullopt}, options);
         QVERIFY2(inspection.ok(), inspection.ok() ? "" : inspection.error().message.c_str());
         const std::string expected = strict ? trap.strictExpected : trap.spiderExpected;
         const std::string verdict(suite::verdictKindName(inspection->check.verdict));
@@ -126,7 +126,7 @@ private slots:
 
         QVERIFY(inspection->counterexample.has_value());
         sqlite3* db = loadCounterexample(schema, inspection->counterexample->content);
-        const std::string violation = recheck::profileViolation(db, schema, options.distill.profile);
+        const std::string violation = recheck::profileViolation(db, schema, options.settings.profile);
         const recheck::Run gold = recheck::runPlain(db, inspection->check.goldUsed);
         const recheck::Run candidate = recheck::runPlain(db, inspection->check.candidateUsed);
         sqlite3_close(db);

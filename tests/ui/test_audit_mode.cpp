@@ -222,9 +222,11 @@ private slots:
         sources.originalDatabases = dir.path().toStdString();
         sources.suites = "/data/suites";
         sources.keepDistinct = true;
+        sources.seed = 11;
         const audit::AuditItem item = sampleItems()[1];
         ui::RunSettings base;
         base.seed = 7;
+        base.budget = 77;
 
         // No database file: tables.json with the db_id.
         ui::Session session = ui::sessionForItem(item, sources, base);
@@ -234,16 +236,27 @@ private slots:
         QCOMPARE(session.gold, QString::fromStdString(item.gold));
         QCOMPARE(session.candidate, QString::fromStdString(item.prediction));
         QCOMPARE(session.question, QString::fromStdString(item.question));
-        QCOMPARE(session.suitesDir, QStringLiteral("/data/suites"));
+        QCOMPARE(session.schema.originalDatabases, dir.path());
+        // No suite folder for this db_id: the evaluation left the metric unset, the inspector distills.
+        QVERIFY(session.suitesDir.isEmpty());
+        // The project decides what its verdicts depend on; the user's settings the rest.
         QVERIFY(session.settings.keepDistinct);
         QVERIFY(!session.settings.plugValue);
-        QCOMPARE(session.settings.seed, uint64_t{7});
+        QCOMPARE(session.settings.seed, uint64_t{11});
+        QCOMPARE(session.settings.budget, 77);
 
-        // The original database exists: it is the source.
+        // The suite folder exists: it joins the check.
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("suites/concerts")));
+        sources.suites = QDir(dir.path()).filePath(QStringLiteral("suites")).toStdString();
+        session = ui::sessionForItem(item, sources, base);
+        QCOMPARE(session.suitesDir, QString::fromStdString(sources.suites));
+
+        // Without tables.json the original database itself is the source.
         QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("concerts")));
         QFile database(QDir(dir.path()).filePath(QStringLiteral("concerts/concerts.sqlite")));
         QVERIFY(database.open(QIODevice::WriteOnly));
         database.close();
+        sources.tables.clear();
         session = ui::sessionForItem(item, sources, base);
         QCOMPARE(session.schema.kind, ui::SchemaSourceKind::SqliteFile);
         QCOMPARE(session.schema.path, database.fileName());

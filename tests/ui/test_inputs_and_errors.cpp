@@ -128,7 +128,7 @@ private slots:
             dialog->accept();
         });
         window.editSettings();
-        QVERIFY(window.currentSession().settings.strictProfile);
+        QVERIFY(window.currentSession().settings.profile == fuzz::Profile::Strict);
         QVERIFY(window.hasUnsavedEdits());
         QVERIFY(window.resultIsStale());
     }

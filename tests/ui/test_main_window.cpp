@@ -337,7 +337,7 @@ private slots:
         QCOMPARE(reopened.verdictBanner()->state(), VerdictBanner::State::Different);
         QCOMPARE(reopened.lastResult()->check.separatingDatabase, separating);
         QCOMPARE(reopened.verdictBanner()->title(), title);
-        QCOMPARE(reopened.currentSession().settings.strictProfile, true);
+        QVERIFY(reopened.currentSession().settings.profile == fuzz::Profile::Strict);
     }
 
     void editedQueriesAreNotDiscardedSilently()
@@ -456,14 +456,14 @@ private slots:
     void settingsDialogRoundTrips()
     {
         ui::RunSettings settings;
-        settings.strictProfile = true;
+        settings.profile = fuzz::Profile::Strict;
         settings.seed = 1ULL << 40;  // beyond the spin box, kept when untouched
         settings.budget = 77;
         settings.timeoutMs = 1500;
         settings.plugValue = true;
         ui::SettingsDialog dialog(settings);
         const ui::RunSettings back = dialog.settings();
-        QCOMPARE(back.strictProfile, true);
+        QVERIFY(back.profile == fuzz::Profile::Strict);
         QCOMPARE(back.seed, settings.seed);
         QCOMPARE(back.budget, 77);
         QCOMPARE(back.timeoutMs, 1500);

@@ -22,7 +22,7 @@ ui::Session sampleSession()
     session.gold = QStringLiteral("SELECT name FROM singer WHERE age > 34");
     session.candidate = QStringLiteral("SELECT name FROM singer");
     session.question = QStringLiteral("Which singers are older than 34? — «ünïcode»");
-    session.settings.strictProfile = true;
+    session.settings.profile = fuzz::Profile::Strict;
     session.settings.seed = 18446744073709551615ull;  // beyond a double's exact range
     session.settings.budget = 250;
     session.settings.timeoutMs = 750;
@@ -92,7 +92,7 @@ private slots:
         QCOMPARE(session->schema.kind, ui::SchemaSourceKind::SqliteFile);
         QVERIFY(session->candidate.isEmpty());
         QCOMPARE(session->settings.budget, ui::RunSettings{}.budget);
-        QVERIFY(!session->settings.strictProfile);
+        QVERIFY(session->settings.profile == fuzz::Profile::Spider);
     }
 
     void errorsNameTheField_data()

@@ -43,7 +43,9 @@ AuditBuildOutcome buildAuditProject(const AuditBuildRequest& request, const suit
                                         .suites = request.suites.toStdString(),
                                         .questions = request.questions.toStdString(),
                                         .plugValue = request.plugValue,
-                                        .keepDistinct = request.keepDistinct};
+                                        .keepDistinct = request.keepDistinct,
+                                        .profile = request.profile,
+                                        .seed = request.seed};
     audit::SuiteDistillation distillation;
     if (request.suites.isEmpty() && request.distillSuites)
         distillation.into = suitesDirectoryFor(request.output).toStdString();

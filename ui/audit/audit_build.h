@@ -5,6 +5,7 @@
 // Qt-widget free, so it runs on a worker thread (AuditBuildRunner) and in tests alike.
 #pragma once
 
+#include "core/fuzz/profile.h"
 #include "core/suite/suite.h"
 
 #include <QString>
@@ -27,6 +28,9 @@ struct AuditBuildRequest {
     QString output;       ///< the new `.sqleq-audit` file; must not exist yet
     bool plugValue = false;
     bool keepDistinct = false;
+    /// The search's profile and seed, recorded in the project: its items open with them.
+    fuzz::Profile profile = fuzz::Profile::Spider;
+    uint64_t seed = 0;
 };
 
 struct AuditBuildOutcome {

@@ -392,7 +392,11 @@ void AuditMode::newProjectDialog()
     if (m_builder->isRunning()) return;
     NewAuditDialog dialog(m_settings->lastDirectory(), m_window);
     if (dialog.exec() != QDialog::Accepted) return;
-    const AuditBuildRequest request = dialog.request();
+    AuditBuildRequest request = dialog.request();
+    // The project records the profile and seed its verdicts are computed under.
+    const RunSettings settings = m_settings->runSettings();
+    request.profile = settings.profile;
+    request.seed = settings.seed;
     m_settings->setLastDirectory(QFileInfo(request.output).absolutePath());
     startBuild(request);
 }

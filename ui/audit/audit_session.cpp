@@ -19,18 +19,27 @@ Session sessionForItem(const audit::AuditItem& item, const audit::ProjectSources
 {
     Session session;
     const QString dbId = QString::fromStdString(item.dbId);
-    const QString database = originalDatabasePath(QString::fromStdString(sources.originalDatabases), dbId);
-    if (!database.isEmpty())
-        session.schema = {SchemaSourceKind::SqliteFile, database, {}};
-    else
-        session.schema = {SchemaSourceKind::SpiderTables, QString::fromStdString(sources.tables), dbId};
+    const QString databases = QString::fromStdString(sources.originalDatabases);
+    if (!sources.tables.empty()) {
+        // The schema the project's metrics used, with its original database first in the suite.
+        session.schema = {SchemaSourceKind::SpiderTables, QString::fromStdString(sources.tables), dbId, databases};
+    } else {
+        session.schema = {SchemaSourceKind::SqliteFile, originalDatabasePath(databases, dbId), {}, {}};
+    }
     session.gold = QString::fromStdString(item.gold);
     session.candidate = QString::fromStdString(item.prediction);
     session.question = QString::fromStdString(item.question);
+    // The project decides what its verdicts depend on; the user's settings only the rest.
+    const inspect::CheckSettings project = audit::checkSettings(sources);
     session.settings = base;
-    session.settings.plugValue = sources.plugValue;
-    session.settings.keepDistinct = sources.keepDistinct;
-    session.suitesDir = QString::fromStdString(sources.suites);
+    session.settings.profile = project.profile;
+    session.settings.seed = project.seed;
+    session.settings.plugValue = project.plugValue;
+    session.settings.keepDistinct = project.keepDistinct;
+    // The evaluation leaves the test-suite metric unset for a db_id without a suite folder;
+    // the inspector then distills its own, rather than failing on the missing folder.
+    const QString suites = QString::fromStdString(sources.suites);
+    if (!suites.isEmpty() && QFileInfo(QDir(suites).filePath(dbId)).isDir()) session.suitesDir = suites;
     return session;
 }
 

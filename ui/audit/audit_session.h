@@ -1,8 +1,8 @@
 // The inspector Session of one audit item: its gold, prediction and question, the
-// project's plug-value/keep-distinct and prebuilt suites, and the best schema source
-// at hand — the original database when the project names a databases directory that
-// holds it (rows and all, as the exec metric saw it), else tables.json with the db_id.
-// Plain data; touches the file system only to check that the database file exists.
+// project's settings (profile, seed, plug-value, keep-distinct) and prebuilt suite, and
+// the schema its metrics used — tables.json with the db_id, its original database
+// (DIR/<db_id>/<db_id>.sqlite) first in the suite; without tables.json, the original
+// database itself. Plain data; touches the file system only to check what exists.
 #pragma once
 
 #include "core/audit/audit.h"
@@ -14,7 +14,7 @@ namespace sqleq::ui {
 /// empty when the directory is not given or the file does not exist.
 QString originalDatabasePath(const QString& databasesDir, const QString& dbId);
 
-/// `base` supplies what the project does not decide (profile, seed, budget, timeout).
+/// `base` supplies what the project does not decide (sampling budget, timeout).
 Session sessionForItem(const audit::AuditItem& item, const audit::ProjectSources& sources, const RunSettings& base);
 
 } // namespace sqleq::ui

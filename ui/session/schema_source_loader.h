@@ -1,6 +1,6 @@
 // Loads the schema a SchemaSourceRef names — a .sqlite file, a DDL script or a Spider
 // tables.json, on disk or in Qt resources (":/examples/...") — plus the user's own
-// database bytes when the source carries rows. Runs on any thread (QFile only, each
+// database bytes when the source carries rows, through core's one opener. Runs on any thread (QFile only, each
 // call its own connections); never touches widgets and never runs candidate SQL.
 #pragma once
 
@@ -21,17 +21,10 @@ using LoadedSchemaSource = schema::SchemaSource;
 
 class SchemaSourceLoader {
 public:
-    /// The schema (and original database) `source` names, or a message naming the
-    /// file, db_id or script position at fault. Thread-safe.
+    /// The schema (and original database) `source` names, through core's one opener
+    /// (schema::openSchemaSource), or a message naming the file, db_id or script
+    /// position at fault. Thread-safe.
     static std::variant<LoadedSchemaSource, QString> load(const SchemaSourceRef& source);
-
-private:
-    static std::variant<LoadedSchemaSource, QString> loadSqlite(const SchemaSourceRef& source);
-    static std::variant<LoadedSchemaSource, QString> loadDdl(const SchemaSourceRef& source);
-    static std::variant<LoadedSchemaSource, QString> loadTables(const SchemaSourceRef& source);
-    /// Introspects `connection`, keeping its bytes as the original when it has rows.
-    static std::variant<LoadedSchemaSource, QString> fromConnection(const exec::Connection& connection,
-                                                                    const QString& path);
 };
 
 } // namespace sqleq::ui

@@ -166,7 +166,7 @@ bool readSettings(const QJsonObject& root, RunSettings& out, QString* error)
         reader.fail(QStringLiteral("profile"), QStringLiteral("expected \"spider\" or \"strict\", got \"%1\"").arg(*profile));
         return false;
     }
-    out.strictProfile = *profile == QLatin1String("strict");
+    out.profile = *profile == QLatin1String("strict") ? fuzz::Profile::Strict : fuzz::Profile::Spider;
     const auto seed = reader.integer(QStringLiteral("seed"), out.seed, 0, UINT64_MAX);
     const auto budget = reader.integer(QStringLiteral("budget"), static_cast<uint64_t>(out.budget), 0, INT32_MAX);
     const auto timeout = reader.integer(QStringLiteral("timeout_ms"), static_cast<uint64_t>(out.timeoutMs), 1, INT32_MAX);
@@ -183,6 +183,20 @@ bool readSettings(const QJsonObject& root, RunSettings& out, QString* error)
 
 } // namespace
 
+inspect::CheckSettings checkSettings(const RunSettings& settings)
+{
+    inspect::CheckSettings out;
+    out.profile = settings.profile;
+    out.seed = settings.seed;
+    out.samplingBudget = static_cast<std::size_t>(std::max(settings.budget, 0));
+    const exec::ExecLimits idle = exec::limitsForIdleBudget(settings.timeoutMs);
+    out.limits.maxSteps = idle.maxSteps;
+    out.limits.wallClockLimitMs = idle.wallClockLimitMs;
+    out.plugValue = settings.plugValue;
+    out.keepDistinct = settings.keepDistinct;
+    return out;
+}
+
 QByteArray sessionToJson(const Session& session)
 {
     QJsonObject schema{{QStringLiteral("kind"), kindName(session.schema.kind)},
@@ -192,7 +206,7 @@ QByteArray sessionToJson(const Session& session)
     const QJsonValue seed = static_cast<double>(s.seed) < kMaxExactInteger
         ? QJsonValue(static_cast<double>(s.seed))
         : QJsonValue(QString::number(s.seed));
-    QJsonObject settings{{QStringLiteral("profile"), s.strictProfile ? QStringLiteral("strict") : QStringLiteral("spider")},
+    QJsonObject settings{{QStringLiteral("profile"), QString::fromStdString(std::string(fuzz::profileName(s.profile)))},
                          {QStringLiteral("seed"), seed},
                          {QStringLiteral("budget"), s.budget},
                          {QStringLiteral("timeout_ms"), s.timeoutMs},

@@ -3,6 +3,9 @@
 // Plain data plus load/save; running it is the SessionController's job.
 #pragma once
 
+#include "core/fuzz/profile.h"
+#include "core/inspect/check_request.h"
+
 #include <QString>
 
 #include <cstdint>
@@ -16,12 +19,15 @@ struct SchemaSourceRef {
     SchemaSourceKind kind = SchemaSourceKind::DdlFile;
     QString path;  ///< a .sqlite file, a .sql script, or a tables.json; may be a ":/" resource path
     QString dbId;  ///< SpiderTables only
+    /// SpiderTables only: DIR/<db_id>/<db_id>.sqlite, the original databases (an audit
+    /// project's); empty: the `database` folder beside tables.json. Not written to `.sqleq` files.
+    QString originalDatabases{};
 
     friend bool operator==(const SchemaSourceRef&, const SchemaSourceRef&) = default;
 };
 
 struct RunSettings {
-    bool strictProfile = false;  ///< false: the `spider` profile
+    fuzz::Profile profile = fuzz::Profile::Spider;
     uint64_t seed = 0;
     int budget = 1000;           ///< databases sampled at most
     int timeoutMs = 2000;        ///< per query
@@ -44,6 +50,12 @@ struct Session {
 
     friend bool operator==(const Session&, const Session&) = default;
 };
+
+/// The settings as core's one request carries them: the profile, seed and budget, the
+/// timeout as a step budget ("milliseconds on an idle machine", so the verdict does not
+/// depend on load) with a wall-clock safety net, plug-value and keep-distinct. The only
+/// translation from the inspector's settings to core's.
+inspect::CheckSettings checkSettings(const RunSettings& settings);
 
 /// The `.sqleq` JSON text of a session (paths stored as given).
 QByteArray sessionToJson(const Session& session);

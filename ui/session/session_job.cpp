@@ -8,8 +8,7 @@
 #include "ui/session/schema_source_loader.h"
 #include "ui/widgets/utf8_offsets.h"
 
-#include <QDir>
-#include <QFileInfo>
+#include <QFile>
 
 #include <tuple>
 
@@ -102,41 +101,15 @@ void SessionJob::report(const QString& phase, std::size_t done, std::size_t tota
     m_progress(phase, clampToInt(done), clampToInt(total));
 }
 
-inspect::InspectOptions SessionJob::inspectOptions(const std::optional<exec::Bytes>& original) const
+inspect::CheckRequest SessionJob::checkRequest() const
 {
-    const auto& settings = m_session.settings;
-    inspect::InspectOptions options;
-    options.distill.profile = settings.strictProfile ? fuzz::Profile::Strict : fuzz::Profile::Spider;
-    options.distill.seed = settings.seed;
-    options.distill.budget = static_cast<std::size_t>(std::max(settings.budget, 0));
-    // The setting is "milliseconds on an idle machine": a step budget, so the verdict
-    // does not depend on load, with a wall-clock safety net.
-    const exec::ExecLimits idle = exec::limitsForIdleBudget(settings.timeoutMs);
-    options.distill.limits.maxSteps = idle.maxSteps;
-    options.distill.limits.wallClockLimitMs = idle.wallClockLimitMs;
-    options.distill.original = original;
-    options.check.plugValue = settings.plugValue;
-    options.check.keepDistinct = settings.keepDistinct;
-    options.check.limits.maxSteps = idle.maxSteps;
-    options.check.limits.wallClockLimitMs = idle.wallClockLimitMs;
-    options.runEveryDatabase = true;
-    return options;
-}
-
-QString SessionJob::loadPrebuiltSuite(std::optional<suite::Suite>& prebuilt)
-{
-    if (m_session.suitesDir.isEmpty()) return {};
-    // A Spider tables.json names the schema by db_id; an original database lives at
-    // DIR/<db_id>/<db_id>.sqlite, so its file name is the db_id.
-    const SchemaSourceRef& source = m_session.schema;
-    const QString dbId = !source.dbId.isEmpty() ? source.dbId : QFileInfo(source.path).completeBaseName();
-    // Like the evaluation, which leaves the metric unset for a db_id without a suite.
-    if (!QFileInfo(QDir(m_session.suitesDir).filePath(dbId)).isDir()) return {};
-    report(QStringLiteral("loading suite"), 0, 0, true);
-    auto imported = suite::importSuite(m_session.suitesDir.toStdString(), dbId.toStdString());
-    if (!imported) return QStringLiteral("prebuilt suite: %1").arg(QString::fromStdString(imported.error().message));
-    prebuilt = std::move(*imported);
-    return {};
+    inspect::CheckRequest request;
+    request.gold = m_gold;
+    request.candidate = m_candidate;
+    request.settings = checkSettings(m_session.settings);
+    request.suitesDir = QFile::encodeName(m_session.suitesDir).toStdString();
+    request.runEveryDatabase = true;
+    return request;
 }
 
 SessionJobOutcome SessionJob::run()
@@ -149,13 +122,15 @@ SessionJobOutcome SessionJob::run()
     if (cancelled()) return {nullptr, {}, true};
     auto& source = std::get<LoadedSchemaSource>(loaded);
 
-    inspect::InspectOptions options = inspectOptions(source.original);
-    if (QString error = loadPrebuiltSuite(options.prebuilt); !error.isEmpty()) return {nullptr, error, false};
+    const inspect::CheckRequest request = checkRequest();
     const auto forward = [this](const suite::Progress& progress) {
         report(QString::fromStdString(progress.phase), progress.done, progress.total);
     };
-    auto inspection = inspect::inspect(source.schema, m_gold, m_candidate, options, forward, m_cancel);
+    auto inspection = inspect::inspect(source, request, forward, m_cancel);
     if (!inspection) {
+        if (inspection.error().code.starts_with("suite.import"))
+            return {nullptr, QStringLiteral("prebuilt suite: %1").arg(QString::fromStdString(inspection.error().message)),
+                    false};
         // Diagnostics of the gold point into the text the parser saw: the postprocessed gold.
         const std::string parsedGold = exec::officialPostprocess(m_gold);
         SessionJobOutcome failure{
@@ -170,7 +145,7 @@ SessionJobOutcome SessionJob::run()
     auto result = std::make_shared<RunResult>();
     result->session = m_session;
     result->schema = std::move(source.schema);
-    result->profileName = m_session.settings.strictProfile ? QStringLiteral("strict") : QStringLiteral("spider");
+    result->profileName = QString::fromStdString(std::string(fuzz::profileName(request.settings.profile)));
     result->seed = m_session.settings.seed;
     adaptInspection(*result, *inspection);
     // Without a counterexample the tables read still decide what the database view shows first.

@@ -1,6 +1,6 @@
 // SessionJob: the work behind SessionController::run(), on a worker thread — load the
-// schema source (and an audit project's prebuilt suite), then one core inspection
-// (inspect::inspect, as sqleq-cli `check` runs it) adapted into a RunResult. Owns its
+// schema source, then one core inspection of the session's CheckRequest (as sqleq-cli
+// `check` runs it) adapted into a RunResult. Owns its
 // own sqlite3 connections; touches no QObject; stops promptly on the cancel flag.
 #pragma once
 
@@ -40,9 +40,8 @@ public:
 private:
     bool cancelled() const;
     void report(const QString& phase, std::size_t done, std::size_t total, bool force = false);
-    inspect::InspectOptions inspectOptions(const std::optional<exec::Bytes>& original) const;
-    /// The audit project's suite for this schema, when there is one; an error message otherwise.
-    QString loadPrebuiltSuite(std::optional<suite::Suite>& prebuilt);
+    /// The session as core's one request: its settings, the two queries, the prebuilt suites.
+    inspect::CheckRequest checkRequest() const;
 
     Session m_session;
     ProgressFn m_progress;

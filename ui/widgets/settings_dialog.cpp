@@ -20,9 +20,9 @@ SettingsDialog::SettingsDialog(const RunSettings& settings, QWidget* parent)
 {
     setWindowTitle(tr("Run settings"));
     m_profile = new QComboBox(this);
-    m_profile->addItem(tr("spider — no NULLs, keys resolve, no empty tables"), false);
-    m_profile->addItem(tr("strict — also NULLs, empty tables, case variants"), true);
-    m_profile->setCurrentIndex(settings.strictProfile ? 1 : 0);
+    m_profile->addItem(tr("spider — no NULLs, keys resolve, no empty tables"), static_cast<int>(fuzz::Profile::Spider));
+    m_profile->addItem(tr("strict — also NULLs, empty tables, case variants"), static_cast<int>(fuzz::Profile::Strict));
+    m_profile->setCurrentIndex(m_profile->findData(static_cast<int>(settings.profile)));
 
     m_budget = new QSpinBox(this);
     m_budget->setRange(1, 1'000'000);
@@ -69,7 +69,7 @@ SettingsDialog::SettingsDialog(const RunSettings& settings, QWidget* parent)
 RunSettings SettingsDialog::settings() const
 {
     RunSettings out;
-    out.strictProfile = m_profile->currentData().toBool();
+    out.profile = static_cast<fuzz::Profile>(m_profile->currentData().toInt());
     out.budget = m_budget->value();
     const auto shown = static_cast<uint64_t>(m_seed->value());
     const auto original = std::min<uint64_t>(m_originalSeed, std::numeric_limits<int>::max());

@@ -1,0 +1,47 @@
+// The stage options one CheckSettings gives: the only place in sqleq where a front
+// end's settings become distillation, metric and search options.
+
+#include "core/inspect/check_request.h"
+
+namespace sqleq::inspect {
+
+exec::ExecLimits queryLimits(const CheckSettings& settings, const std::atomic<bool>* cancel)
+{
+    exec::ExecLimits limits = settings.limits;
+    limits.cancel = cancel;
+    return limits;
+}
+
+suite::DistillOptions distillOptions(const CheckSettings& settings, std::optional<exec::Bytes> original)
+{
+    suite::DistillOptions options;
+    options.profile = settings.profile;
+    options.seed = settings.seed;
+    options.budget = settings.samplingBudget;
+    options.jobs = settings.jobs;
+    options.keepDistinct = settings.keepDistinct;
+    options.limits = settings.limits;
+    options.original = std::move(original);
+    return options;
+}
+
+suite::CheckOptions checkOptions(const CheckSettings& settings, const std::atomic<bool>* cancel)
+{
+    return suite::CheckOptions{.plugValue = settings.plugValue,
+                               .keepDistinct = settings.keepDistinct,
+                               .orderRule = settings.orderRule,
+                               .limits = queryLimits(settings, cancel)};
+}
+
+search::SearchOptions searchOptions(const CheckSettings& settings)
+{
+    return search::SearchOptions{.budget = settings.searchBudget, .profile = settings.profile, .seed = settings.seed,
+                                 .jobs = settings.jobs};
+}
+
+Result<suite::Suite> importPrebuiltSuite(const std::filesystem::path& suitesDir, const schema::Schema& schema)
+{
+    return suite::importSuite(suitesDir, schema.name);
+}
+
+} // namespace sqleq::inspect

@@ -1,0 +1,76 @@
+// CheckRequest: every setting of one inspection, in one place. The CLI's `check`, the
+// inspector's session, the Python module, `eval` and the audit translate their inputs
+// into CheckSettings (and, for one pair, a CheckRequest) and never assemble a stage's
+// options themselves: the stage options below are derived here and nowhere else, so
+// the same inputs give the same answer in every front end.
+#pragma once
+
+#include "core/base/result.h"
+#include "core/compare/compare.h"
+#include "core/exec/exec_limits.h"
+#include "core/fuzz/profile.h"
+#include "core/schema/schema.h"
+#include "core/search/search.h"
+#include "core/suite/suite.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace sqleq::inspect {
+
+/// The settings a verdict depends on, shared by one check and by every item of an
+/// evaluation or an audit.
+struct CheckSettings {
+    fuzz::Profile profile = fuzz::Profile::Spider;
+    uint64_t seed = 0;                  ///< names every random database, sampled or searched
+    std::size_t samplingBudget = 1000;  ///< databases sampled at most while distilling
+    /// Databases the search may build when the suite finds no difference; 0 gives
+    /// exactly the test-suite verdict.
+    std::size_t searchBudget = 300;
+    /// One budget for every query of every stage: distillation, the metric, the search,
+    /// minimization and the diagnosis.
+    exec::ExecLimits limits{};
+    bool plugValue = false;             ///< also try the candidate with the gold's constants
+    bool keepDistinct = false;          ///< false: DISTINCT is removed from both first
+    compare::OrderRule orderRule = compare::OrderRule::TopLevelOrderBy;
+    unsigned jobs = 0;                  ///< worker threads; 0: all cores. No verdict depends on it.
+};
+
+/// One pair to inspect. The schema source is opened first (schema::openSchemaSource);
+/// its original database, when it has one, joins the suite first.
+struct CheckRequest {
+    std::string gold{};
+    std::string candidate{};
+    CheckSettings settings{};
+    /// Prebuilt suites, DIR/<db_id>/*.sqlite: the folder of the schema's name (the db_id
+    /// of a tables.json, else the file's stem) joins the metric's suite after the
+    /// distilled databases. Empty: none. A missing folder is an error naming it.
+    std::filesystem::path suitesDir{};
+    bool minimize = true;           ///< shrink the separating database to a minimal counterexample
+    bool diagnose = true;           ///< nearest neighbors and clause differences of a `different` verdict
+    /// Run both queries on every database and read each back (the inspector's per-database
+    /// view); off for the CLI and batch work.
+    bool runEveryDatabase = false;
+};
+
+/// The limits `settings` give every query, with `cancel` attached.
+exec::ExecLimits queryLimits(const CheckSettings& settings, const std::atomic<bool>* cancel = nullptr);
+
+/// The distillation of one check: the settings' profile, seed, budget, jobs and limits,
+/// and `original` tried first.
+suite::DistillOptions distillOptions(const CheckSettings& settings, std::optional<exec::Bytes> original = std::nullopt);
+
+/// The test-suite metric's options: plug-value, keep-distinct, order rule, limits.
+suite::CheckOptions checkOptions(const CheckSettings& settings, const std::atomic<bool>* cancel = nullptr);
+
+/// The search past the suite: budget, profile, seed, jobs.
+search::SearchOptions searchOptions(const CheckSettings& settings);
+
+/// The prebuilt suite of `schema` in `suitesDir` (DIR/<schema.name>/*.sqlite), the one
+/// db_id rule of every front end. Errors ("suite.import") name the folder or file.
+Result<suite::Suite> importPrebuiltSuite(const std::filesystem::path& suitesDir, const schema::Schema& schema);
+
+} // namespace sqleq::inspect
