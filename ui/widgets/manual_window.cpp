@@ -20,6 +20,7 @@
 #include <QPixmap>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScreen>
 #include <QScrollBar>
 #include <QShortcut>
 #include <QSplitter>
@@ -106,7 +107,10 @@ ManualWindow::ManualWindow(QWidget* parent) : QWidget(parent, Qt::Window)
 
     m_browser->viewport()->installEventFilter(this);
     buildContents();
-    resize(1100, 760);
+    // Room for a screenshot beside the contents, but never larger than the screen.
+    QSize size(1400, 1000);
+    if (const QScreen* screen = this->screen()) size = size.boundedTo(screen->availableGeometry().size() * 0.85);
+    resize(size);
     showPage(0);
 }
 
