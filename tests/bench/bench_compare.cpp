@@ -1,6 +1,6 @@
 // bench_compare: wall time of compareResults on wide and long results (equal after a
 // column permutation and row shuffle, or differing in one cell, which also exercises
-// the explanation). A plain program, never run by ctest; figures go in the README.
+// the explanation). A plain program, never run by ctest; figures go in docs/benchmarks.md.
 #include "core/compare/compare.h"
 
 #include <fmt/format.h>

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The dataset table of the README: distill a test suite for every dataset of the corpus
+# The dataset table of docs/datasets.md: distill a test suite for every dataset of the corpus
 # (Spider, SParC, CoSQL, the eight classical datasets, BIRD dev) and print one Markdown
 # row per dataset: gold queries, neighbors per query, undistinguished share, neighbors
 # proven equivalent, reliable share, suite size on disk, distillation time.

@@ -5,7 +5,7 @@
 // counterpart (bench_executor.py) measures its sqlite3 module the same way.
 // `bench_executor --calibrate` measures VM instructions per ms for the step
 // budget's calibration (core/exec/exec_limits.h). A plain program, never run by
-// ctest; figures go in the README.
+// ctest; figures go in docs/benchmarks.md.
 #include "core/exec/connection.h"
 #include "core/exec/executor.h"
 

@@ -1,7 +1,7 @@
 // bench_fuzz: databases per second of the sampler over the Spider corpus — per
 // schema and profile, sampling alone and sampling + materialize (+ serialize,
 // as the distiller stores suites). A plain program, never run by ctest; figures
-// go in the README with the command that produced them.
+// go in docs/benchmarks.md with the command that produced them.
 //   usage: bench_fuzz [corpus-dir [databases-per-schema]]   (default: ../shared/corpus/spider, 1000)
 #include "core/fuzz/fuzz.h"
 #include "core/schema/spider_tables.h"

@@ -5,7 +5,7 @@ Scores one Spider dev submission (1,034 items) against prebuilt suites and table
 with `jobs` worker threads, ROUNDS times, and reports items per second (the median
 round; loading the Evaluator is timed separately). Then checks that every per-item
 result equals `sqleq-cli eval --out items.json` on the same inputs. A benchmark, not a
-test: its figures go in the README with the command that produced them.
+test: its figures go in docs/benchmarks.md with the command that produced them.
 
   PYTHONPATH=build/release/python python3 tests/bench/bench_python_evaluator.py \\
       BUILD_DIR CORPUS_DIR SUITES_DIR [--submission dev_2] [--jobs 2] [--search 0] [--db]

@@ -1,4 +1,4 @@
-// Whole-dataset distillation through `sqleq-cli distill`, as the README's dataset table
+// Whole-dataset distillation through `sqleq-cli distill`, as the dataset table of docs/datasets.md
 // is made (tests/bench/bench_datasets.sh): every gold of the dataset parses and runs,
 // the undistinguished share meets its target, the reliable share its floor, and the
 // neighbors set aside as proven equivalent each carry a reason (that the kept databases
@@ -59,7 +59,7 @@ private slots:
         // name, inputs, undistinguished share at most, reliable share at least. Spider, SParC,
         // CoSQL and Geography are held to the project's targets (0.2 %; half the paper's
         // 5.28 %); Restaurants, Yelp and the two BIRD schemas, which miss theirs, to the
-        // figures the README gives, so that a regression shows.
+        // figures docs/datasets.md gives, so that a regression shows.
         const QList<Dataset> datasets = {
             {"spider", {"--gold", spider + "/dev_gold.sql", "--tables", spider + "/tables.json", "--db", spider + "/database"}, 0.2, 90},
             // SParC's battle_death gold reads a column T1.id that does not exist; one CoSQL

@@ -1,7 +1,7 @@
 // The desktop conventions of the main window, offscreen: Edit, View and Help exist with
 // their actions; New session clears the queries, question and results but keeps the
-// schema; zoom changes the editors' font and survives a restart; the manual lists the
-// README's sections; the shortcut list is read from the actions (Run's F5 is there);
+// schema; zoom changes the editors' font and survives a restart (the manual itself is
+// tested in test_manual_window); the shortcut list is read from the actions (Run's F5 is there);
 // About names the Qt and SQLite versions; Edit acts on the focused editor; Find selects
 // matches; a table copies its selection tab-separated; audit mode hides the session toolbar; error dialogs are titled by their action.
 
@@ -14,7 +14,6 @@
 #include "ui/widgets/about_dialog.h"
 #include "ui/widgets/databases_panel.h"
 #include "ui/widgets/find_dialog.h"
-#include "ui/widgets/manual_window.h"
 #include "ui/widgets/schema_panel.h"
 #include "ui/widgets/shortcuts_dialog.h"
 #include "ui/widgets/sql_editor.h"
@@ -31,7 +30,6 @@
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
-#include <QTextBrowser>
 #include <QToolBar>
 #include <QTreeWidget>
 #include <QtTest>
@@ -148,29 +146,6 @@ private slots:
         actionsOf(reopened)->editView->zoomReset->trigger();
         QCOMPARE(reopened.goldEditor()->font().pointSizeF(), base);
         QCOMPARE(ui::AppSettings().zoom(), 0);
-    }
-
-    void manualListsTheReadmeSections()
-    {
-        ui::ManualWindow manual;
-        const QStringList titles = manual.sectionTitles();
-        QVERIFY2(titles.size() >= 5, qPrintable(titles.join(QLatin1Char('|'))));
-        QCOMPARE(titles.constFirst(), QStringLiteral("sqleq"));
-        QVERIFY(titles.contains(QStringLiteral("Tests")));
-        QVERIFY(titles.contains(QStringLiteral("Auditing a submission")));
-        manual.showSection(static_cast<int>(titles.indexOf(QStringLiteral("Tests"))));
-        QVERIFY(manual.browser()->toPlainText().startsWith(QStringLiteral("Tests")));
-    }
-
-    void manualSplitIgnoresHeadingsInCode()
-    {
-        const auto sections = ui::ManualWindow::splitSections(
-            QStringLiteral("# Title\nintro\n## One\ntext\n```\n## not a heading\n# nor this\n```\n## Two\nmore\n"));
-        QCOMPARE(sections.size(), std::size_t{3});
-        QCOMPARE(sections[0].title, QStringLiteral("Title"));
-        QCOMPARE(sections[1].title, QStringLiteral("One"));
-        QVERIFY(sections[1].markdown.contains(QStringLiteral("## not a heading")));
-        QCOMPARE(sections[2].title, QStringLiteral("Two"));
     }
 
     void shortcutListIsReadFromTheActions()

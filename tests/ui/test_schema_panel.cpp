@@ -50,7 +50,7 @@ QLabel* showToolTip(ui::SchemaPanel& panel, const QModelIndex& index)
 }
 
 /// With SQLEQ_SCREENSHOT_DIR set: the panel with `tip` drawn where it appears, for the
-/// README (an offscreen grab leaves tooltips out).
+/// documentation (docs/inspector.md; an offscreen grab leaves tooltips out).
 void saveScreenshot(ui::SchemaPanel& panel, QLabel& tip, const QString& name)
 {
     const QString dir = qEnvironmentVariable("SQLEQ_SCREENSHOT_DIR");
