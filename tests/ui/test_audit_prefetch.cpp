@@ -77,17 +77,18 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning() && window.lastResult(), test::kRunTimeoutMs);
         QTRY_VERIFY_WITH_TIMEOUT(!audit->prefetcher()->isRunning(), test::kRunTimeoutMs);
 
-        // Another seed: the prefetched session no longer matches what F8 will run.
+        // Another sampling budget (the project decides profile and seed, the user the
+        // rest): the prefetched session no longer matches what F8 will run.
         ui::AppSettings settings;
         ui::RunSettings run = settings.runSettings();
-        run.seed += 1;
+        run.budget += 1;
         settings.setRunSettings(run);
         QSignalSpy started(window.controller(), &ui::SessionController::started);
         audit->nextDisagreement();
         QCOMPARE(started.count(), 1);
         QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning() && window.lastResult(), test::kRunTimeoutMs);
-        QCOMPARE(window.lastResult()->seed, run.seed);
-        run.seed -= 1;
+        QCOMPARE(window.lastResult()->session.settings.budget, run.budget);
+        run.budget -= 1;
         settings.setRunSettings(run);
     }
 };
