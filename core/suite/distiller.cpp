@@ -10,11 +10,11 @@
 #include "core/neighbors/neighbors.h"
 #include "core/neighbors/schema_equivalence.h"
 #include "core/schema/database_content.h"
-#include "core/search/order_dependence.h"
-#include "core/search/targeted_databases.h"
 #include "core/sql/parser.h"
 #include "core/suite/spider_options.h"
 #include "core/suite/suite_diagnostic.h"
+#include "core/targeted/order_dependence.h"
+#include "core/targeted/targeted_databases.h"
 
 #include <fmt/format.h>
 
@@ -332,7 +332,7 @@ void Distiller::mergeDatabase(BatchDatabase& database, const std::vector<PairEva
             if (database.origin != DatabaseOrigin::Targeted) ++m_result.golds[g].goldFailures;
             continue;
         }
-        std::optional<search::OrderDependence> goldOrder;  // read once per database and gold
+        std::optional<targeted::OrderDependence> goldOrder;  // read once per database and gold
         for (std::size_t n : eval.distinguished)
             if (m_result.golds[g].neighbors[n].distinguishedBy < 0 && !tieBreakOnly(database, g, n, goldOrder))
                 fresh.emplace_back(g, n);
@@ -414,18 +414,19 @@ void Distiller::ensureNonEmpty()
 /// Targeted databases make ties on purpose: a neighbor that differs from the gold on
 /// one only by how ties are broken is not told apart by it.
 bool Distiller::tieBreakOnly(const BatchDatabase& database, std::size_t gold, std::size_t neighbor,
-                             std::optional<search::OrderDependence>& goldOrder) const
+                             std::optional<targeted::OrderDependence>& goldOrder) const
 {
     if (database.origin != DatabaseOrigin::Targeted || !database.bytes || !m_readable) return false;
     const GoldReport& report = m_result.golds[gold];
     if (!goldOrder)
-        goldOrder = search::checkOrderDependence(*database.bytes, *m_readable, report.goldRun, report.orderMatters, m_limits);
+        goldOrder = targeted::checkOrderDependence(*database.bytes, *m_readable, report.goldRun, report.orderMatters,
+                                                   m_limits);
     // A gold whose answer here does not move with row order excuses no neighbor: its
     // runs in the other orders are not needed.
     if (!goldOrder->detected) return false;
-    const auto candidate = search::checkOrderDependence(*database.bytes, *m_readable, report.neighbors[neighbor].sqlRun,
-                                                        report.orderMatters, m_limits);
-    return search::onlyTieBreaking(*goldOrder, candidate, report.orderMatters);
+    const auto candidate = targeted::checkOrderDependence(*database.bytes, *m_readable, report.neighbors[neighbor].sqlRun,
+                                                          report.orderMatters, m_limits);
+    return targeted::onlyTieBreaking(*goldOrder, candidate, report.orderMatters);
 }
 
 /// Neighbors the sampled databases left open that the schema's keys prove equivalent
@@ -453,7 +454,7 @@ void Distiller::proveRemaining()
 /// were built (counted in `built`); `used(index)` is told of each database consumed.
 /// Databases are used in index order up to the one that ends the run, whatever the
 /// batch size, so the result does not depend on the thread count.
-bool Distiller::runTargeted(const search::TargetedDatabases& targeted, std::size_t gold, std::size_t first,
+bool Distiller::runTargeted(const targeted::TargetedDatabases& targeted, std::size_t gold, std::size_t first,
                             std::size_t end, const std::function<bool()>& open, std::size_t& built, std::size_t cap,
                             const std::function<void(std::size_t)>& used, const schema::Materializer& materializer)
 {
@@ -487,7 +488,7 @@ bool Distiller::runTargeted(const search::TargetedDatabases& targeted, std::size
     return true;
 }
 
-/// The databases search::TargetedDatabases builds for (gold, neighbor), until the
+/// The databases targeted::TargetedDatabases builds for (gold, neighbor), until the
 /// neighbor is distinguished (without a neighbor: those built for the gold alone, until
 /// none of its neighbors is open): first the pair's own (a row on which the two WHERE
 /// clauses disagree), then the set it shares with the gold's other neighbors of the
@@ -497,8 +498,8 @@ bool Distiller::targetNeighbor(std::size_t gold, std::optional<std::size_t> neig
 {
     const GoldReport& report = m_result.golds[gold];
     const std::string& candidate = neighbor ? report.neighbors[*neighbor].sqlRun : report.goldRun;
-    const search::TargetedDatabases targeted(m_schema, report.goldRun, candidate, m_options.profile, m_options.seed,
-                                             /*largeGroups=*/true, /*witnesses=*/true);
+    const targeted::TargetedDatabases targeted(m_schema, report.goldRun, candidate, m_options.profile, m_options.seed,
+                                               /*largeGroups=*/true, /*witnesses=*/true);
     const auto open = [&] { return neighbor ? report.neighbors[*neighbor].open() : m_open[gold] > 0; };
     const std::size_t own = targeted.differenceCount();
     if (!runTargeted(targeted, gold, 0, own, open, m_differencePerGold[gold], kMaxDifferencePerGold,

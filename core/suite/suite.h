@@ -80,7 +80,7 @@ struct DistillOptions {
     std::optional<exec::Bytes> original;  ///< the user's database; joins the suite first when it distinguishes
     /// After sampling, the neighbors still undistinguished are first tried against a proof
     /// from the schema's keys (neighbors/schema_equivalence.h, `spider` profile only), then
-    /// each gets the databases built for it and its gold (search::TargetedDatabases: constant
+    /// each gets the databases built for it and its gold (targeted::TargetedDatabases: constant
     /// variants, ties, a group of exactly k rows — up to thousands —, nothing passing the
     /// WHERE, one joined row carrying all constants). False: the paper's Algorithm 1 alone.
     bool targeted = true;
