@@ -5,9 +5,10 @@
 
 #include "core/inspect/inspect.h"
 
-#include "core/inspect/inspection_steps.h"
+#include "core/base/cancellation.h"
 #include "core/fuzz/profile_check.h"
 #include "core/fuzz/sampler.h"
+#include "core/inspect/inspection_steps.h"
 #include "core/search/search.h"
 #include "core/suite/suite.h"
 
@@ -15,11 +16,6 @@
 
 namespace sqleq::inspect {
 namespace {
-
-bool cancelRequested(const std::atomic<bool>* cancel)
-{
-    return cancel != nullptr && cancel->load(std::memory_order_relaxed);
-}
 
 void report(const ProgressCallback& progress, std::string phase, std::size_t done, std::size_t total)
 {

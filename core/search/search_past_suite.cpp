@@ -3,6 +3,7 @@
 
 #include "core/search/search.h"
 
+#include "core/base/cancellation.h"
 #include "core/base/parallel_for.h"
 #include "core/exec/executor.h"
 #include "core/fuzz/fuzz.h"
@@ -19,11 +20,6 @@ namespace {
 /// databases distillation already tried (the same constant as --deep used).
 constexpr uint64_t kRandomStream = 0x6A09E667F3BCC909ull;
 constexpr std::size_t kBatch = 16;
-
-bool cancelRequested(const std::atomic<bool>* cancel)
-{
-    return cancel != nullptr && cancel->load(std::memory_order_relaxed);
-}
 
 /// One database of the search, built and run: whether it separates the texts as judged.
 struct Trial {

@@ -4,6 +4,7 @@
 // algorithm's whatever the thread count. No database that joins nothing is retained.
 #include "core/suite/distiller.h"
 
+#include "core/base/cancellation.h"
 #include "core/exec/executor.h"
 #include "core/exec/spider_compat.h"
 #include "core/fuzz/fuzz.h"
@@ -90,7 +91,7 @@ Distiller::Distiller(const schema::Schema& schema, const DistillOptions& options
 
 bool Distiller::cancelled() const
 {
-    return m_cancel != nullptr && m_cancel->load(std::memory_order_relaxed);
+    return cancelRequested(m_cancel);
 }
 
 std::vector<Result<std::vector<neighbors::Neighbor>>> Distiller::generateAll(const std::vector<std::string>& golds)

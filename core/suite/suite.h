@@ -14,6 +14,7 @@
 // Algorithm 1, so the suite does not depend on `jobs` or on the batch sizes.
 #pragma once
 
+#include "core/base/progress.h"
 #include "core/base/result.h"
 #include "core/compare/compare.h"
 #include "core/exec/connection.h"
@@ -50,18 +51,10 @@ struct Suite {
     std::vector<SuiteDatabase> databases;   ///< the original one first, when given
 };
 
-/// Work reported by long jobs. Called from the thread that called the job.
-struct Progress {
-    std::string phase;          ///< "neighbors", "sampling", "checking", "minimizing", ...
-    std::size_t done = 0;
-    std::size_t total = 0;      ///< 0 when unknown
-    std::size_t suiteSize = 0;
-    std::size_t undistinguished = 0;
-    std::string dbId;             ///< distillBatch: the schema being distilled
-    std::size_t schemaIndex = 0;  ///< distillBatch: its position among the schemas
-    std::size_t schemaCount = 0;  ///< distillBatch: how many schemas; 0 outside a batch
-};
-using ProgressCallback = std::function<void(const Progress&)>;
+/// Progress and its callback live in core/base (every stage's long jobs report them);
+/// the names stay here for the callers that know them as suite::Progress.
+using Progress = sqleq::Progress;
+using ProgressCallback = sqleq::ProgressCallback;
 
 struct DistillOptions {
     fuzz::Profile profile = fuzz::Profile::Spider;
