@@ -10,7 +10,8 @@
 #include "core/fuzz/sampler.h"
 #include "core/inspect/inspection_steps.h"
 #include "core/search/search.h"
-#include "core/suite/suite.h"
+#include "core/suite/checker.h"
+#include "core/suite/distill.h"
 
 #include <chrono>
 

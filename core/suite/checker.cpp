@@ -2,11 +2,12 @@
 // decides it (variants in order, databases in order, first separation ends a variant).
 // Runs every query through the safe executor on private copies of the suite's
 // databases. Searching past the suite is core/search's job.
+#include "core/suite/checker.h"
+
 #include "core/base/cancellation.h"
 #include "core/exec/executor.h"
 #include "core/exec/spider_compat.h"
 #include "core/suite/spider_options.h"
-#include "core/suite/suite.h"
 #include "core/suite/suite_diagnostic.h"
 
 #include <fmt/format.h>

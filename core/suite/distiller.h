@@ -6,7 +6,7 @@
 
 #include "core/fuzz/gold_constants.h"
 #include "core/schema/database_content.h"
-#include "core/suite/suite.h"
+#include "core/suite/distill.h"
 #include "core/suite/worker_pool.h"
 #include "core/targeted/order_dependence.h"
 

@@ -5,8 +5,8 @@
 #include "core/exec/spider_compat.h"
 #include "core/sql/lexer.h"
 #include "core/sql/parser.h"
+#include "core/suite/checker.h"
 #include "core/suite/spider_options.h"
-#include "core/suite/suite.h"
 
 #include <algorithm>
 
