@@ -1,6 +1,6 @@
 // Distiller: one run of Algorithm 1 (Zhong, Yu, Klein 2020) for the gold queries of
 // one schema — neighbor targets, the original database, then batches of sampled
-// databases evaluated on a WorkerPool and merged in index order (see suite.h for why
+// databases evaluated on a WorkerPool and merged in index order (see distill.h for why
 // that equals the sequential algorithm). Internal to core/suite: callers use distill().
 #pragma once
 

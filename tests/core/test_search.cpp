@@ -1,7 +1,8 @@
-// Unit tests of core/search: targeted databases (deterministic, small, keys resolving,
-// each kind aimed at its difference), the search past a suite (finds what the suite
-// misses, keeps equivalent pairs equivalent, does not depend on the thread count,
-// skips tie-break-only separations, stops on cancel) and order dependence.
+// Unit tests of core/targeted and core/search: targeted databases (deterministic,
+// small, keys resolving, each kind aimed at its difference), the search past a suite
+// (finds what the suite misses, keeps equivalent pairs equivalent, does not depend on
+// the thread count, skips tie-break-only separations, stops on cancel) and order
+// dependence.
 #include "core/exec/executor.h"
 #include "core/schema/ddl_loader.h"
 #include "core/search/search.h"

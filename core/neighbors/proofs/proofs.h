@@ -25,7 +25,7 @@ using ColumnKey = std::pair<std::string, std::string>;
 /// `count(*)` or `count(x)`, not windowed or filtered.
 bool isCount(const sql::Expr* expr);
 
-/// The operator with its sides swapped: `<` for `>`; others unchanged.
+/// The operator with its sides swapped: `>` for `<`, `<=` for `>=`; others unchanged.
 sql::BinaryOp mirrored(sql::BinaryOp op);
 
 /// An integer or floating-point literal.
@@ -37,7 +37,8 @@ double literalNumber(const sql::Expr& expr);
 /// Whether `core`'s own column list calls an aggregate (not a window function).
 bool hasAggregate(const sql::SelectCore& core);
 
-// The rules, in the order canonicalKey() runs them. Each appends the reasons it used.
+// The rules, in the order canonicalKey() runs them; those given `reasons` append the
+// reasons they used.
 
 /// Every group has at least one row: a HAVING that holds for every count (or a bare
 /// count, always true) goes; a count comparison true or false for every size is its
