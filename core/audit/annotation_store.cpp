@@ -8,7 +8,7 @@
 #include "core/audit/store_rows.h"
 #include "core/audit/store_schema.h"
 #include "core/audit/store_sql.h"
-#include "core/suite/suite.h"
+#include "core/suite/suite_files.h"
 
 #include <fmt/format.h>
 #include <sqlite3.h>

@@ -1,6 +1,7 @@
 // evaluateSubmission: loads the inputs of the gold file's db_ids once into a Scorer,
 // which evaluates the items on a pool of workers, each with its own connections. Every
 // item writes only its own slot, so the result does not depend on `jobs` or on scheduling.
+#include "core/base/cancellation.h"
 #include "core/evaluation/evaluation.h"
 #include "core/evaluation/scorer.h"
 
@@ -39,11 +40,6 @@ Result<std::vector<TurnPosition>> turnPositions(const SubmissionInputs& inputs)
         return diagnostic;
     }
     return positions;
-}
-
-bool cancelRequested(const std::atomic<bool>* cancel)
-{
-    return cancel != nullptr && cancel->load(std::memory_order_relaxed);
 }
 
 } // namespace

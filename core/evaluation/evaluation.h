@@ -12,7 +12,8 @@
 #include "core/inspect/check_request.h"
 #include "core/metrics/spider_esm.h"
 #include "core/metrics/sql_eval.h"
-#include "core/suite/suite.h"
+#include "core/suite/checker.h"
+#include "core/suite/dataset_distill.h"
 
 #include <nlohmann/json.hpp>
 

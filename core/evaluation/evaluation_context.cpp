@@ -4,6 +4,7 @@
 // the metrics of the other databases.
 #include "core/evaluation/evaluation_context.h"
 #include "core/schema/spider_tables.h"
+#include "core/suite/suite_files.h"
 
 #include <fmt/format.h>
 

@@ -7,6 +7,7 @@
 // same settings. Failures become notes, never errors.
 #include "core/evaluation/item_evaluator.h"
 
+#include "core/base/cancellation.h"
 #include "core/exec/spider_compat.h"
 #include "core/metrics/pcm_f1.h"
 #include "core/inspect/inspect.h"
@@ -15,11 +16,6 @@
 
 namespace sqleq::evaluation {
 namespace {
-
-bool cancelRequested(const std::atomic<bool>* cancel)
-{
-    return cancel != nullptr && cancel->load(std::memory_order_relaxed);
-}
 
 /// The outcome of checkCandidate as one metric: true/false, or unset with a note when
 /// the gold itself failed or the check was cancelled (the verdict then says nothing

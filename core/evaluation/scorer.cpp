@@ -7,6 +7,7 @@
 #include "core/evaluation/evaluation_context.h"
 #include "core/evaluation/item_evaluator.h"
 
+#include "core/base/cancellation.h"
 #include "core/base/parallel_for.h"
 #include "core/schema/spider_tables.h"
 
@@ -43,11 +44,6 @@ std::set<std::string> discoverDatabases(const ScoringInputs& inputs)
     addFolders(inputs.suites, ids);
     addFolders(inputs.originalDatabases, ids);
     return ids;
-}
-
-bool cancelRequested(const std::atomic<bool>* cancel)
-{
-    return cancel != nullptr && cancel->load(std::memory_order_relaxed);
 }
 
 } // namespace

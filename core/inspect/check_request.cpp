@@ -3,6 +3,8 @@
 
 #include "core/inspect/check_request.h"
 
+#include "core/suite/suite_files.h"
+
 namespace sqleq::inspect {
 
 exec::ExecLimits queryLimits(const CheckSettings& settings, const std::atomic<bool>* cancel)

@@ -11,7 +11,9 @@
 #include "core/fuzz/profile.h"
 #include "core/schema/schema.h"
 #include "core/search/search.h"
-#include "core/suite/suite.h"
+#include "core/suite/checker.h"
+#include "core/suite/distill.h"
+#include "core/suite/suite_database.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -3,6 +3,7 @@
 // a database of that list is named. The statuses come from the same comparison rule
 // as the verdict.
 
+#include "core/base/cancellation.h"
 #include "core/exec/executor.h"
 #include "core/fuzz/sampler.h"
 #include "core/inspect/inspection_steps.h"
@@ -36,7 +37,7 @@ void runEveryDatabase(Inspection& inspection, const schema::Schema& schema, cons
     inspection.databases.clear();
     inspection.databases.reserve(databases.size());
     for (std::size_t d = 0; d < databases.size(); ++d) {
-        if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) return;
+        if (cancelRequested(cancel)) return;
         DatabaseRun run;
         run.label = databases[d].label;
         run.origin = databases[d].origin;

@@ -5,21 +5,18 @@
 
 #include "core/inspect/inspect.h"
 
-#include "core/inspect/inspection_steps.h"
+#include "core/base/cancellation.h"
 #include "core/fuzz/profile_check.h"
 #include "core/fuzz/sampler.h"
+#include "core/inspect/inspection_steps.h"
 #include "core/search/search.h"
-#include "core/suite/suite.h"
+#include "core/suite/checker.h"
+#include "core/suite/distill.h"
 
 #include <chrono>
 
 namespace sqleq::inspect {
 namespace {
-
-bool cancelRequested(const std::atomic<bool>* cancel)
-{
-    return cancel != nullptr && cancel->load(std::memory_order_relaxed);
-}
 
 void report(const ProgressCallback& progress, std::string phase, std::size_t done, std::size_t total)
 {

@@ -9,14 +9,15 @@
 #include "core/base/result.h"
 #include "core/inspect/check_request.h"
 #include "core/compare/compare.h"
-#include "core/inspect/clause_diff.h"
 #include "core/exec/query_outcome.h"
+#include "core/inspect/clause_diff.h"
 #include "core/minimize/counterexample.h"
 #include "core/neighbors/neighbors.h"
 #include "core/schema/database_content.h"
 #include "core/schema/schema.h"
 #include "core/schema/schema_source.h"
-#include "core/suite/suite.h"
+#include "core/suite/checker.h"
+#include "core/suite/distill.h"
 
 #include <atomic>
 #include <cstddef>

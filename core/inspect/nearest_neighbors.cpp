@@ -3,6 +3,7 @@
 // neighbor names the one edit that explains the candidate's behaviour, e.g. "the
 // candidate is the gold with `>` changed to `>=`".
 
+#include "core/base/cancellation.h"
 #include "core/exec/executor.h"
 #include "core/exec/spider_compat.h"
 #include "core/fuzz/sampler.h"
@@ -64,7 +65,7 @@ void diagnoseNearestNeighbors(Inspection& inspection, const schema::Schema& sche
     }
     for (const auto& status : inspection.distilled.golds.front().neighbors) {
         if (matches.size() >= kMaxNearestNeighbors) return;
-        if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) return;
+        if (cancelRequested(cancel)) return;
         if (status.sameAsGoldWhenRun) continue;
         bool behavesLikeCandidate = true;
         for (std::size_t d = 0; d < connections.size() && behavesLikeCandidate; ++d) {

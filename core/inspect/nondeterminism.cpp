@@ -1,9 +1,9 @@
 // The nondeterminism diagnosis of an inspection: gold and candidate, as judged, on the
-// separating database read in other row orders (search::checkPairOrderDependence).
+// separating database read in other row orders (targeted::checkPairOrderDependence).
 
 #include "core/inspect/inspection_steps.h"
 
-#include "core/search/order_dependence.h"
+#include "core/targeted/order_dependence.h"
 
 namespace sqleq::inspect {
 
@@ -15,8 +15,8 @@ void diagnoseNondeterminism(Inspection& inspection, const schema::Schema& readab
     // A candidate that does not run differs whatever the row order: no need to run it again.
     if (!check.candidateOutcome.ok()) return;
     const exec::Bytes& bytes = databases[static_cast<std::size_t>(check.separatingDatabase)].bytes;
-    const auto pair = search::checkPairOrderDependence(bytes, readable, check.goldUsed, check.candidateUsed,
-                                                       inspection.orderMatters, limits);
+    const auto pair = targeted::checkPairOrderDependence(bytes, readable, check.goldUsed, check.candidateUsed,
+                                                         inspection.orderMatters, limits);
     auto& found = inspection.diagnosis.nondeterminism;
     found.gold = pair.gold.detected;
     found.candidate = pair.candidate.detected;

@@ -9,7 +9,7 @@
 #include "core/minimize/minimize.h"
 #include "core/schema/database_content.h"
 #include "core/schema/schema.h"
-#include "core/suite/suite.h"
+#include "core/suite/checker.h"
 
 #include <atomic>
 #include <cstddef>

@@ -4,6 +4,7 @@
 
 #include "core/minimize/separation_oracle.h"
 
+#include "core/base/cancellation.h"
 #include "core/exec/executor.h"
 
 #include <fmt/format.h>
@@ -17,7 +18,7 @@ SeparationOracle::SeparationOracle(const MinimizeRequest& request) : m_request(r
 
 bool SeparationOracle::cancelled() const
 {
-    return m_request.cancel != nullptr && m_request.cancel->load(std::memory_order_relaxed);
+    return cancelRequested(m_request.cancel);
 }
 
 Result<SeparationOracle::Outcomes> SeparationOracle::run(const schema::DatabaseContent& content)

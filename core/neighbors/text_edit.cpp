@@ -4,6 +4,7 @@
 
 #include "core/neighbors/text_edit.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace sqleq::neighbors {
@@ -90,6 +91,23 @@ std::string applyCandidate(std::string_view text, const Candidate& candidate)
     out.append(text.substr(0, candidate.span.begin));
     out.append(candidate.replacement);
     out.append(text.substr(candidate.span.end));
+    return out;
+}
+
+std::string applyEdits(std::string_view text, std::vector<TextEdit> edits)
+{
+    std::sort(edits.begin(), edits.end(), [](const TextEdit& a, const TextEdit& b) {
+        return a.span.begin != b.span.begin ? a.span.begin < b.span.begin : a.span.end > b.span.end;
+    });
+    std::vector<const TextEdit*> outermost;
+    for (const TextEdit& edit : edits) {
+        if (!edit.span.valid() || edit.span.end > text.size()) continue;
+        if (!outermost.empty() && edit.span.begin < outermost.back()->span.end) continue;
+        outermost.push_back(&edit);
+    }
+    std::string out(text);
+    for (auto it = outermost.rbegin(); it != outermost.rend(); ++it)
+        out.replace((*it)->span.begin, (*it)->span.length(), " " + (*it)->replacement + " ");
     return out;
 }
 

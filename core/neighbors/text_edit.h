@@ -9,6 +9,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace sqleq::neighbors {
 
@@ -35,6 +36,19 @@ Candidate makeDrop(std::string_view text, MutationFamily family, SourceSpan span
 
 /// The gold text with the candidate's span replaced.
 std::string applyCandidate(std::string_view text, const Candidate& candidate);
+
+/// One replacement of a span of a text, for rewrites that make several at once (the
+/// proofs of schema_equivalence.h).
+struct TextEdit {
+    SourceSpan span;
+    std::string replacement;
+};
+
+/// `text` with the edits made; an edit inside another one gives way to it, and an
+/// edit with an invalid span or one past the text's end is left out. Every
+/// replacement is spliced in with a space on both sides, so it never glues to what
+/// surrounds it (the result is re-parsed, not shown).
+std::string applyEdits(std::string_view text, std::vector<TextEdit> edits);
 
 /// `word` (upper case) spelled in the letter case of `original`: "count" → "min",
 /// "COUNT" → "MIN", "Count" → "Min".

@@ -10,7 +10,7 @@
 
 #include "core/fuzz/profile.h"
 #include "core/schema/schema.h"
-#include "core/suite/suite.h"
+#include "core/suite/checker.h"
 
 #include <atomic>
 #include <cstddef>

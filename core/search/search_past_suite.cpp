@@ -3,12 +3,13 @@
 
 #include "core/search/search.h"
 
+#include "core/base/cancellation.h"
 #include "core/base/parallel_for.h"
 #include "core/exec/executor.h"
 #include "core/fuzz/fuzz.h"
-#include "core/search/order_dependence.h"
-#include "core/search/targeted_databases.h"
 #include "core/suite/spider_options.h"
+#include "core/targeted/order_dependence.h"
+#include "core/targeted/targeted_databases.h"
 
 #include <fmt/format.h>
 
@@ -19,11 +20,6 @@ namespace {
 /// databases distillation already tried (the same constant as --deep used).
 constexpr uint64_t kRandomStream = 0x6A09E667F3BCC909ull;
 constexpr std::size_t kBatch = 16;
-
-bool cancelRequested(const std::atomic<bool>* cancel)
-{
-    return cancel != nullptr && cancel->load(std::memory_order_relaxed);
-}
 
 /// One database of the search, built and run: whether it separates the texts as judged.
 struct Trial {
@@ -71,8 +67,8 @@ public:
         // A difference that reading the rows in another order removes is tie-breaking,
         // not meaning: the search looks on for a real one.
         if (out.separates
-            && checkPairOrderDependence(out.bytes, m_readable, m_suiteResult.goldUsed, m_suiteResult.candidateUsed,
-                                        m_orderMatters, m_limits)
+            && targeted::checkPairOrderDependence(out.bytes, m_readable, m_suiteResult.goldUsed,
+                                                  m_suiteResult.candidateUsed, m_orderMatters, m_limits)
                    .tieBreakOnly) {
             out.separates = false;
         }
@@ -101,7 +97,7 @@ private:
     schema::Materializer m_materializer;  ///< builds every database from one empty image
     const suite::CheckResult& m_suiteResult;
     SearchOptions m_options;
-    TargetedDatabases m_targeted;
+    targeted::TargetedDatabases m_targeted;
     bool m_orderMatters;
     exec::ExecLimits m_limits;
 };

@@ -2,10 +2,12 @@
 // decides it (variants in order, databases in order, first separation ends a variant).
 // Runs every query through the safe executor on private copies of the suite's
 // databases. Searching past the suite is core/search's job.
+#include "core/suite/checker.h"
+
+#include "core/base/cancellation.h"
 #include "core/exec/executor.h"
 #include "core/exec/spider_compat.h"
 #include "core/suite/spider_options.h"
-#include "core/suite/suite.h"
 #include "core/suite/suite_diagnostic.h"
 
 #include <fmt/format.h>
@@ -69,11 +71,6 @@ struct VariantRun {
     compare::Comparison comparison;
     exec::QueryOutcome candidateOutcome;
 };
-
-bool cancelRequested(const std::atomic<bool>* cancel)
-{
-    return cancel != nullptr && cancel->load(std::memory_order_relaxed);
-}
 
 VariantRun runVariant(SuiteSession& session, std::size_t databases, std::string_view variant, bool orderMatters,
                       const std::atomic<bool>* cancel)

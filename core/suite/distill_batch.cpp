@@ -2,11 +2,13 @@
 // grouped by db_id, one shared suite per schema (as the paper distills one per
 // database). distillBatch keeps the suites in memory and reports per-schema failures;
 // distillDataset writes each suite as it completes and stops at the first failure.
+#include "core/suite/dataset_distill.h"
+
 #include "core/base/capped_file.h"
 #include "core/exec/connection.h"
 #include "core/schema/spider_tables.h"
-#include "core/suite/suite.h"
 #include "core/suite/suite_diagnostic.h"
+#include "core/suite/suite_files.h"
 
 #include <fmt/format.h>
 

@@ -1,14 +1,14 @@
 // Distiller: one run of Algorithm 1 (Zhong, Yu, Klein 2020) for the gold queries of
 // one schema — neighbor targets, the original database, then batches of sampled
-// databases evaluated on a WorkerPool and merged in index order (see suite.h for why
+// databases evaluated on a WorkerPool and merged in index order (see distill.h for why
 // that equals the sequential algorithm). Internal to core/suite: callers use distill().
 #pragma once
 
 #include "core/fuzz/gold_constants.h"
 #include "core/schema/database_content.h"
-#include "core/search/order_dependence.h"
-#include "core/suite/suite.h"
+#include "core/suite/distill.h"
 #include "core/suite/worker_pool.h"
+#include "core/targeted/order_dependence.h"
 
 #include <chrono>
 #include <functional>
@@ -17,7 +17,7 @@
 #include <string_view>
 #include <memory>
 
-namespace sqleq::search {
+namespace sqleq::targeted {
 class TargetedDatabases;
 }
 
@@ -78,12 +78,12 @@ private:
     void report(std::size_t total, std::string_view phase = "sampling", std::optional<std::size_t> done = {});
     bool evaluateBatch(std::vector<BatchDatabase>& batch, std::optional<std::size_t> onlyGold = std::nullopt);
     bool tieBreakOnly(const BatchDatabase& database, std::size_t gold, std::size_t neighbor,
-                      std::optional<search::OrderDependence>& goldOrder) const;
+                      std::optional<targeted::OrderDependence>& goldOrder) const;
     void proveRemaining();
     bool targetRemaining(const std::function<bool()>& outOfTime);
     /// Without `neighbor`: the databases built from the gold alone, for all its open neighbors.
     bool targetNeighbor(std::size_t gold, std::optional<std::size_t> neighbor, const schema::Materializer& materializer);
-    bool runTargeted(const search::TargetedDatabases& targeted, std::size_t gold, std::size_t first, std::size_t end,
+    bool runTargeted(const targeted::TargetedDatabases& targeted, std::size_t gold, std::size_t first, std::size_t end,
                      const std::function<bool()>& open, std::size_t& built, std::size_t cap,
                      const std::function<void(std::size_t)>& used, const schema::Materializer& materializer);
     PairEval evaluatePair(const BatchDatabase& database, uint64_t key, std::size_t gold,

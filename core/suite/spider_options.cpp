@@ -1,12 +1,12 @@
 // The Spider evaluator's text rewrites, re-done on our lexer: remove_distinct (drop
 // DISTINCT keyword tokens, keep every other byte) and plug-value (every assignment of
-// the gold's constants to the candidate's value slots). See suite.h for the contract
+// the gold's constants to the candidate's value slots). See checker.h for the contract
 // and where we deliberately differ from test-suite-sql-eval (LIMIT counts).
 #include "core/exec/spider_compat.h"
 #include "core/sql/lexer.h"
 #include "core/sql/parser.h"
+#include "core/suite/checker.h"
 #include "core/suite/spider_options.h"
-#include "core/suite/suite.h"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 // Internal helpers for the Spider-compatible options shared by the distiller and
 // the checker: the text a query is run as (postprocessed, DISTINCT removed), the
 // order rule, and token-level equality. The public removeDistinct/plugGoldValues are
-// declared in suite.h. Pure text functions: no SQL is executed here.
+// declared in checker.h. Pure text functions: no SQL is executed here.
 #pragma once
 
 #include "core/compare/compare.h"

@@ -2,7 +2,7 @@
 // every file of the folder with ".sqlite" in its name being one database. Files are
 // written atomically (core/base/atomic_file.h, then the folder is fsynced) and
 // read back read-only; filesystem exceptions are caught here and become Diagnostics.
-#include "core/suite/suite.h"
+#include "core/suite/suite_files.h"
 
 #include "core/base/atomic_file.h"
 #include "core/suite/suite_diagnostic.h"
@@ -13,6 +13,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <optional>
 #include <system_error>
 #include <unistd.h>
 

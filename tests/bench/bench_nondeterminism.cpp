@@ -1,7 +1,7 @@
 // Benchmark: how many Spider dev gold queries give an order-dependent result on their
 // own original database (ties at ORDER BY … LIMIT, bare columns beside aggregates, an
 // unordered LIMIT): for those, every metric that compares results is ill-defined — the
-// same pair can score differently on another machine. Uses search::checkOrderDependence
+// same pair can score differently on another machine. Uses targeted::checkOrderDependence
 // (the same rows stored in other orders, and PRAGMA reverse_unordered_selects). Asserts
 // nothing (not a test).
 //
@@ -10,8 +10,8 @@
 #include "core/exec/spider_compat.h"
 #include "core/fuzz/sampler.h"
 #include "core/schema/schema_source.h"
-#include "core/search/order_dependence.h"
 #include "core/suite/spider_options.h"
+#include "core/targeted/order_dependence.h"
 
 #include <fmt/format.h>
 
@@ -68,8 +68,8 @@ int main(int argc, char** argv)
         // As the official evaluator runs it: postprocessed, DISTINCT removed.
         const std::string run = suite::textAsRun(sql, false);
         const bool orderMatters = suite::orderMattersFor(run, compare::OrderRule::TopLevelOrderBy);
-        const auto order = search::checkOrderDependence(found->second->bytes, found->second->schema, run,
-                                                        orderMatters, {});
+        const auto order = targeted::checkOrderDependence(found->second->bytes, found->second->schema, run,
+                                                          orderMatters, {});
         if (!order.detected) continue;
         ++dependent;
         if (verbose) fmt::print("{}\t{}\n", dbId, sql);

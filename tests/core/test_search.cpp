@@ -1,13 +1,14 @@
-// Unit tests of core/search: targeted databases (deterministic, small, keys resolving,
-// each kind aimed at its difference), the search past a suite (finds what the suite
-// misses, keeps equivalent pairs equivalent, does not depend on the thread count,
-// skips tie-break-only separations, stops on cancel) and order dependence.
+// Unit tests of core/targeted and core/search: targeted databases (deterministic,
+// small, keys resolving, each kind aimed at its difference), the search past a suite
+// (finds what the suite misses, keeps equivalent pairs equivalent, does not depend on
+// the thread count, skips tie-break-only separations, stops on cancel) and order
+// dependence.
 #include "core/exec/executor.h"
 #include "core/schema/ddl_loader.h"
-#include "core/search/boundary_values.h"
-#include "core/search/order_dependence.h"
 #include "core/search/search.h"
-#include "core/search/targeted_databases.h"
+#include "core/targeted/boundary_values.h"
+#include "core/targeted/order_dependence.h"
+#include "core/targeted/targeted_databases.h"
 
 #include <QtTest>
 
@@ -51,10 +52,10 @@ class TestSearch : public QObject {
 private slots:
     void targetedDatabasesAreSmallDeterministicAndResolve()
     {
-        const search::TargetedDatabases first(testSchema(), "SELECT name FROM owner WHERE age > 30",
-                                              "SELECT name FROM owner WHERE age >= 30", fuzz::Profile::Spider, 0);
-        const search::TargetedDatabases second(testSchema(), "SELECT name FROM owner WHERE age > 30",
-                                               "SELECT name FROM owner WHERE age >= 30", fuzz::Profile::Spider, 0);
+        const targeted::TargetedDatabases first(testSchema(), "SELECT name FROM owner WHERE age > 30",
+                                                "SELECT name FROM owner WHERE age >= 30", fuzz::Profile::Spider, 0);
+        const targeted::TargetedDatabases second(testSchema(), "SELECT name FROM owner WHERE age > 30",
+                                                 "SELECT name FROM owner WHERE age >= 30", fuzz::Profile::Spider, 0);
         QVERIFY(first.size() >= 16);
         std::size_t built = 0;
         for (std::size_t i = 0; i < first.size(); ++i) {
@@ -185,33 +186,33 @@ private slots:
                 return c.column == column && c.value == value;
             });
         };
-        const auto lengths = search::detail::boundaryValues("SELECT name FROM owner AS o WHERE length(o.name) > 20",
-                                                            testSchema());
+        const auto lengths = targeted::detail::boundaryValues("SELECT name FROM owner AS o WHERE length(o.name) > 20",
+                                                              testSchema());
         QVERIFY(has(lengths, "name", exec::Value::text(std::string(20, 'a'))));
         QVERIFY(has(lengths, "name", exec::Value::text(std::string(21, 'a'))));
-        const auto dates = search::detail::boundaryValues(
+        const auto dates = targeted::detail::boundaryValues(
             "SELECT name FROM owner WHERE julianday('2020-01-01') - julianday(city) > 365", testSchema());
         QVERIFY(has(dates, "city", exec::Value::text("2019-01-01")));
         QVERIFY(has(dates, "city", exec::Value::text("2019-01-02")));
-        const auto numbers = search::detail::boundaryValues("SELECT kind FROM pet WHERE tag * 3 + 7 > 4000", testSchema());
+        const auto numbers = targeted::detail::boundaryValues("SELECT kind FROM pet WHERE tag * 3 + 7 > 4000", testSchema());
         QVERIFY(has(numbers, "tag", exec::Value::integer(1331)));
         QVERIFY(has(numbers, "tag", exec::Value::integer(1332)));
         // Values that change between runs would make the verdict change: none are read.
-        QVERIFY(search::detail::boundaryValues("SELECT name FROM owner WHERE age + random() % 2 > 30", testSchema())
+        QVERIFY(targeted::detail::boundaryValues("SELECT name FROM owner WHERE age + random() % 2 > 30", testSchema())
                     .items.empty());
-        QVERIFY(search::detail::boundaryValues("SELECT name FROM owner WHERE julianday('now') - julianday(city) > 3",
-                                               testSchema())
+        QVERIFY(targeted::detail::boundaryValues("SELECT name FROM owner WHERE julianday('now') - julianday(city) > 3",
+                                                 testSchema())
                     .items.empty());
         // A column compared as itself is the constant collector's business; a bad query gives nothing.
-        QVERIFY(search::detail::boundaryValues("SELECT name FROM owner WHERE age > 30", testSchema()).items.empty());
-        QVERIFY(search::detail::boundaryValues("SELECT name FROM", testSchema()).items.empty());
+        QVERIFY(targeted::detail::boundaryValues("SELECT name FROM owner WHERE age > 30", testSchema()).items.empty());
+        QVERIFY(targeted::detail::boundaryValues("SELECT name FROM", testSchema()).items.empty());
     }
 
     void boundaryProbesStayWithinTheirBudget()
     {
         // Each probe runs the user's expression under a small step budget: a
         // quadratic one ends as "cannot tell" instead of running for minutes.
-        const auto found = search::detail::boundaryValues(
+        const auto found = targeted::detail::boundaryValues(
             "SELECT name FROM owner WHERE length(printf('%.*c', age * 1000000, 'x')) > 5", testSchema());
         QVERIFY(found.items.size() <= 16);
     }
@@ -230,22 +231,22 @@ private slots:
         QVERIFY(connection.ok());
         const auto bytes = connection->serialize();
         QVERIFY(bytes.ok());
-        const auto tie = search::checkOrderDependence(*bytes, schema, "SELECT name FROM s ORDER BY age DESC LIMIT 1",
-                                                      true, {});
+        const auto tie = targeted::checkOrderDependence(*bytes, schema, "SELECT name FROM s ORDER BY age DESC LIMIT 1",
+                                                        true, {});
         QVERIFY(tie.detected);
-        QVERIFY(!search::checkOrderDependence(*bytes, schema, "SELECT name FROM s ORDER BY name LIMIT 1", true, {})
+        QVERIFY(!targeted::checkOrderDependence(*bytes, schema, "SELECT name FROM s ORDER BY name LIMIT 1", true, {})
                      .detected);
-        QVERIFY(search::checkOrderDependence(*bytes, schema, "SELECT name FROM s LIMIT 1", false, {}).detected);
-        const auto pair = search::checkPairOrderDependence(*bytes, schema, "SELECT name FROM s ORDER BY age DESC LIMIT 1",
-                                                           "SELECT name FROM s ORDER BY age DESC, id LIMIT 1", true, {});
+        QVERIFY(targeted::checkOrderDependence(*bytes, schema, "SELECT name FROM s LIMIT 1", false, {}).detected);
+        const auto pair = targeted::checkPairOrderDependence(*bytes, schema, "SELECT name FROM s ORDER BY age DESC LIMIT 1",
+                                                             "SELECT name FROM s ORDER BY age DESC, id LIMIT 1", true, {});
         QVERIFY(pair.tieBreakOnly);
-        const auto real = search::checkPairOrderDependence(*bytes, schema, "SELECT name FROM s ORDER BY age DESC LIMIT 1",
-                                                           "SELECT name FROM s ORDER BY age LIMIT 1", true, {});
+        const auto real = targeted::checkPairOrderDependence(*bytes, schema, "SELECT name FROM s ORDER BY age DESC LIMIT 1",
+                                                             "SELECT name FROM s ORDER BY age LIMIT 1", true, {});
         QVERIFY(!real.tieBreakOnly);
         // The gold's answer is fixed here; a candidate that gives it only under some
         // reading order (an unordered LIMIT) does not mean the same.
-        const auto arbitrary = search::checkPairOrderDependence(*bytes, schema, "SELECT name FROM s ORDER BY name DESC LIMIT 1",
-                                                                "SELECT name FROM s LIMIT 1", true, {});
+        const auto arbitrary = targeted::checkPairOrderDependence(*bytes, schema, "SELECT name FROM s ORDER BY name DESC LIMIT 1",
+                                                                  "SELECT name FROM s LIMIT 1", true, {});
         QVERIFY(arbitrary.candidate.detected);
         QVERIFY(!arbitrary.gold.detected);
         QVERIFY(!arbitrary.tieBreakOnly);

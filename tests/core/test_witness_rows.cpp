@@ -4,11 +4,11 @@
 // the test checks what the query returns, not what the planner believes.
 #include "core/exec/executor.h"
 #include "core/fuzz/fuzz.h"
-#include "core/search/content_shaping.h"
 #include "core/search/search.h"
-#include "core/search/targeted_databases.h"
-#include "core/search/witness_plan.h"
-#include "core/search/witness_rows.h"
+#include "core/targeted/content_shaping.h"
+#include "core/targeted/targeted_databases.h"
+#include "core/targeted/witness_plan.h"
+#include "core/targeted/witness_rows.h"
 
 #include "tests/core/ddl_schema_support.h"
 #include "tests/core/row_text_support.h"
@@ -80,18 +80,18 @@ int rowsReturned(const schema::Schema& schema, const schema::DatabaseContent& co
 /// A sampled database cut to one row per table, with witnesses of every plan of
 /// `query` planted as `copies` says and foreign keys repaired.
 std::optional<schema::DatabaseContent> witnessDatabase(const schema::Schema& schema, std::string_view query,
-                                                       const search::detail::WitnessCopies& copies, uint64_t seed)
+                                                       const targeted::detail::WitnessCopies& copies, uint64_t seed)
 {
     auto sampled = fuzz::sampleDatabase(schema, {}, {.profile = fuzz::Profile::Spider, .seed = seed, .index = 0});
     if (!sampled) return std::nullopt;
     schema::DatabaseContent content = std::move(*sampled);
-    search::detail::keepFirstRows(content, 1);
+    targeted::detail::keepFirstRows(content, 1);
     fuzz::Prng rng(seed);
-    if (!search::detail::repairForeignKeys(schema, content, true, rng)) return std::nullopt;
-    int64_t nextKey = search::detail::freshKeyBase(schema, content);
-    for (const auto& plan : search::detail::planWitnesses(query, schema))
-        if (!search::detail::plantWitnesses(schema, content, plan, copies, rng, nextKey)) return std::nullopt;
-    if (!search::detail::repairForeignKeys(schema, content, true, rng)) return std::nullopt;
+    if (!targeted::detail::repairForeignKeys(schema, content, true, rng)) return std::nullopt;
+    int64_t nextKey = targeted::detail::freshKeyBase(schema, content);
+    for (const auto& plan : targeted::detail::planWitnesses(query, schema))
+        if (!targeted::detail::plantWitnesses(schema, content, plan, copies, rng, nextKey)) return std::nullopt;
+    if (!targeted::detail::repairForeignKeys(schema, content, true, rng)) return std::nullopt;
     return content;
 }
 
@@ -180,10 +180,10 @@ private slots:
         QFETCH(int, atLeast);
         const schema::Schema& loaded = schemaOf(ddlNamed(schema));
         const std::string sql = query.toStdString();
-        QVERIFY(!search::detail::planWitnesses(sql, loaded).empty());
+        QVERIFY(!targeted::detail::planWitnesses(sql, loaded).empty());
         for (uint64_t seed = 0; seed < 5; ++seed) {
             // A negative count: that many copies in one group, distinct wherever free.
-            const search::detail::WitnessCopies shape{.count = static_cast<std::size_t>(std::abs(copies)),
+            const targeted::detail::WitnessCopies shape{.count = static_cast<std::size_t>(std::abs(copies)),
                                                       .share = copies < 0 ? 0.0 : 0.5, .oneGroup = copies < 0,
                                                       .directionBit = std::nullopt,
                                                       .nearMiss = std::nullopt};
@@ -280,7 +280,7 @@ private slots:
                                column);
         };
         const std::string gold = query("review_count");
-        const search::TargetedDatabases targeted(loaded, gold, gold, fuzz::Profile::Spider, 0, false, true);
+        const targeted::TargetedDatabases targeted(loaded, gold, gold, fuzz::Profile::Spider, 0, false, true);
         std::vector<exec::Bytes> ordered;
         for (std::size_t i = 0; i < targeted.size(); ++i) {
             if (targeted.label(i).find("ordered apart") == std::string::npos) continue;
@@ -301,7 +301,7 @@ private slots:
         }
         // Without an ORDER BY in either query there is nothing to set apart.
         const std::string unordered = gold.substr(0, gold.find(" ORDER BY"));
-        const search::TargetedDatabases plain(loaded, unordered, unordered, fuzz::Profile::Spider, 0, false, true);
+        const targeted::TargetedDatabases plain(loaded, unordered, unordered, fuzz::Profile::Spider, 0, false, true);
         for (std::size_t i = 0; i < plain.size(); ++i) QVERIFY(plain.label(i).find("ordered apart") == std::string::npos);
     }
 
@@ -332,7 +332,7 @@ private slots:
         const schema::Schema& loaded = schemaOf(kYelpDdl);
         const std::string gold = "SELECT count(*) > 0 FROM business AS b, category AS c WHERE c.business_id = b.business_id"
                                  " AND c.category_name = 'Thai' AND b.city = 'Dallas' AND b.review_count >= 10";
-        const search::TargetedDatabases targeted(loaded, gold, gold, fuzz::Profile::Spider, 0, false, true);
+        const targeted::TargetedDatabases targeted(loaded, gold, gold, fuzz::Profile::Spider, 0, false, true);
         std::size_t misses = 0;
         bool found = false;
         for (std::size_t i = 0; i < targeted.size(); ++i) {
@@ -401,8 +401,8 @@ private slots:
         QFETCH(QString, neighbor);
         QFETCH(bool, different);
         const schema::Schema& loaded = schemaOf(schema == "yelp" ? kYelpDdl : kFlightsDdl);
-        const search::TargetedDatabases targeted(loaded, gold.toStdString(), neighbor.toStdString(),
-                                                 fuzz::Profile::Spider, 0, false, true);
+        const targeted::TargetedDatabases targeted(loaded, gold.toStdString(), neighbor.toStdString(),
+                                                   fuzz::Profile::Spider, 0, false, true);
         QVERIFY(targeted.differenceCount() > 0);
         bool separated = false;
         for (std::size_t i = 0; i < targeted.differenceCount(); ++i) {
@@ -417,8 +417,8 @@ private slots:
         }
         QCOMPARE(separated, different);
         // Two queries alike have no difference databases.
-        const search::TargetedDatabases alike(loaded, gold.toStdString(), gold.toStdString(), fuzz::Profile::Spider, 0,
-                                              false, true);
+        const targeted::TargetedDatabases alike(loaded, gold.toStdString(), gold.toStdString(), fuzz::Profile::Spider, 0,
+                                                false, true);
         QCOMPARE(alike.differenceCount(), std::size_t{0});
     }
 

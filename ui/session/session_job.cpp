@@ -3,6 +3,7 @@
 
 #include "ui/session/session_job.h"
 
+#include "core/base/cancellation.h"
 #include "core/exec/spider_compat.h"
 #include "core/minimize/separating_database.h"
 #include "ui/session/schema_source_loader.h"
@@ -89,7 +90,7 @@ SessionJob::SessionJob(Session session, ProgressFn progress, const std::atomic<b
 {
 }
 
-bool SessionJob::cancelled() const { return m_cancel != nullptr && m_cancel->load(std::memory_order_relaxed); }
+bool SessionJob::cancelled() const { return cancelRequested(m_cancel); }
 
 void SessionJob::report(const QString& phase, std::size_t done, std::size_t total, bool force)
 {

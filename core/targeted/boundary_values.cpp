@@ -3,7 +3,7 @@
 // THEN 1 WHEN e = c THEN 0 END`, so SQLite's own comparison rules (affinity,
 // text against numbers) decide, not a re-implementation of them.
 
-#include "core/search/boundary_values.h"
+#include "core/targeted/boundary_values.h"
 
 #include "core/base/ascii_case.h"
 #include "core/exec/connection.h"
@@ -17,7 +17,7 @@
 #include <algorithm>
 #include <optional>
 
-namespace sqleq::search::detail {
+namespace sqleq::targeted::detail {
 namespace {
 
 /// Comparisons looked at per query, and probes per parametrization of one of them:
@@ -330,4 +330,4 @@ fuzz::GoldConstants boundaryValues(std::string_view query, const schema::Schema&
     return out;
 }
 
-} // namespace sqleq::search::detail
+} // namespace sqleq::targeted::detail

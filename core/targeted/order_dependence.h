@@ -19,7 +19,7 @@
 #include <string_view>
 #include <vector>
 
-namespace sqleq::search {
+namespace sqleq::targeted {
 
 struct OrderDependence {
     bool detected = false;
@@ -54,4 +54,4 @@ PairOrderDependence checkPairOrderDependence(const exec::Bytes& database, const 
                                              std::string_view gold, std::string_view candidate, bool orderMatters,
                                              const exec::ExecLimits& limits);
 
-} // namespace sqleq::search
+} // namespace sqleq::targeted

@@ -2,7 +2,7 @@
 // copying values between rows (ties, duplicates, one big group), planting constant
 // variants, drawing equated columns from one pool, emptying a table, NULLs — and
 // repairing foreign keys afterwards so every one resolves. Plain operations on
-// DatabaseContent; internal to core/search (TargetedDatabases sequences them).
+// DatabaseContent; internal to core/targeted (TargetedDatabases sequences them).
 #pragma once
 
 #include "core/fuzz/gold_constants.h"
@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-namespace sqleq::search::detail {
+namespace sqleq::targeted::detail {
 
 /// The index of `column` in `table` (ASCII case-insensitive); columns.size() when absent.
 std::size_t columnIndex(const schema::Table& table, std::string_view column);
@@ -67,4 +67,4 @@ void addNulls(const schema::Schema& schema, schema::DatabaseContent& content, fu
 bool repairForeignKeys(const schema::Schema& schema, schema::DatabaseContent& content, bool nonEmpty,
                        fuzz::Prng& rng);
 
-} // namespace sqleq::search::detail
+} // namespace sqleq::targeted::detail

@@ -2,9 +2,9 @@
 // so that every condition holds; rows built from the database's own rows, keys made
 // fresh, colliding rows replaced and missing parents added.
 
-#include "core/search/witness_rows.h"
+#include "core/targeted/witness_rows.h"
 
-#include "core/search/content_shaping.h"
+#include "core/targeted/content_shaping.h"
 
 #include <fmt/format.h>
 
@@ -12,7 +12,7 @@
 #include <cmath>
 #include <optional>
 
-namespace sqleq::search::detail {
+namespace sqleq::targeted::detail {
 namespace {
 
 // ---- choosing values ----------------------------------------------------------------
@@ -480,4 +480,4 @@ bool plantWitnesses(const schema::Schema& schema, schema::DatabaseContent& conte
     return true;
 }
 
-} // namespace sqleq::search::detail
+} // namespace sqleq::targeted::detail

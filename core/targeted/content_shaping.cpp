@@ -2,7 +2,7 @@
 // duplicated (the database would not materialize); everything else may be, since
 // duplicated values are exactly what ties, repeated rows and groups need.
 
-#include "core/search/content_shaping.h"
+#include "core/targeted/content_shaping.h"
 
 #include "core/fuzz/table_order.h"
 
@@ -11,7 +11,7 @@
 #include <cctype>
 #include <cmath>
 
-namespace sqleq::search::detail {
+namespace sqleq::targeted::detail {
 
 std::size_t columnIndex(const schema::Table& table, std::string_view column)
 {
@@ -374,4 +374,4 @@ bool repairForeignKeys(const schema::Schema& schema, schema::DatabaseContent& co
     return true;
 }
 
-} // namespace sqleq::search::detail
+} // namespace sqleq::targeted::detail

@@ -17,10 +17,10 @@
 
 #include <string_view>
 
-namespace sqleq::search::detail {
+namespace sqleq::targeted::detail {
 
 /// Column values on both sides of every such boundary in `query` (each attributed to
 /// its column, ConstantUse::Compare). A query that does not parse gives none.
 fuzz::GoldConstants boundaryValues(std::string_view query, const schema::Schema& schema);
 
-} // namespace sqleq::search::detail
+} // namespace sqleq::targeted::detail

@@ -4,13 +4,13 @@
 // plantWitnesses() appends rows satisfying a WitnessPlan (witness_plan.h), a few
 // copies apart, so ORDER BY … LIMIT, GROUP BY and boundary neighbors see several
 // qualifying rows that differ — or many copies forming one group, for HAVING counts.
-// Internal to core/search (TargetedDatabases uses it).
+// Internal to core/targeted (TargetedDatabases uses it).
 #pragma once
 
 #include "core/fuzz/prng.h"
 #include "core/schema/database_content.h"
 #include "core/schema/schema.h"
-#include "core/search/witness_plan.h"
+#include "core/targeted/witness_plan.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -19,7 +19,7 @@
 #include <string_view>
 #include <vector>
 
-namespace sqleq::search::detail {
+namespace sqleq::targeted::detail {
 
 /// How the copies of a witness relate.
 struct WitnessCopies {
@@ -55,4 +55,4 @@ struct WitnessCopies {
 bool plantWitnesses(const schema::Schema& schema, schema::DatabaseContent& content, const WitnessPlan& plan,
                     const WitnessCopies& copies, fuzz::Prng& rng, int64_t& nextKey);
 
-} // namespace sqleq::search::detail
+} // namespace sqleq::targeted::detail

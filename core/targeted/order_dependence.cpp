@@ -3,7 +3,7 @@
 // first. The pragma changes plans at prepare time, so each run gets a fresh copy of
 // the database (and so a fresh statement cache).
 
-#include "core/search/order_dependence.h"
+#include "core/targeted/order_dependence.h"
 
 #include "core/compare/compare.h"
 #include "core/exec/executor.h"
@@ -15,7 +15,7 @@
 #include <algorithm>
 #include <optional>
 
-namespace sqleq::search {
+namespace sqleq::targeted {
 namespace {
 
 exec::QueryOutcome runOnCopy(const exec::Bytes& database, std::string_view sql, bool reversed,
@@ -141,4 +141,4 @@ PairOrderDependence checkPairOrderDependence(const exec::Bytes& database, const 
     return out;
 }
 
-} // namespace sqleq::search
+} // namespace sqleq::targeted

@@ -3,7 +3,7 @@
 // subquery merges its own FROM items and conditions into the same plan (a correlated
 // reference unites with the outer item).
 
-#include "core/search/witness_plan.h"
+#include "core/targeted/witness_plan.h"
 
 #include "core/exec/spider_compat.h"
 #include "core/fuzz/gold_constants.h"
@@ -18,7 +18,7 @@
 #include <algorithm>
 #include <optional>
 
-namespace sqleq::search::detail {
+namespace sqleq::targeted::detail {
 namespace {
 
 using sql::BinaryOp;
@@ -585,4 +585,4 @@ std::vector<WitnessPlan> planDifference(std::string_view gold, std::string_view 
     return plans;
 }
 
-} // namespace sqleq::search::detail
+} // namespace sqleq::targeted::detail

@@ -16,11 +16,11 @@
 #pragma once
 
 #include "core/fuzz/gold_constants.h"
-#include "core/fuzz/profile.h"
 #include "core/fuzz/prng.h"
+#include "core/fuzz/profile.h"
 #include "core/schema/database_content.h"
 #include "core/schema/schema.h"
-#include "core/search/witness_rows.h"
+#include "core/targeted/witness_rows.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -29,7 +29,7 @@
 #include <string_view>
 #include <vector>
 
-namespace sqleq::search {
+namespace sqleq::targeted {
 
 class TargetedDatabases {
 public:
@@ -101,4 +101,4 @@ private:
     bool m_ordered = false;  ///< either query has an ORDER BY somewhere
 };
 
-} // namespace sqleq::search
+} // namespace sqleq::targeted

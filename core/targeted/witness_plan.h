@@ -1,7 +1,7 @@
 // Witness plans: a query's conjunction read as classes of columns its joins make
 // equal, each with the comparisons a value of the class must pass — what a row per
 // FROM item must hold for every join and comparison of the WHERE clause to be true at
-// once. witness_rows.h places rows that satisfy a plan. Internal to core/search.
+// once. witness_rows.h places rows that satisfy a plan. Internal to core/targeted.
 #pragma once
 
 #include "core/exec/value.h"
@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-namespace sqleq::search::detail {
+namespace sqleq::targeted::detail {
 
 /// A comparison every value of a class must pass.
 enum class Bound : uint8_t { Equal, OneOf, NotEqual, Less, LessOrEqual, Greater, GreaterOrEqual, Like };
@@ -69,4 +69,4 @@ std::vector<WitnessPlan> planWitnesses(std::string_view query, const schema::Sch
 /// holds and the other's fails, each way round. Nothing for other shapes.
 std::vector<WitnessPlan> planDifference(std::string_view gold, std::string_view candidate, const schema::Schema& schema);
 
-} // namespace sqleq::search::detail
+} // namespace sqleq::targeted::detail

@@ -4,22 +4,22 @@
 // foreign keys repaired. Kinds are interleaved in rounds, so a small budget still
 // tries each of them early.
 
-#include "core/search/targeted_databases.h"
+#include "core/targeted/targeted_databases.h"
 
 #include "core/exec/spider_compat.h"
 #include "core/fuzz/fuzz.h"
 #include "core/fuzz/table_order.h"
-#include "core/search/boundary_values.h"
-#include "core/search/content_shaping.h"
 #include "core/sql/parser.h"
 #include "core/sql/select.h"
 #include "core/sql/walk.h"
+#include "core/targeted/boundary_values.h"
+#include "core/targeted/content_shaping.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 
-namespace sqleq::search {
+namespace sqleq::targeted {
 namespace {
 
 /// Distinct from the suite's stream and the random search's.
@@ -408,4 +408,4 @@ std::optional<schema::DatabaseContent> TargetedDatabases::buildWitnesses(schema:
     return content;
 }
 
-} // namespace sqleq::search
+} // namespace sqleq::targeted
