@@ -5,6 +5,7 @@
 #include "core/exec/executor.h"
 #include "core/inspect/inspect.h"
 #include "core/inspect/inspection_json.h"
+#include "core/suite/suite_files.h"
 #include "core/schema/ddl_loader.h"
 
 #include "tests/core/figure1_fixture.h"
