@@ -18,7 +18,8 @@
 
 namespace {
 
-const QString kCorpus = QStringLiteral(SQLEQ_SOURCE_DIR "/../shared/corpus");
+/// The folder of the Spider corpus's siblings: -DSQLEQ_CORPUS_DIR moves them all.
+const QString kCorpus = QDir::cleanPath(QStringLiteral(SQLEQ_CORPUS_DIR "/.."));
 
 struct Dataset {
     QString name;
