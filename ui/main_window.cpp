@@ -125,6 +125,7 @@ QWidget* MainWindow::buildCentralWidget()
     rightLayout->setContentsMargins(4, 4, 4, 0);
     rightLayout->addWidget(buildEditors());
     rightLayout->addWidget(m_banner);
+    m_bannerHome = rightLayout;
     rightLayout->addWidget(bottom, 1);
 
     auto* outer = new QSplitter(Qt::Horizontal, this);
@@ -504,6 +505,15 @@ void MainWindow::showError(const QString& message, const QString& title)
 bool MainWindow::hasUnsavedEdits() const
 {
     return m_sessionModified || m_gold->document()->isModified() || m_candidate->document()->isModified();
+}
+
+void MainWindow::placeVerdictBanner(QBoxLayout* column)
+{
+    QBoxLayout* target = column != nullptr ? column : m_bannerHome;
+    if (target->indexOf(m_banner) >= 0) return;
+    if (QLayout* current = m_banner->parentWidget()->layout()) current->removeWidget(m_banner);
+    target->insertWidget(column != nullptr ? 0 : 1, m_banner);  // home: under the editors
+    m_banner->show();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

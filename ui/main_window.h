@@ -10,6 +10,7 @@
 
 #include <QMainWindow>
 
+class QBoxLayout;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -66,6 +67,11 @@ public:
     /// the schema, a query or the settings since the run); it is greyed until the next run.
     [[nodiscard]] bool resultIsStale() const { return m_resultStale; }
     [[nodiscard]] FileActions* fileActions() const { return m_files; }
+
+    /// Shows the verdict banner at the top of `column` (audit mode's verdict panel: the
+    /// machine's verdict beside the annotator's, its height left to the inspector), or,
+    /// with nullptr, back above the inspector where it starts.
+    void placeVerdictBanner(QBoxLayout* column);
 
     void showMessage(const QString& message);
     /// A warning dialog titled for what failed ("Open session", "Audit project"…).
@@ -132,6 +138,7 @@ private:
     SqlEditor* m_gold = nullptr;
     SqlEditor* m_candidate = nullptr;
     VerdictBanner* m_banner = nullptr;
+    QBoxLayout* m_bannerHome = nullptr;  ///< the column above the inspector that holds the banner at first
     ExplanationPanel* m_explanation = nullptr;
     DatabasesPanel* m_databases = nullptr;
     DatabaseView* m_databaseView = nullptr;

@@ -4,6 +4,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include "tests/corpus_skip.h"
 #include "tests/cli/cli_test_support.h"
 
 #include <QProcess>
@@ -223,7 +224,7 @@ private slots:
     void distillThenEvalInOfficialLayout()
     {
         const QString corpus = QStringLiteral(SQLEQ_CORPUS_DIR);
-        if (!QFile::exists(corpus + "/tables.json")) QSKIP("Spider corpus not present");
+        SQLEQ_SKIP_WITHOUT_CORPUS((corpus + "/tables.json").toStdString());
         QTemporaryDir dir;
         QFile gold(dir.filePath("gold.sql"));
         QVERIFY(gold.open(QIODevice::WriteOnly));
@@ -333,7 +334,7 @@ private slots:
     void evalDisagreementsOnTheOriginalDatabase()
     {
         const QString corpus = QStringLiteral(SQLEQ_CORPUS_DIR);
-        if (!QFile::exists(corpus + "/database/concert_singer/concert_singer.sqlite")) QSKIP("concert_singer not present");
+        SQLEQ_SKIP_WITHOUT_CORPUS((corpus + "/database/concert_singer/concert_singer.sqlite").toStdString());
         QTemporaryDir dir;
         const QString gold = writeText(dir, "gold.sql",
                                        "SELECT count(*) FROM singer\tconcert_singer\n"
@@ -398,7 +399,7 @@ private slots:
     void tablesJsonBuildsAnEmptyDatabase()
     {
         const QString tables = QStringLiteral(SQLEQ_CORPUS_DIR "/tables.json");
-        if (!QFile::exists(tables)) QSKIP("Spider corpus not present");
+        SQLEQ_SKIP_WITHOUT_CORPUS(tables.toStdString());
         const auto run = runCli({"run", "--tables", tables, "--db-id", "concert_singer", "--sql",
                                  "SELECT count(*) FROM singer", "--json"});
         QCOMPARE(run.exitCode, 0);

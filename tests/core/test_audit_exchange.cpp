@@ -4,6 +4,7 @@
 // case computed by hand.
 
 #include "core/audit/audit.h"
+#include "tests/corpus_skip.h"
 #include "tests/core/audit_test_support.h"
 #include "core/dataset/spider_files.h"
 
@@ -311,7 +312,8 @@ private slots:
     void importsTheRealEsmFalseNegatives()
     {
         const std::filesystem::path corpus(SQLEQ_CORPUS_DIR);
-        if (!std::filesystem::exists(corpus / "esm_false_negatives.tsv")) QSKIP("Spider corpus not available");
+        SQLEQ_SKIP_WITHOUT_CORPUS(corpus / "esm_false_negatives.tsv", corpus / "dev_gold.sql",
+                                  corpus / "predictions" / "dev_12.txt");
         auto gold = dataset::readGoldFile((corpus / "dev_gold.sql").string());
         auto predictions = dataset::readPredictionsFile((corpus / "predictions/dev_12.txt").string());
         auto text = dataset::readTextFile((corpus / "esm_false_negatives.tsv").string());

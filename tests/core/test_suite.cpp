@@ -374,15 +374,13 @@ private slots:
         QVERIFY(broken.error().message.find("db_9.sqlite") != std::string::npos);
     }
 
-    void cancellationIsPrompt()
+    void cancellationStopsSampling()
     {
         std::atomic<bool> cancel{false};
         std::size_t calls = 0;
         auto opts = options(9, 2, 100000);
         std::vector<Result<std::vector<neighbors::Neighbor>>> lists;
         lists.emplace_back(std::vector<neighbors::Neighbor>{handMade("SELECT name FROM people WHERE 34 < age")});
-        QElapsedTimer timer;
-        timer.start();
         auto result = suite::distillWithNeighbors(
             peopleSchema(), {std::string(kGold)}, std::move(lists), opts,
             [&](const suite::Progress& p) {
@@ -394,8 +392,7 @@ private slots:
         QVERIFY(result.ok());
         QVERIFY(result->cancelled);
         QVERIFY(calls > 0);
-        QVERIFY(result->sampled < 200);
-        QVERIFY(timer.elapsed() < 20000);
+        QVERIFY(result->sampled < 200);  // stopped within a few batches (its latency: bench_check --cancel)
 
         // distill() itself, cancelled before it starts sampling.
         std::atomic<bool> already{true};

@@ -12,6 +12,7 @@
 #include "core/schema/spider_tables.h"
 #include "core/sql/sql.h"
 #include "core/suite/suite.h"
+#include "tests/corpus_skip.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -29,15 +30,6 @@ namespace {
 
 const fs::path kBird = fs::path(SQLEQ_CORPUS_DIR) / ".." / "bird";
 const fs::path kMiniDev = kBird / "mini_dev";
-
-bool corpusPresent()
-{
-    for (const fs::path file : {"dev_gold.sql", "dev_tables.json", "mini_dev/mini_dev_sqlite_gold.sql",
-                                "mini_dev/predictions"}) {
-        if (!fs::exists(kBird / file)) return false;
-    }
-    return true;
-}
 
 /// One empty database per BIRD schema, to ask SQLite whether a query prepares.
 class EmptyDatabases {
@@ -108,7 +100,8 @@ class TestBirdCorpus : public QObject {
 private slots:
     void initTestCase()
     {
-        if (!corpusPresent()) QSKIP("BIRD corpus not found next to the Spider corpus");
+        SQLEQ_SKIP_ALL_WITHOUT_CORPUS(kBird / "dev_gold.sql", kBird / "dev_tables.json",
+                                      kMiniDev / "mini_dev_sqlite_gold.sql", kMiniDev / "predictions");
     }
 
     void everyDevGoldParsesAndPrepares()

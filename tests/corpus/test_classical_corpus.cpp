@@ -13,6 +13,7 @@
 #include "core/schema/spider_tables.h"
 #include "core/sql/sql.h"
 #include "core/suite/suite.h"
+#include "tests/corpus_skip.h"
 
 #include <QtTest>
 
@@ -54,8 +55,7 @@ class TestClassicalCorpus : public QObject {
 private slots:
     void initTestCase()
     {
-        if (!std::filesystem::exists(kClassical / "classical_test.jsonl"))
-            QSKIP(qPrintable(QString("classical corpus not found at %1").arg(QString::fromStdString(kClassical.string()))));
+        SQLEQ_SKIP_ALL_WITHOUT_CORPUS(kClassical / "classical_test.jsonl");
         auto items = dataset::readClassicalItems(kClassical / "classical_test.jsonl");
         QVERIFY2(items.ok(), items.ok() ? "" : items.error().message.c_str());
         m_items = std::move(*items);

@@ -3,6 +3,7 @@
 // dev_tables.json finds its row through the folder rule beside the tables.json.
 #include "core/dataset/column_descriptions.h"
 #include "core/schema/spider_tables.h"
+#include "tests/corpus_skip.h"
 
 #include <QtTest>
 
@@ -23,8 +24,7 @@ class TestColumnDescriptionsCorpus : public QObject {
 private slots:
     void initTestCase()
     {
-        if (!fs::exists(kBird / "dev_tables.json") || !fs::is_directory(kBird / "database_description"))
-            QSKIP("the BIRD corpus with database_description/ is not present");
+        SQLEQ_SKIP_ALL_WITHOUT_CORPUS(kBird / "dev_tables.json", kBird / "database_description");
     }
 
     void everyFileOfEveryDatabaseReads()

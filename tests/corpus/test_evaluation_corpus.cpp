@@ -3,6 +3,7 @@
 // agrees item by item with esm.tsv and hardness.tsv; execution metrics on the one
 // original database of the corpus (concert_singer) behave as the official exec does.
 #include "core/evaluation/evaluation.h"
+#include "tests/corpus_skip.h"
 
 #include <QtTest>
 
@@ -33,15 +34,6 @@ std::vector<QStringList> readTsv(const fs::path& path)
     return rows;
 }
 
-bool corpusPresent()
-{
-    for (const char* file : {"dev_gold.sql", "tables.json", "reference/aggregates.tsv", "reference/esm.tsv",
-                             "reference/hardness.tsv", "predictions/dev_1.txt"}) {
-        if (!fs::exists(kCorpus / file)) return false;
-    }
-    return true;
-}
-
 evaluation::SubmissionInputs submission(const std::string& predictionFile)
 {
     auto inputs = evaluation::readSubmission((kCorpus / "dev_gold.sql").string(),
@@ -67,7 +59,9 @@ class TestEvaluationCorpus : public QObject {
 private slots:
     void initTestCase()
     {
-        if (!corpusPresent()) QSKIP("Spider corpus (dev_gold.sql, tables.json, reference/) not present");
+        SQLEQ_SKIP_ALL_WITHOUT_CORPUS(kCorpus / "dev_gold.sql", kCorpus / "tables.json",
+                                      kCorpus / "reference" / "aggregates.tsv", kCorpus / "reference" / "esm.tsv",
+                                      kCorpus / "reference" / "hardness.tsv", kCorpus / "predictions" / "dev_1.txt");
     }
 
     void matchOnlyGivesTheOfficialExactMatchRow()
@@ -105,8 +99,7 @@ private slots:
 
     void goldAsPredictionPassesEveryExecutionMetric()
     {
-        if (!fs::exists(kCorpus / "database" / "concert_singer" / "concert_singer.sqlite"))
-            QSKIP("concert_singer database not present");
+        SQLEQ_SKIP_WITHOUT_CORPUS(kCorpus / "database" / "concert_singer" / "concert_singer.sqlite");
         auto inputs = submission("dev_1.txt");
         for (std::size_t i = 0; i < inputs.gold.size(); ++i) inputs.predictions[i] = inputs.gold[i].sql;
         inputs.originalDatabases = kCorpus / "database";
@@ -136,8 +129,7 @@ private slots:
 
     void execOnTheOriginalIsATestSuiteOfOneDatabase()
     {
-        if (!fs::exists(kCorpus / "database" / "concert_singer" / "concert_singer.sqlite"))
-            QSKIP("concert_singer database not present");
+        SQLEQ_SKIP_WITHOUT_CORPUS(kCorpus / "database" / "concert_singer" / "concert_singer.sqlite");
         for (const char* file : {"dev_1.txt", "dev_4.txt"}) {
             auto inputs = submission(file);
             // Only the concert_singer items: the corpus has no other original database.

@@ -7,6 +7,7 @@
 #include "core/exec/connection.h"
 #include "core/inspect/inspect.h"
 #include "core/schema/schema_source.h"
+#include "tests/corpus_skip.h"
 
 #include <QtTest>
 
@@ -62,14 +63,6 @@ std::map<int, int> readAggregates(const fs::path& path)
     return correct;
 }
 
-bool corpusPresent()
-{
-    for (const char* file : {"dev_gold.sql", "reference/exec.tsv", "reference/exec_aggregates.tsv", "database"}) {
-        if (!fs::exists(kCorpus / file)) return false;
-    }
-    return true;
-}
-
 /// The official option set: `--order-rule official`, and the placeholder rewrite (the default).
 /// The default step budget stays: a tenth of it already fails correct predictions the
 /// official evaluator accepts (a cross join ordered and cut to one row, item 95).
@@ -91,7 +84,8 @@ class TestExecReference : public QObject {
 private slots:
     void initTestCase()
     {
-        if (!corpusPresent()) QSKIP("the Spider corpus with original databases and exec.tsv is not present");
+        SQLEQ_SKIP_ALL_WITHOUT_CORPUS(kCorpus / "dev_gold.sql", kCorpus / "reference" / "exec.tsv",
+                                      kCorpus / "reference" / "exec_aggregates.tsv", kCorpus / "database");
     }
 
     void everyReferenceVerdictAgrees()
@@ -162,7 +156,7 @@ private slots:
         // What `sqleq-cli check --db concert_singer.sqlite` does: the schema and the rows
         // of the file, the file itself tried first by the distiller.
         const fs::path file = kCorpus / "database" / "concert_singer" / "concert_singer.sqlite";
-        if (!fs::exists(file)) QSKIP("concert_singer.sqlite is not present");
+        SQLEQ_SKIP_WITHOUT_CORPUS(file);
         auto connection = exec::Connection::openReadOnly(file);
         QVERIFY(connection.ok());
         auto source = schema::schemaSourceFromDatabase(*connection, "concert_singer");

@@ -5,6 +5,7 @@
 // the options follow the official evaluator: plug-value on, DISTINCT removed.
 #include "core/schema/spider_tables.h"
 #include "core/suite/suite.h"
+#include "tests/corpus_skip.h"
 
 #include <fmt/format.h>
 
@@ -156,8 +157,7 @@ class TestFalseNegatives : public QObject {
 private slots:
     void initTestCase()
     {
-        if (!std::filesystem::exists(kCorpus / "esm_false_negatives.tsv"))
-            QSKIP("Spider corpus not found (SQLEQ_CORPUS_DIR)");
+        SQLEQ_SKIP_ALL_WITHOUT_CORPUS(kCorpus / "esm_false_negatives.tsv");
         m_timer.start();
     }
 

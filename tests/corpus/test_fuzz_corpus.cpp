@@ -7,6 +7,7 @@
 #include "core/schema/ddl_writer.h"
 #include "core/schema/spider_tables.h"
 #include "core/sql/parser.h"
+#include "tests/corpus_skip.h"
 
 #include <QtTest>
 
@@ -91,8 +92,7 @@ private slots:
 
 void TestFuzzCorpus::initTestCase()
 {
-    if (!std::filesystem::exists(kCorpus / "tables.json"))
-        QSKIP(qPrintable(QString("Spider corpus not found at %1").arg(QString::fromStdString(kCorpus.string()))));
+    SQLEQ_SKIP_ALL_WITHOUT_CORPUS(kCorpus / "tables.json");
     auto ids = schema::listSpiderDbIdsInFile(kCorpus / "tables.json");
     QVERIFY(ids.ok());
     for (const std::string& id : *ids) {

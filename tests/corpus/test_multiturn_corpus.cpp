@@ -3,6 +3,7 @@
 // single planted wrong turn drops exactly its own interaction. The interaction counts
 // are evaluation.py's (CoSQL's last interaction has no closing blank line and counts).
 #include "core/evaluation/evaluation.h"
+#include "tests/corpus_skip.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -71,8 +72,7 @@ private slots:
         QFETCH(int, plantedLine);
         QFETCH(int, plantedBucket);
         const fs::path gold = kMultiTurn / file.toStdString();
-        if (!fs::exists(gold) || !fs::exists(kSpider / "tables.json") || !fs::exists(kSpider / "database"))
-            QSKIP("the SParC/CoSQL corpus is not here");
+        SQLEQ_SKIP_WITHOUT_CORPUS(gold, kSpider / "tables.json", kSpider / "database");
         QTemporaryDir dir;
         const fs::path root = dir.path().toStdString();
 

@@ -8,6 +8,7 @@
 #include "core/schema/ddl_writer.h"
 #include "core/schema/spider_tables.h"
 #include "core/sql/lexer.h"
+#include "tests/corpus_skip.h"
 
 #include <QElapsedTimer>
 #include <QtTest>
@@ -55,7 +56,7 @@ private slots:
     void spiderDevGold()
     {
         const std::string dir = SQLEQ_CORPUS_DIR;
-        if (!std::ifstream(dir + "/dev_gold.sql")) QSKIP("Spider corpus not found");
+        SQLEQ_SKIP_WITHOUT_CORPUS(std::filesystem::path(dir) / "dev_gold.sql", std::filesystem::path(dir) / "tables.json");
         const std::vector<GoldLine> golds = readGold(dir + "/dev_gold.sql");
         QCOMPARE(golds.size(), std::size_t(1034));
 

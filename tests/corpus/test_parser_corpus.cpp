@@ -7,6 +7,7 @@
 #include "core/schema/ddl_writer.h"
 #include "core/schema/spider_tables.h"
 #include "core/sql/sql.h"
+#include "tests/corpus_skip.h"
 
 #include <sqlite3.h>
 
@@ -94,8 +95,7 @@ class TestParserCorpus : public QObject {
 private slots:
     void initTestCase()
     {
-        if (!QFileInfo::exists(corpusDir() + "/dev_gold.sql"))
-            QSKIP(qPrintable("Spider corpus not found at " + corpusDir() + " (see ../shared/corpus/spider/README.md)"));
+        SQLEQ_SKIP_ALL_WITHOUT_CORPUS(std::filesystem::path(corpusDir().toStdString()) / "dev_gold.sql");
         QVERIFY(readQueries(corpusDir() + "/dev_gold.sql", m_queries));
         const qsizetype goldCount = m_queries.size();
         for (int i = 1; i <= 21; ++i)

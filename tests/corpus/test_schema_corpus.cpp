@@ -6,6 +6,7 @@
 #include "core/schema/ddl_writer.h"
 #include "core/schema/schema_introspector.h"
 #include "core/schema/spider_tables.h"
+#include "tests/corpus_skip.h"
 
 #include <QtTest>
 
@@ -56,8 +57,7 @@ private slots:
 
 void TestSchemaCorpus::initTestCase()
 {
-    if (!std::filesystem::exists(kCorpus / "tables.json"))
-        QSKIP(qPrintable(QString("Spider corpus not found at %1").arg(QString::fromStdString(kCorpus.string()))));
+    SQLEQ_SKIP_ALL_WITHOUT_CORPUS(kCorpus / "tables.json");
 }
 
 void TestSchemaCorpus::everyDbIdLoadsAndBuilds()
@@ -87,8 +87,8 @@ void TestSchemaCorpus::everyDbIdLoadsAndBuilds()
 
 void TestSchemaCorpus::goldQueriesRunOnBuiltDatabases()
 {
+    SQLEQ_SKIP_WITHOUT_CORPUS(kCorpus / "dev_gold.sql");
     std::ifstream gold(kCorpus / "dev_gold.sql");
-    if (!gold) QSKIP("dev_gold.sql not found");
     auto all = parseSpiderSchemas([&] {
         std::ifstream in(kCorpus / "tables.json");
         return std::string{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
@@ -118,7 +118,7 @@ void TestSchemaCorpus::goldQueriesRunOnBuiltDatabases()
 void TestSchemaCorpus::concertSingerFileMatchesTablesJson()
 {
     const auto file = kCorpus / "database" / "concert_singer" / "concert_singer.sqlite";
-    if (!std::filesystem::exists(file)) QSKIP("concert_singer.sqlite not found");
+    SQLEQ_SKIP_WITHOUT_CORPUS(file);
     auto fromFile = loadSchemaFromDatabase(file);
     QVERIFY2(fromFile.ok(), fromFile ? "" : fromFile.error().message.c_str());
     auto fromJson = loadSpiderSchema(kCorpus / "tables.json", "concert_singer");

@@ -2,6 +2,7 @@
 // official evaluator's labels (reference/hardness.tsv, esm.tsv, aggregates.tsv)
 // on the 1034 dev gold queries and 21 submissions. Prints every disagreement.
 #include "core/metrics/spider_esm.h"
+#include "tests/corpus_skip.h"
 
 #include <QtTest>
 
@@ -80,8 +81,9 @@ private:
 
 private slots:
     void initTestCase() {
-        if (!load())
-            QSKIP("Spider corpus with reference labels not found");
+        SQLEQ_SKIP_ALL_WITHOUT_CORPUS(kCorpus / "reference" / "esm.tsv", kCorpus / "dev_gold.sql",
+                                      kCorpus / "tables.json");
+        load();
         QVERIFY(m_index.has_value());
         QCOMPARE(m_gold.size(), size_t(1034));
     }

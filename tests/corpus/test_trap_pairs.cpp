@@ -17,6 +17,7 @@
 #include <QtTest>
 
 #include "tests/core/plain_recheck.h"
+#include "tests/corpus_skip.h"
 
 #include <sqlite3.h>
 
@@ -90,7 +91,7 @@ class TestTrapPairs : public QObject {
 private slots:
     void initTestCase()
     {
-        if (!std::filesystem::exists(kCorpus / "tables.json")) QSKIP("Spider corpus not available");
+        SQLEQ_SKIP_ALL_WITHOUT_CORPUS(kCorpus / "tables.json");
     }
 
     void verdictsAndCertificates_data()

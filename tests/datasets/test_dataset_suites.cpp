@@ -6,6 +6,7 @@
 // Skips cleanly without ../shared/corpus. Labelled `datasets`: `make test` runs it,
 // the sanitizer run (unit|corpus) does not, for its length.
 #include "tests/cli/cli_test_support.h"
+#include "tests/corpus_skip.h"
 
 #include <QDir>
 #include <QFile>
@@ -17,7 +18,8 @@
 
 namespace {
 
-const QString kCorpus = QStringLiteral(SQLEQ_SOURCE_DIR "/../shared/corpus");
+/// The folder of the Spider corpus's siblings: -DSQLEQ_CORPUS_DIR moves them all.
+const QString kCorpus = QDir::cleanPath(QStringLiteral(SQLEQ_CORPUS_DIR "/.."));
 
 struct Dataset {
     QString name;
@@ -82,8 +84,7 @@ private slots:
     {
         QFETCH(QString, name);
         const Dataset dataset = m_datasets.value(name);
-        if (!QFile::exists(dataset.arguments.at(1)) || !QFile::exists(dataset.arguments.at(3)))
-            QSKIP("corpus not found");
+        SQLEQ_SKIP_WITHOUT_CORPUS(dataset.arguments.at(1).toStdString(), dataset.arguments.at(3).toStdString());
         QTemporaryDir out;
         const QJsonObject summary = distill(dataset, out.path());
         QVERIFY2(!summary.isEmpty(), "distill failed");

@@ -9,6 +9,7 @@
 #include "ui/audit/new_audit_dialog.h"
 
 #include "core/suite/suite.h"
+#include "tests/ui/gui_test_main.h"
 
 #include <QDir>
 #include <QFile>
@@ -120,5 +121,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestAuditBuild)
+SQLEQ_GUI_TEST_MAIN(TestAuditBuild)
 #include "test_audit_build.moc"

@@ -1,7 +1,10 @@
 // Audit mode's first layout at 1280×800, offscreen, on the bundled example: every
 // header of the suite databases table shows its whole text, the database and results
-// views have room for three rows, the chosen item is scrolled into the list's view,
-// and a neighbor's text stays inside its own column.
+// views have room for three rows, the items list for five with the chosen item scrolled
+// into view, and a neighbor's text stays inside its own column. The layout is checked
+// with the pinned test font and also with the fonts of an ordinary desktop: the
+// system default as fontconfig resolves it, and DejaVu, Noto, Liberation and URW
+// wherever they are installed.
 
 #include "ui/app_settings.h"
 #include "ui/audit/audit_items_panel.h"
@@ -15,9 +18,16 @@
 #include "ui/widgets/neighbor_delegate.h"
 #include "ui/widgets/neighbors_panel.h"
 #include "ui/widgets/results_view.h"
+#include "ui/widgets/sql_editor.h"
+#include "ui/widgets/verdict_banner.h"
+#include "tests/ui/gui_test_main.h"
 #include "tests/ui/gui_test_support.h"
 
 #include <QAbstractTextDocumentLayout>
+#include <QAction>
+#include <QDockWidget>
+#include <QFontDatabase>
+#include <QFontInfo>
 #include <QHeaderView>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -39,6 +49,18 @@ bool roomForRows(const QTableView* view, int rows)
     return view->viewport()->height() >= rows * view->verticalHeader()->defaultSectionSize();
 }
 
+QString rowsMessage(const char* what, const QTableView* view)
+{
+    return QStringLiteral("%1 %2 px high, rows of %3 px (%4)")
+        .arg(QLatin1String(what))
+        .arg(view->viewport()->height())
+        .arg(view->verticalHeader()->defaultSectionSize())
+        .arg(QFontInfo(view->font()).family());
+}
+
+/// How a row of fitsAt1280x800 sets the fonts up.
+enum class Fonts { Pinned, System, Family };
+
 } // namespace
 
 class TestAuditLayout : public QObject {
@@ -55,9 +77,44 @@ private slots:
         test::startAuditAsAlice();
     }
 
+    void init() { test::startAuditAsAlice(); }  // no place saved by an earlier row
+    void cleanup() { test::usePinnedFonts(); }
+
+    void fitsAt1280x800_data()
+    {
+        QTest::addColumn<int>("fonts");
+        QTest::addColumn<QString>("family");
+        QTest::addColumn<QString>("fixedFamily");
+        QTest::newRow("pinned DejaVu Sans") << int(Fonts::Pinned) << QString() << QString();
+        QTest::newRow("system default") << int(Fonts::System) << QString() << QString();
+        // The families a desktop commonly has (fonts-dejavu, fonts-noto, fonts-liberation,
+        // fonts-urw-base35), each with its monospace sibling.
+        const std::pair<const char*, const char*> families[] = {
+            {"DejaVu Sans", "DejaVu Sans Mono"}, {"Noto Sans", "Noto Sans Mono"},
+            {"Liberation Sans", "Liberation Mono"}, {"Nimbus Sans", "Nimbus Mono PS"}};
+        for (const auto& [family, fixedFamily] : families)
+            QTest::newRow(family) << int(Fonts::Family) << QString::fromLatin1(family) << QString::fromLatin1(fixedFamily);
+    }
+
     void fitsAt1280x800()
     {
+        QFETCH(int, fonts);
+        QFETCH(QString, family);
+        QFETCH(QString, fixedFamily);
+        if (fonts == int(Fonts::System)) test::useSystemFonts();
+        if (fonts == int(Fonts::Family)) {
+            const bool sans = QFontDatabase::hasFamily(family);
+            const bool mono = QFontDatabase::hasFamily(fixedFamily);
+            if (!sans && !mono)
+                QSKIP(qPrintable(QStringLiteral("neither %1 nor %2 is installed").arg(family, fixedFamily)));
+            // A family that is missing is left to fontconfig, as on such a desktop.
+            test::useFonts(sans ? family : test::systemDefaultFont().family(), mono ? fixedFamily : QString(),
+                           test::systemDefaultFont().pointSizeF());
+        }
+
         ui::MainWindow window;
+        qInfo("fonts: %s %.1f pt, SQL in %s", qPrintable(QFontInfo(QApplication::font()).family()),
+              QApplication::font().pointSizeF(), qPrintable(QFontInfo(window.goldEditor()->font()).family()));
         window.resize(1280, 800);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -67,7 +124,13 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning() && window.lastResult(), kRunTimeoutMs);
         QTest::qWait(50);  // the deferred first dock layout
         QVERIFY(!window.grab().isNull());
-        if (qEnvironmentVariableIsSet("SQLEQ_LAYOUT_PNG")) window.grab().save(qEnvironmentVariable("SQLEQ_LAYOUT_PNG"));
+        QCOMPARE(window.size(), QSize(1280, 800));  // the minimum sizes fit in it
+        if (qEnvironmentVariableIsSet("SQLEQ_LAYOUT_PNG")) {  // one picture per font row: NAME-<row>.png
+            const QString tag = QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('_'));
+            QString file = qEnvironmentVariable("SQLEQ_LAYOUT_PNG");
+            if (file.endsWith(QStringLiteral(".png"))) file.chop(4);
+            window.grab().save(file + QLatin1Char('-') + tag + QStringLiteral(".png"));
+        }
 
         QHeaderView* header = window.databasesPanel()->view()->horizontalHeader();
         const QFontMetrics metrics(header->font());
@@ -82,18 +145,40 @@ private slots:
         QVERIFY(window.databaseView()->tableCount() > 0);
         const QTableView* database = window.databaseView()->tableView(window.databaseView()->tabs()->currentIndex());
         QVERIFY(database);
-        QVERIFY2(roomForRows(database, 3), qPrintable(QStringLiteral("database view %1 px high")
-                                                          .arg(database->viewport()->height())));
+        QVERIFY2(roomForRows(database, 3), qPrintable(rowsMessage("database view", database)));
         const QList<QTableView*> results = window.resultsView()->findChildren<QTableView*>();
         QCOMPARE(results.size(), 2);
-        for (const QTableView* view : results)
-            QVERIFY2(roomForRows(view, 3), qPrintable(QStringLiteral("results view %1 px high").arg(view->viewport()->height())));
+        for (const QTableView* view : results) QVERIFY2(roomForRows(view, 3), qPrintable(rowsMessage("results view", view)));
 
         QTableView* items = window.audit()->itemsPanel()->view();
+        QVERIFY2(roomForRows(items, 5), qPrintable(rowsMessage("items list", items)));
         const QRect current = items->visualRect(items->currentIndex());
         QVERIFY(current.isValid());
         QVERIFY2(items->viewport()->rect().contains(current),
                  qPrintable(QStringLiteral("row at y=%1 in a %2 px viewport").arg(current.y()).arg(items->viewport()->height())));
+    }
+
+    void verdictBannerHeadsTheVerdictPanelInAuditMode()
+    {
+        ui::MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QWidget* banner = window.verdictBanner();
+        QDockWidget* panel = window.audit()->annotationDock();
+        QVERIFY(!panel->isAncestorOf(banner));
+        QVERIFY2(test::openBundledAuditExample(window), "the bundled example did not open");
+        QVERIFY(panel->isAncestorOf(banner));
+        QVERIFY(banner->isVisible());
+        panel->toggleViewAction()->trigger();  // the user hides the verdict panel: the banner stays in sight
+        QVERIFY(!panel->isVisible());
+        QVERIFY(!panel->isAncestorOf(banner));
+        QVERIFY(banner->isVisible());
+        panel->toggleViewAction()->trigger();
+        QVERIFY(panel->isAncestorOf(banner));
+        window.audit()->closeProject();
+        QVERIFY(!panel->isAncestorOf(banner));
+        QVERIFY(banner->isVisible());
     }
 
     void neighborTextStaysInItsColumn()
@@ -133,5 +218,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestAuditLayout)
+SQLEQ_GUI_TEST_MAIN(TestAuditLayout)
 #include "test_audit_layout.moc"

@@ -27,6 +27,7 @@
 #include "ui/session/session_job.h"
 #include "ui/widgets/verdict_banner.h"
 #include "tests/core/audit_tamper_support.h"
+#include "tests/ui/gui_test_main.h"
 #include "tests/ui/gui_test_support.h"
 
 #include <QAbstractButton>
@@ -806,5 +807,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestAuditMode)
+SQLEQ_GUI_TEST_MAIN(TestAuditMode)
 #include "test_audit_mode.moc"

@@ -10,6 +10,7 @@
 #include "ui/audit/bundled_audit_example.h"
 #include "ui/audit/audit_project.h"
 #include "ui/main_window.h"
+#include "tests/ui/gui_test_main.h"
 #include "tests/ui/gui_test_support.h"
 
 #include <QCheckBox>
@@ -130,5 +131,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestAuditPlace)
+SQLEQ_GUI_TEST_MAIN(TestAuditPlace)
 #include "test_audit_place.moc"

@@ -10,6 +10,7 @@
 #include "ui/session/result_prefetcher.h"
 #include "ui/session/session_controller.h"
 #include "ui/widgets/verdict_banner.h"
+#include "tests/ui/gui_test_main.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -93,5 +94,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestAuditPrefetch)
+SQLEQ_GUI_TEST_MAIN(TestAuditPrefetch)
 #include "test_audit_prefetch.moc"

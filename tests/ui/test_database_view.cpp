@@ -16,6 +16,7 @@
 #include "ui/widgets/neighbors_panel.h"
 #include "ui/widgets/results_view.h"
 #include "ui/widgets/verdict_banner.h"
+#include "tests/ui/gui_test_main.h"
 #include "tests/ui/gui_test_support.h"
 
 #include <QAbstractItemModelTester>
@@ -205,5 +206,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestDatabaseView)
+SQLEQ_GUI_TEST_MAIN(TestDatabaseView)
 #include "test_database_view.moc"

@@ -9,6 +9,7 @@
 #include "ui/audit/audit_project.h"
 #include "ui/audit/earlier_turns_panel.h"
 #include "ui/audit/interaction_turns_model.h"
+#include "tests/ui/gui_test_main.h"
 
 #include <QAbstractItemModelTester>
 #include <QLabel>
@@ -154,5 +155,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestEarlierTurns)
+SQLEQ_GUI_TEST_MAIN(TestEarlierTurns)
 #include "test_earlier_turns.moc"

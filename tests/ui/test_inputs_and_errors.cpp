@@ -13,6 +13,7 @@
 #include "ui/widgets/schema_panel.h"
 #include "ui/widgets/sql_editor.h"
 #include "ui/widgets/verdict_banner.h"
+#include "tests/ui/gui_test_main.h"
 #include "tests/ui/gui_test_support.h"
 
 #include <QComboBox>
@@ -269,5 +270,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestInputsAndErrors)
+SQLEQ_GUI_TEST_MAIN(TestInputsAndErrors)
 #include "test_inputs_and_errors.moc"

@@ -10,6 +10,7 @@
 #include "ui/widgets/database_view.h"
 #include "ui/widgets/databases_panel.h"
 #include "ui/widgets/sql_editor.h"
+#include "tests/ui/gui_test_main.h"
 #include "tests/ui/gui_test_support.h"
 
 #include <QAbstractButton>
@@ -263,5 +264,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestKeyboard)
+SQLEQ_GUI_TEST_MAIN(TestKeyboard)
 #include "test_keyboard.moc"

@@ -1,7 +1,8 @@
 // The inspector end to end, offscreen: the bundled example runs to its verdict, the
 // separating database is marked and shown table by table, neighbors point at their
-// databases, Cancel is prompt, bad SQL gets a positioned error, sessions round-trip,
-// counterexamples export. Also measures how long the GUI thread stalls during a run.
+// databases, Cancel stops a run, bad SQL gets a positioned error, sessions round-trip,
+// counterexamples export. (How long the GUI thread stalls during a run and how promptly
+// Cancel acts: bench_audit_navigation --cancel.)
 
 #include "core/exec/connection.h"
 #include "ui/app_counterexample_export.h"
@@ -22,9 +23,9 @@
 #include "ui/widgets/sql_editor.h"
 #include "ui/widgets/sql_highlighter.h"
 #include "ui/widgets/verdict_banner.h"
+#include "tests/ui/gui_test_main.h"
 #include "tests/ui/gui_test_support.h"
 
-#include <QElapsedTimer>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -182,10 +183,12 @@ private slots:
         QVERIFY2(followed, "no suite database has a concert with a stadium");
     }
 
-    void cancelIsPromptAndTheWindowStaysResponsive()
+    void cancelStopsTheRunAndTheWindowKeepsWorking()
     {
         // `1 = 1` gives neighbors (1 >= 1, 1 <= 1) no database distinguishes, so sampling
-        // runs until the (huge) budget: a long run to cancel.
+        // runs until the (huge) budget: a long run to cancel. How promptly it stops and
+        // how long the GUI thread stalls meanwhile are measured by
+        // `bench_audit_navigation --cancel`, not asserted here.
         ui::Session session;
         session.schema = {ui::SchemaSourceKind::DdlFile, QStringLiteral(":/examples/concerts/database.sql"), {}};
         session.gold = QStringLiteral("SELECT name FROM singer WHERE age > 30 AND 1 = 1");
@@ -200,35 +203,23 @@ private slots:
         QSignalSpy cancelled(window.controller(), &ui::SessionController::cancelled);
         QSignalSpy finished(window.controller(), &ui::SessionController::finished);
 
-        // The largest gap between 10 ms ticks of a GUI-thread timer while the run works.
-        QElapsedTimer clock;
-        qint64 last = 0;
-        qint64 maxGap = 0;
+        // The GUI thread keeps serving its event loop while the run works: a timer on it
+        // fires and progress keeps arriving as queued signals.
+        int ticks = 0;
         QTimer tick;
         tick.setInterval(10);
-        connect(&tick, &QTimer::timeout, this, [&] {
-            const qint64 now = clock.elapsed();
-            maxGap = std::max(maxGap, now - last);
-            last = now;
-        });
+        connect(&tick, &QTimer::timeout, this, [&] { ++ticks; });
         QVERIFY(window.openSession(path, true, nullptr));
-        QTRY_VERIFY_WITH_TIMEOUT(window.isRunning() && progress.count() > 0, 10'000);
-        clock.start();
+        QTRY_VERIFY_WITH_TIMEOUT(window.isRunning() && progress.count() > 0, test::kRunTimeoutMs);
         tick.start();
-        QTest::qWait(2000);  // sampling goes on meanwhile, progress arriving as queued signals
+        const qsizetype progressBefore = progress.count();
+        QTRY_VERIFY_WITH_TIMEOUT(ticks >= 3 && progress.count() > progressBefore, test::kRunTimeoutMs);
         tick.stop();
         QVERIFY2(window.isRunning(), "the long run ended on its own");
         QVERIFY(window.cancelButton()->isVisible());
-        qInfo("GUI thread: largest gap between 10 ms timer ticks during a run: %lld ms", maxGap);
-        QVERIFY2(maxGap < 500, qPrintable(QStringLiteral("GUI thread stalled for %1 ms").arg(maxGap)));
 
-        QElapsedTimer cancelClock;
-        cancelClock.start();
         QTest::mouseClick(window.cancelButton(), Qt::LeftButton);
-        QTRY_VERIFY_WITH_TIMEOUT(cancelled.count() == 1, 5000);
-        const qint64 cancelMs = cancelClock.elapsed();
-        qInfo("Cancel took %lld ms", cancelMs);
-        QVERIFY2(cancelMs < 1000, qPrintable(QStringLiteral("cancel took %1 ms").arg(cancelMs)));
+        QTRY_VERIFY_WITH_TIMEOUT(cancelled.count() == 1, test::kRunTimeoutMs);
         QCOMPARE(window.verdictBanner()->state(), VerdictBanner::State::Cancelled);
         QVERIFY(!window.isRunning());
         QCOMPARE(finished.count(), 0);
@@ -257,7 +248,7 @@ private slots:
         QVERIFY(!gold->hasError());
         gold->selectAll();
         QTest::keyClicks(gold, QStringLiteral("SELECT name FROM WHERE age > 34"));
-        QTRY_VERIFY_WITH_TIMEOUT(gold->hasError(), 3000);  // after the debounce
+        QTRY_VERIFY_WITH_TIMEOUT(gold->hasError(), test::kRunTimeoutMs);  // after the debounce
         QVERIFY2(gold->errorMessage().contains(QStringLiteral("line 1, column")), qPrintable(gold->errorMessage()));
         QVERIFY(gold->toolTip().contains(QStringLiteral("line 1, column")));
         QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("line 1, column")));
@@ -290,7 +281,7 @@ private slots:
         window.goldEditor()->setFocus();
         const QString before = window.goldEditor()->sql();
         QTest::keyClick(window.goldEditor(), Qt::Key_Return, Qt::ControlModifier);
-        QTRY_VERIFY_WITH_TIMEOUT(started.count() == 1, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(started.count() == 1, test::kRunTimeoutMs);
         QCOMPARE(window.goldEditor()->sql(), before);  // the shortcut, not a newline
         QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, test::kRunTimeoutMs);
     }
@@ -481,5 +472,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestMainWindow)
+SQLEQ_GUI_TEST_MAIN(TestMainWindow)
 #include "test_main_window.moc"

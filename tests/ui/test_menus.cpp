@@ -18,6 +18,7 @@
 #include "ui/widgets/shortcuts_dialog.h"
 #include "ui/widgets/sql_editor.h"
 #include "ui/widgets/verdict_banner.h"
+#include "tests/ui/gui_test_main.h"
 #include "tests/ui/gui_test_support.h"
 
 #include <QAction>
@@ -301,5 +302,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestMenus)
+SQLEQ_GUI_TEST_MAIN(TestMenus)
 #include "test_menus.moc"

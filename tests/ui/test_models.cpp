@@ -11,6 +11,7 @@
 #include "ui/session/session_controller.h"
 
 #include "core/schema/ddl_loader.h"
+#include "tests/ui/gui_test_main.h"
 
 #include <QAbstractItemModelTester>
 #include <QFile>
@@ -378,5 +379,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestModels)
+SQLEQ_GUI_TEST_MAIN(TestModels)
 #include "test_models.moc"

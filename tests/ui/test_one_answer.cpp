@@ -12,6 +12,7 @@
 #include "core/suite/suite.h"
 #include "ui/session/run_result.h"
 #include "ui/session/session_job.h"
+#include "tests/ui/gui_test_main.h"
 
 #include <QDir>
 #include <QFile>
@@ -427,5 +428,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestOneAnswer)
+SQLEQ_GUI_TEST_MAIN(TestOneAnswer)
 #include "test_one_answer.moc"

@@ -1,6 +1,7 @@
 // ResultTableModel over an exec::ResultSet: model invariants, NULL and highlight roles.
 
 #include "ui/models/result_table_model.h"
+#include "tests/ui/gui_test_main.h"
 
 #include <QAbstractItemModelTester>
 #include <QtTest>
@@ -45,5 +46,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestResultTableModel)
+SQLEQ_GUI_TEST_MAIN(TestResultTableModel)
 #include "test_result_table_model.moc"

@@ -7,6 +7,8 @@
 
 #include "ui/models/schema_tree_model.h"
 #include "ui/widgets/schema_panel.h"
+#include "tests/corpus_skip.h"
+#include "tests/ui/gui_test_main.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -130,8 +132,7 @@ private slots:
     void birdDescriptionsOnTheRealSchemas()
     {
         const fs::path bird = kCorpus.parent_path() / "bird";
-        if (!fs::exists(bird / "dev_tables.json") || !fs::is_directory(bird / "database_description"))
-            QSKIP("the BIRD corpus with database_description/ is not present");
+        SQLEQ_SKIP_WITHOUT_CORPUS(bird / "dev_tables.json", bird / "database_description");
         ui::SchemaPanel panel;
         const QString tables = QString::fromStdString((bird / "dev_tables.json").string());
         QString error;
@@ -182,7 +183,7 @@ private slots:
     void originalSpiderDatabaseIsTheFirstSuiteDatabaseWithItsRows()
     {
         const fs::path database = kCorpus / "database" / "concert_singer" / "concert_singer.sqlite";
-        if (!fs::exists(database)) QSKIP("the Spider corpus's original databases are not present");
+        SQLEQ_SKIP_WITHOUT_CORPUS(database);
         QTemporaryDir dir;
         ui::Session session;
         session.schema = {ui::SchemaSourceKind::SqliteFile, QString::fromStdString(database.string()), {}};
@@ -211,5 +212,5 @@ private:
     QTemporaryDir m_settings;
 };
 
-QTEST_MAIN(TestSchemaPanel)
+SQLEQ_GUI_TEST_MAIN(TestSchemaPanel)
 #include "test_schema_panel.moc"

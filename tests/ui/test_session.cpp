@@ -2,6 +2,7 @@
 // relative schema paths resolved against the session file.
 
 #include "ui/session/session.h"
+#include "tests/ui/gui_test_main.h"
 
 #include <QDir>
 #include <QFile>
@@ -220,5 +221,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestSession)
+SQLEQ_GUI_TEST_MAIN(TestSession)
 #include "test_session.moc"

@@ -1,11 +1,12 @@
 // SessionController end to end: the paper's Figure 1 (different, one-row counterexample),
-// an equivalent pair, a gold that does not parse, prompt cancellation of a long run,
+// an equivalent pair, a gold that does not parse, cancellation of a long run,
 // and a second run superseding the first.
 
 #include "ui/session/session_controller.h"
+#include "tests/corpus_skip.h"
+#include "tests/ui/gui_test_main.h"
 
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -17,6 +18,9 @@ static void initBundledResources() { Q_INIT_RESOURCE(resources); }
 using namespace sqleq;
 
 namespace {
+
+/// How long a test waits for a signal: generous for a busy machine, never a measure of speed.
+constexpr int kWaitMs = 120'000;
 
 constexpr auto kPeopleSchema = R"(CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT NOT NULL, age INTEGER NOT NULL);
 )";
@@ -85,7 +89,7 @@ private slots:
         QSignalSpy progress(&controller, &ui::SessionController::progress);
         controller.run(session(m_people, "SELECT name FROM people WHERE age > 34", "SELECT name FROM people"));
         QVERIFY(controller.isRunning());
-        QVERIFY(finished.wait(60000));
+        QVERIFY(finished.wait(kWaitMs));
         QCOMPARE(failed.count(), 0);
         QVERIFY(!controller.isRunning());
         QVERIFY(progress.count() > 0);
@@ -120,7 +124,7 @@ private slots:
     {
         initBundledResources();
         const QString path = QStringLiteral(":/examples/figure1-different.sqleq");
-        if (!QFile::exists(path)) QSKIP("the bundled Figure 1 example is not in the resources");
+        QVERIFY2(QFile::exists(path), "the bundled Figure 1 example is not in the resources");
         QString error;
         const auto example = ui::loadSession(path, &error);
         QVERIFY2(example.has_value(), qPrintable(error));
@@ -129,7 +133,7 @@ private slots:
         QSignalSpy finished(&controller, &ui::SessionController::finished);
         QSignalSpy failed(&controller, &ui::SessionController::failed);
         controller.run(*example);
-        QVERIFY(finished.wait(60000));
+        QVERIFY(finished.wait(kWaitMs));
         QCOMPARE(failed.count(), 0);
         const auto result = finished.takeFirst().at(0).value<ui::RunResultPtr>();
         QCOMPARE(result->check.verdict, suite::VerdictKind::Different);
@@ -140,7 +144,7 @@ private slots:
     {
         initBundledResources();
         const QStringList examples = QDir(QStringLiteral(":/examples")).entryList({QStringLiteral("*.sqleq")});
-        if (examples.isEmpty()) QSKIP("no bundled examples");
+        QVERIFY2(!examples.isEmpty(), "no bundled examples");
         for (const QString& name : examples) {
             const auto example = ui::loadSession(QStringLiteral(":/examples/") + name);
             QVERIFY2(example.has_value(), qPrintable(name));
@@ -148,7 +152,7 @@ private slots:
             QSignalSpy finished(&controller, &ui::SessionController::finished);
             QSignalSpy failed(&controller, &ui::SessionController::failed);
             controller.run(*example);
-            QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty() || !failed.isEmpty(), 120000);
+            QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty() || !failed.isEmpty(), kWaitMs);
             QVERIFY2(failed.isEmpty(), qPrintable(name + QStringLiteral(": ") + (failed.isEmpty() ? QString() : failed.first().at(0).toString())));
             const auto result = finished.first().at(0).value<ui::RunResultPtr>();
             qInfo("%s: %s, suite of %zu, %.2f s", qPrintable(name), suite::verdictKindName(result->check.verdict).data(),
@@ -170,7 +174,7 @@ private slots:
     {
         QFETCH(int, kind);
         QFETCH(QString, path);
-        if (!QFile::exists(path)) QSKIP("the Spider corpus is not available");
+        SQLEQ_SKIP_WITHOUT_CORPUS(path.toStdString());
         ui::Session item;
         item.schema = {static_cast<ui::SchemaSourceKind>(kind), path, QStringLiteral("concert_singer")};
         item.gold = QStringLiteral("SELECT name FROM singer WHERE age > 30 ORDER BY age DESC");
@@ -180,7 +184,7 @@ private slots:
         QSignalSpy finished(&controller, &ui::SessionController::finished);
         QSignalSpy failed(&controller, &ui::SessionController::failed);
         controller.run(item);
-        QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty() || !failed.isEmpty(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty() || !failed.isEmpty(), kWaitMs);
         QVERIFY2(failed.isEmpty(), qPrintable(failed.isEmpty() ? QString() : failed.first().at(0).toString()));
         const auto result = finished.first().at(0).value<ui::RunResultPtr>();
         QVERIFY(result->orderMatters);
@@ -199,7 +203,7 @@ private slots:
         QSignalSpy failed(&controller, &ui::SessionController::failed);
         controller.run(session(m_peopleBare, "SELECT name FROM people WHERE age > 34",
                                "SELECT name FROM people WHERE age >= 35"));
-        QVERIFY(finished.wait(60000));
+        QVERIFY(finished.wait(kWaitMs));
         QCOMPARE(failed.count(), 0);
         const auto result = finished.takeFirst().at(0).value<ui::RunResultPtr>();
         QCOMPARE(result->check.verdict, suite::VerdictKind::Equivalent);
@@ -219,7 +223,7 @@ private slots:
         QSignalSpy finished(&controller, &ui::SessionController::finished);
         QSignalSpy failed(&controller, &ui::SessionController::failed);
         controller.run(session(m_people, "SELECT name FROM people WHERE", "SELECT name FROM people"));
-        QVERIFY(failed.wait(30000));
+        QVERIFY(failed.wait(kWaitMs));
         QCOMPARE(finished.count(), 0);
         const QString message = failed.takeFirst().at(0).toString();
         qInfo("%s", qPrintable(message));
@@ -232,49 +236,38 @@ private slots:
         ui::SessionController controller;
         QSignalSpy failed(&controller, &ui::SessionController::failed);
         controller.run(session(m_dir.filePath("nope.sql"), "SELECT 1", "SELECT 1"));
-        QVERIFY(failed.wait(10000));
+        QVERIFY(failed.wait(kWaitMs));
         const QString message = failed.takeFirst().at(0).toString();
         QVERIFY2(message.contains(QStringLiteral("not found")) && message.contains(QStringLiteral("nope.sql")),
                  qPrintable(message));
     }
 
-    void cancelStopsALongRunPromptly()
+    void cancelStopsALongRun()
     {
+        // How promptly: `bench_audit_navigation --cancel` measures it; a test does not.
         ui::Session longRun = session(m_chain, kChainGold, "SELECT 1");
         longRun.settings.budget = 100000;
-        QElapsedTimer timer;
-        qint64 cancelledAfter = -1;
-        qint64 stoppedAfter = -1;
-        {
-            ui::SessionController controller;
-            QSignalSpy cancelled(&controller, &ui::SessionController::cancelled);
-            QSignalSpy finished(&controller, &ui::SessionController::finished);
-            QSignalSpy failed(&controller, &ui::SessionController::failed);
-            QSignalSpy progress(&controller, &ui::SessionController::progress);
-            controller.run(longRun);
-            // Let it get deep into sampling before cancelling.
-            QTRY_VERIFY_WITH_TIMEOUT(std::any_of(progress.begin(), progress.end(), [](const QList<QVariant>& args) {
-                return args.at(0).toString() == QStringLiteral("sampling") && args.at(1).toInt() > 0;
-            }), 30000);
-            QTest::qWait(1000);
-            QVERIFY2(finished.isEmpty() && failed.isEmpty(), "the long run ended by itself: make it longer");
-            const qsizetype progressBefore = progress.count();
-            const QList<QVariant> last = progress.last();
-            qInfo("cancelling at %s %d/%d", qPrintable(last.at(0).toString()), last.at(1).toInt(), last.at(2).toInt());
-            timer.start();
-            controller.cancel();
-            QVERIFY(cancelled.wait(5000));
-            cancelledAfter = timer.elapsed();
-            QVERIFY(!controller.isRunning());
-            QTest::qWait(200);
-            QCOMPARE(cancelled.count(), 1);
-            QVERIFY(finished.isEmpty() && failed.isEmpty());
-            QVERIFY(progress.count() <= progressBefore + 1);
-        }  // the destructor waits for the job itself to return
-        stoppedAfter = timer.elapsed();
-        qInfo("cancel latency: cancelled() after %lld ms, job returned within %lld ms", cancelledAfter, stoppedAfter);
-        QVERIFY2(cancelledAfter < 1000, qPrintable(QString::number(cancelledAfter)));
-        QVERIFY2(stoppedAfter < 1000, qPrintable(QString::number(stoppedAfter)));
+        ui::SessionController controller;
+        QSignalSpy cancelled(&controller, &ui::SessionController::cancelled);
+        QSignalSpy finished(&controller, &ui::SessionController::finished);
+        QSignalSpy failed(&controller, &ui::SessionController::failed);
+        QSignalSpy progress(&controller, &ui::SessionController::progress);
+        controller.run(longRun);
+        // Let it get deep into sampling before cancelling.
+        QTRY_VERIFY_WITH_TIMEOUT(std::any_of(progress.begin(), progress.end(), [](const QList<QVariant>& args) {
+            return args.at(0).toString() == QStringLiteral("sampling") && args.at(1).toInt() > 0;
+        }), kWaitMs);
+        QVERIFY2(finished.isEmpty() && failed.isEmpty(), "the long run ended by itself: make it longer");
+        const qsizetype progressBefore = progress.count();
+        const QList<QVariant> last = progress.last();
+        qInfo("cancelling at %s %d/%d", qPrintable(last.at(0).toString()), last.at(1).toInt(), last.at(2).toInt());
+        controller.cancel();
+        QVERIFY(cancelled.count() == 1 || cancelled.wait(kWaitMs));
+        QVERIFY(!controller.isRunning());
+        QTest::qWait(200);  // a late signal of the cancelled job would arrive now
+        QCOMPARE(cancelled.count(), 1);
+        QVERIFY(finished.isEmpty() && failed.isEmpty());
+        QVERIFY(progress.count() <= progressBefore + 1);
     }
 
     void secondRunSupersedesTheFirst()
@@ -290,7 +283,7 @@ private slots:
         const ui::Session second = session(m_people, "SELECT name FROM people WHERE age > 34", "SELECT name FROM people");
         controller.run(second);
         QCOMPARE(started.count(), 2);
-        QVERIFY(finished.wait(60000));
+        QVERIFY(finished.wait(kWaitMs));
         QTest::qWait(300);
         QCOMPARE(finished.count(), 1);
         QCOMPARE(cancelled.count(), 0);
@@ -311,5 +304,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestSessionController)
+SQLEQ_GUI_TEST_MAIN(TestSessionController)
 #include "test_session_controller.moc"

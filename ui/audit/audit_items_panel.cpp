@@ -51,7 +51,8 @@ AuditItemsPanel::AuditItemsPanel(QWidget* parent) : QWidget(parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 2, 4, 2);
     layout->setSpacing(3);
-    layout->addWidget(buildFilterBar());
+    m_filterBar = buildFilterBar();
+    layout->addWidget(m_filterBar);
     layout->addWidget(m_view, 1);
 
     connect(m_view->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this, &AuditItemsPanel::placeChanged);
@@ -115,6 +116,17 @@ QWidget* AuditItemsPanel::buildFilterBar()
     layout->addWidget(m_progress);
     fillCombos();
     return bar;
+}
+
+QSize AuditItemsPanel::sizeHint() const
+{
+    // From the fonts in use, so that the rows fit whatever the desktop's font is.
+    const QMargins margins = layout()->contentsMargins();
+    const int view = 2 * m_view->frameWidth() + m_view->horizontalHeader()->sizeHint().height()
+                     + kRowsInView * m_view->verticalHeader()->defaultSectionSize()
+                     + m_view->horizontalScrollBar()->sizeHint().height();
+    const int height = margins.top() + m_filterBar->sizeHint().height() + layout()->spacing() + view + margins.bottom();
+    return {QWidget::sizeHint().width(), height};
 }
 
 void AuditItemsPanel::setProject(AuditProject* project)

@@ -69,6 +69,9 @@ public:
     [[nodiscard]] QComboBox* databaseFilter() const { return m_database; }
     [[nodiscard]] QLineEdit* searchBox() const { return m_search; }
     [[nodiscard]] QString progressText() const;
+    /// Room for the filter bar and kRowsInView items: what the items dock first gets.
+    [[nodiscard]] QSize sizeHint() const override;
+    static constexpr int kRowsInView = 5;
 
     /// The current item, filters, sort and scroll position.
     [[nodiscard]] AuditPlace place() const;
@@ -99,6 +102,7 @@ private:
     AuditItemsModel* m_model = nullptr;
     AuditFilterModel* m_filter = nullptr;
     QTableView* m_view = nullptr;
+    QWidget* m_filterBar = nullptr;
     QCheckBox* m_falsePositive = nullptr;
     QCheckBox* m_disagree = nullptr;
     QCheckBox* m_unreviewed = nullptr;

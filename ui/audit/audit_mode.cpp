@@ -39,9 +39,8 @@
 namespace sqleq::ui {
 namespace {
 
-/// First dock sizes, in pixels: the list shows about five items, the verdict panel its
-/// buttons on one line.
-constexpr int kItemsDockHeight = 140;
+/// The verdict panel's first width, in pixels: its buttons on one line. (The items
+/// list's first height comes from its font: AuditItemsPanel::sizeHint.)
 constexpr int kVerdictDockWidth = 300;
 
 /// How long the list must stay still before its place is saved.
@@ -120,11 +119,18 @@ void AuditMode::buildDocks()
     verdictLayout->setContentsMargins(0, 0, 0, 0);
     verdictLayout->addWidget(m_earlierTurns);
     verdictLayout->addWidget(m_annotation, 1);
+    m_verdictColumn = verdictLayout;
     m_annotationDock = new QDockWidget(tr("Verdict"), m_window);
     m_annotationDock->setObjectName(QStringLiteral("auditAnnotationDock"));
     m_annotationDock->setWidget(verdictColumn);
     m_annotationDock->setAllowedAreas(Qt::BottomDockWidgetArea | Qt::RightDockWidgetArea);
     m_annotationDock->toggleViewAction()->setText(tr("Show the &verdict panel"));
+    // While a project is open the verdict banner heads the verdict panel, the machine's
+    // verdict above the annotator's: the inspector keeps its height for the database and
+    // results views at 1280×800 whatever the font. With the panel hidden it goes back.
+    connect(m_annotationDock->toggleViewAction(), &QAction::toggled, this, [this](bool shown) {
+        m_window->placeVerdictBanner(shown && m_project ? m_verdictColumn : nullptr);
+    });
 
     // The verdict panel takes the right edge from the toolbar to the status bar, the
     // items list the bottom under the inspector only: at 1280×800 both then leave the
@@ -214,10 +220,11 @@ bool AuditMode::openProject(const QString& path, QString* error)
     m_settings->addRecentAuditProject(path);
     m_itemsDock->show();
     m_annotationDock->show();
+    m_window->placeVerdictBanner(m_verdictColumn);
     if (!m_docksPlaced) {
         // A first layout that fits 1280x800: a short list under the inspector, the
         // verdict panel beside it; the user's own layout is restored from then on.
-        m_window->resizeDocks({m_itemsDock}, {kItemsDockHeight}, Qt::Vertical);
+        m_window->resizeDocks({m_itemsDock}, {m_itemsDock->sizeHint().height()}, Qt::Vertical);
         m_window->resizeDocks({m_annotationDock}, {kVerdictDockWidth}, Qt::Horizontal);
         // After the docks took their space, so that the splitters divide what is left.
         QTimer::singleShot(0, this, &AuditMode::shareInspectorHeight);
@@ -294,6 +301,7 @@ void AuditMode::closeProject()
     m_loadedItem.reset();
     m_itemsDock->hide();
     m_annotationDock->hide();
+    m_window->placeVerdictBanner(nullptr);
     updateActions();
     emit projectClosed();
 }

@@ -17,6 +17,7 @@
 #include <optional>
 
 class QAction;
+class QBoxLayout;
 class QDockWidget;
 class QLabel;
 class QMenu;
@@ -139,6 +140,7 @@ private:
     EarlierTurnsPanel* m_earlierTurns = nullptr;
     QDockWidget* m_itemsDock = nullptr;
     QDockWidget* m_annotationDock = nullptr;
+    QBoxLayout* m_verdictColumn = nullptr;  ///< the verdict panel's column: the banner joins it
     AuditActions* m_actions = nullptr;
     AuditExchange* m_exchange = nullptr;
     AuditItemExplainer* m_explainer = nullptr;

@@ -8,6 +8,7 @@
 #include "ui/models/database_naming.h"
 #include "ui/models/table_rows_model.h"
 #include "ui/widgets/cell_delegate.h"
+#include "ui/widgets/table_rows.h"
 
 #include <QButtonGroup>
 #include <QHBoxLayout>
@@ -23,6 +24,12 @@
 #include <algorithm>
 
 namespace sqleq::ui {
+namespace {
+
+/// Rows each table of the database keeps in sight, however little room the window has.
+constexpr int kRowsInView = 3;
+
+} // namespace
 
 DatabaseView::DatabaseView(QWidget* parent) : QWidget(parent)
 {
@@ -152,7 +159,7 @@ void DatabaseView::rebuildTabs()
         view->setSelectionBehavior(QAbstractItemView::SelectRows);
         view->setEditTriggers(QAbstractItemView::NoEditTriggers);
         view->setWordWrap(false);
-        view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
+        fitRows(view, kRowsInView);
         view->horizontalHeader()->setStretchLastSection(true);
         m_tabs->addTab(view, QString::fromStdString(table.name));
         connect(view, &QAbstractItemView::doubleClicked, this, &DatabaseView::followForeignKey);

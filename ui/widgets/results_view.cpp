@@ -8,6 +8,7 @@
 #include "ui/models/result_table_model.h"
 #include "ui/widgets/cell_delegate.h"
 #include "ui/widgets/sentence.h"
+#include "ui/widgets/table_rows.h"
 #include "ui/widgets/theme_colors.h"
 
 #include <QGridLayout>
@@ -20,6 +21,9 @@
 namespace sqleq::ui {
 namespace {
 
+/// Rows each result table keeps in sight, however little room the window has.
+constexpr int kRowsInView = 3;
+
 QTableView* makeTable(QWidget* parent, ResultTableModel* model)
 {
     auto* view = new QTableView(parent);
@@ -27,7 +31,7 @@ QTableView* makeTable(QWidget* parent, ResultTableModel* model)
     view->setItemDelegate(new CellDelegate(ResultTableModel::IsNullRole, ResultTableModel::HighlightedRole, view));
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
+    fitRows(view, kRowsInView);
     view->horizontalHeader()->setStretchLastSection(true);
     view->setWordWrap(false);
     return view;

@@ -1,0 +1,25 @@
+// fitRows: the header's height is asked from the style as QHeaderView asks it for a
+// section, since the header may have no section yet when the view is built.
+
+#include "ui/widgets/table_rows.h"
+
+#include <QHeaderView>
+#include <QStyle>
+#include <QStyleOptionHeader>
+#include <QTableView>
+
+namespace sqleq::ui {
+
+void fitRows(QTableView* view, int rows)
+{
+    const int rowHeight = view->fontMetrics().height() + 6;
+    view->verticalHeader()->setDefaultSectionSize(rowHeight);
+    QHeaderView* header = view->horizontalHeader();
+    QStyleOptionHeader option;
+    option.initFrom(header);
+    option.text = QStringLiteral("Xg");
+    const int headerHeight = header->style()->sizeFromContents(QStyle::CT_HeaderSection, &option, QSize(), header).height();
+    view->setMinimumHeight(2 * view->frameWidth() + headerHeight + rows * rowHeight);
+}
+
+} // namespace sqleq::ui
