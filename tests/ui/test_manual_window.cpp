@@ -14,6 +14,8 @@
 #include <QLineEdit>
 #include <QTextBlock>
 #include <QTextBrowser>
+#include "tests/ui/gui_test_main.h"
+
 #include <QTextDocument>
 #include <QtTest>
 
@@ -173,5 +175,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestManualWindow)
+SQLEQ_GUI_TEST_MAIN(TestManualWindow)
 #include "test_manual_window.moc"
