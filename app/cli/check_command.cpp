@@ -5,6 +5,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/counterexample_report.h"
 #include "app/cli/database_source.h"
+#include "app/cli/error_report.h"
 #include "app/cli/exit_codes.h"
 #include "app/cli/progress_bar.h"
 #include "app/cli/sql_source.h"
@@ -115,16 +116,10 @@ int runCheck(CheckCommandOptions options)
     auto gold = readSqlSource(options.gold);
     auto candidate = readSqlSource(options.candidate);
     for (const auto* text : {&gold, &candidate}) {
-        if (!*text) {
-            fmt::print(stderr, "error: {}\n", text->error().message);
-            return kExitInputError;
-        }
+        if (!*text) return reportError(options.json, text->error(), kExitInputError);
     }
     auto source = openSchemaSource(options.database);
-    if (!source) {
-        fmt::print(stderr, "error: {}\n", source.error().message);
-        return kExitInputError;
-    }
+    if (!source) return reportError(options.json, source.error(), kExitInputError);
     options.request.gold = std::move(*gold);
     options.request.candidate = std::move(*candidate);
     if (options.deprecatedDeep > 0) options.request.settings.searchBudget = options.deprecatedDeep;
@@ -133,13 +128,10 @@ int runCheck(CheckCommandOptions options)
     auto inspection = inspect::inspect(*source, options.request, bar.callback());
     bar.finish();
     if (!inspection) {
-        if (inspection.error().code.starts_with("suite.import")) {
-            fmt::print(stderr, "error: {}\n", inspection.error().message);
-        } else {
-            fmt::print(stderr, "error: gold: {}\n",
-                       formatDiagnostic(exec::officialPostprocess(options.request.gold), inspection.error()));
-        }
-        return kExitInputError;
+        if (inspection.error().code.starts_with("suite.import"))
+            return reportError(options.json, inspection.error(), kExitInputError);
+        return reportError(options.json, "gold", inspection.error(), exec::officialPostprocess(options.request.gold),
+                           kExitInputError);
     }
     if (options.json) {
         fmt::print("{}\n", inspect::inspectionJson(source->schema, *inspection, options.request.settings)

@@ -3,6 +3,7 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/database_source.h"
+#include "app/cli/error_report.h"
 #include "app/cli/exit_codes.h"
 #include "app/cli/limit_options.h"
 #include "app/cli/result_printer.h"
@@ -92,16 +93,10 @@ int runCompare(const CompareOptions& options)
     auto goldSql = readSqlSource(options.gold);
     auto candidateSql = readSqlSource(options.candidate);
     for (const auto* text : {&goldSql, &candidateSql}) {
-        if (!*text) {
-            fmt::print(stderr, "error: {}\n", text->error().message);
-            return kExitInputError;
-        }
+        if (!*text) return reportError(options.json, text->error(), kExitInputError);
     }
     auto connection = openDatabaseSource(options.database);
-    if (!connection) {
-        fmt::print(stderr, "error: {}\n", connection.error().message);
-        return kExitInputError;
-    }
+    if (!connection) return reportError(options.json, connection.error(), kExitInputError);
     // The official evaluator repairs "> =" and friends before running; so do we, unless asked not to.
     const auto gold = options.rawText ? *goldSql : exec::officialPostprocess(*goldSql);
     const auto candidate = options.rawText ? *candidateSql : exec::officialPostprocess(*candidateSql);

@@ -3,12 +3,14 @@
 // exception or stack trace ever reaches the user.
 
 #include "app/cli/commands.h"
+#include "app/cli/error_report.h"
 #include "app/cli/exit_codes.h"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include <exception>
+#include <string>
 
 int main(int argc, char** argv)
 {
@@ -33,9 +35,14 @@ int main(int argc, char** argv)
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {
         const int code = app.exit(error);
+        if (code != 0 && commandLineAsksForJson(argc, argv))
+            printErrorJson({}, sqleq::Diagnostic{.code = "cli.usage", .message = error.what(), .span = {}, .expected = {}}, {});
         return code == 0 ? kExitSuccess : kExitUsage;
     } catch (const std::exception& error) {
-        fmt::print(stderr, "sqleq-cli: internal error: {}\n", error.what());
+        const std::string message = fmt::format("internal error (a bug in sqleq: please report it): {}", error.what());
+        if (commandLineAsksForJson(argc, argv))
+            return reportError(true, sqleq::Diagnostic{.code = "internal", .message = message, .span = {}, .expected = {}}, kExitInternal);
+        fmt::print(stderr, "sqleq-cli: {}\n", message);
         return kExitInternal;
     }
     return exitCode;

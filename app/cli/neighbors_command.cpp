@@ -2,6 +2,7 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/database_source.h"
+#include "app/cli/error_report.h"
 #include "app/cli/exit_codes.h"
 #include "app/cli/sql_source.h"
 
@@ -72,21 +73,12 @@ void printNeighbors(const std::string& gold, const std::vector<neighbors::Neighb
 int runNeighbors(const NeighborsOptions& options)
 {
     auto gold = readSqlSource(options.gold);
-    if (!gold) {
-        fmt::print(stderr, "error: {}\n", gold.error().message);
-        return kExitInputError;
-    }
+    if (!gold) return reportError(options.json, gold.error(), kExitInputError);
     auto source = openSchemaSource(options.database);
-    if (!source) {
-        fmt::print(stderr, "error: {}\n", source.error().message);
-        return kExitInputError;
-    }
+    if (!source) return reportError(options.json, source.error(), kExitInputError);
     neighbors::NeighborStats stats;
     auto found = neighbors::generateNeighbors(*gold, source->schema, options.generation, &stats);
-    if (!found) {
-        fmt::print(stderr, "error: gold: {}\n", formatDiagnostic(*gold, found.error()));
-        return kExitInputError;
-    }
+    if (!found) return reportError(options.json, "gold", found.error(), *gold, kExitInputError);
     if (options.json) {
         fmt::print("{}\n", neighborsToJson(*gold, *found, stats).dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
     } else {

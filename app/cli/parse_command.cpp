@@ -1,6 +1,7 @@
 // `sqleq-cli parse`: the AST of one query (canonical SQL or JSON), or a positioned error.
 
 #include "app/cli/commands.h"
+#include "app/cli/error_report.h"
 #include "app/cli/exit_codes.h"
 #include "app/cli/sql_source.h"
 
@@ -22,15 +23,13 @@ struct ParseOptions {
 int runParse(const ParseOptions& options)
 {
     auto text = readSqlSource(options.query);
-    if (!text) {
-        fmt::print(stderr, "error: {}\n", text.error().message);
-        return kExitInputError;
-    }
+    if (!text) return reportError(options.json, text.error(), kExitInputError);
     const auto parsed = sql::parse(*text);
     if (!parsed.ok()) {
         for (const auto& diagnostic : parsed.diagnostics) {
             fmt::print(stderr, "syntax error: {}\n", formatDiagnostic(*text, diagnostic));
         }
+        if (options.json && !parsed.diagnostics.empty()) printErrorJson("query", parsed.diagnostics.front(), *text);
         return kExitInputError;
     }
     if (options.json) {

@@ -2,6 +2,7 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/database_source.h"
+#include "app/cli/error_report.h"
 #include "app/cli/exit_codes.h"
 #include "app/cli/limit_options.h"
 #include "app/cli/result_printer.h"
@@ -26,15 +27,9 @@ struct RunOptions {
 int runCommand(const RunOptions& options)
 {
     auto sql = readSqlSource(options.query);
-    if (!sql) {
-        fmt::print(stderr, "error: {}\n", sql.error().message);
-        return kExitInputError;
-    }
+    if (!sql) return reportError(options.json, sql.error(), kExitInputError);
     auto connection = openDatabaseSource(options.database);
-    if (!connection) {
-        fmt::print(stderr, "error: {}\n", connection.error().message);
-        return kExitInputError;
-    }
+    if (!connection) return reportError(options.json, connection.error(), kExitInputError);
     const auto outcome = exec::runQuery(*connection, *sql, options.limits);
     if (options.json) {
         fmt::print("{}\n", outcomeToJson(outcome).dump(2, ' ', false, nlohmann::json::error_handler_t::replace));

@@ -62,6 +62,9 @@ CheckResult checkCandidate(std::string_view gold, std::string_view candidate, co
 /// The official evaluator's remove_distinct: every DISTINCT keyword token cut out of the
 /// text and nothing else touched, so "SELECT DISTINCT a" becomes "SELECT  a" and
 /// "count(DISTINCT x)" becomes "count( x)". Text after a lexer error is kept as is.
+/// The DISTINCT of `IS [NOT] DISTINCT FROM` stays: it is a comparison operator, and
+/// cutting it (as the official script's plain token filter would) leaves `IS NOT  FROM`,
+/// a syntax error on a query that runs.
 std::string removeDistinct(std::string_view sql);
 
 /// The official evaluator's plug-value: every way to put the gold's constants into the

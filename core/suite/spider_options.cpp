@@ -104,6 +104,16 @@ std::string normalizedTokens(std::string_view text)
     return out;
 }
 
+// `x IS [NOT] DISTINCT FROM y` is a comparison, not the set quantifier remove_distinct
+// means: the official token cut would leave `x IS NOT  FROM y`, which no SQLite parses.
+bool isDistinctFromOperator(const std::vector<sql::Token>& tokens, std::size_t distinct)
+{
+    if (distinct == 0) return false;
+    const sql::Token& before = tokens[distinct - 1];
+    if (before.is(sql::Keyword::Is)) return true;
+    return before.is(sql::Keyword::Not) && distinct >= 2 && tokens[distinct - 2].is(sql::Keyword::Is);
+}
+
 } // namespace
 
 std::string removeDistinct(std::string_view sql)
@@ -111,9 +121,11 @@ std::string removeDistinct(std::string_view sql)
     std::string out;
     out.reserve(sql.size());
     std::size_t copied = 0;
-    for (const sql::Token& token : lex(sql)) {
+    const std::vector<sql::Token> tokens = lex(sql);
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        const sql::Token& token = tokens[i];
         if (token.is(sql::TokenKind::End) || token.is(sql::TokenKind::Error)) break;
-        if (!token.is(sql::Keyword::Distinct)) continue;
+        if (!token.is(sql::Keyword::Distinct) || isDistinctFromOperator(tokens, i)) continue;
         out.append(sql.substr(copied, token.span.begin - copied));
         copied = token.span.end;
     }

@@ -209,6 +209,61 @@ private slots:
         QCOMPARE(report["verdict"].toString(), QStringLiteral("candidate_error"));
     }
 
+    void jsonRunsAlwaysAnswerWithJson_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("code");
+        QTest::newRow("gold does not parse")
+            << QStringList{"check", "--ddl", kPeople, "--gold", "SELECT name FROM WHERE", "--candidate", "SELECT 1"}
+            << 3 << "parse.";
+        QTest::newRow("missing schema") << QStringList{"check", "--db", "/nonexistent/x.sqlite", "--gold", "SELECT 1",
+                                                       "--candidate", "SELECT 1"}
+                                        << 3 << "";
+        QTest::newRow("unknown option") << QStringList{"check", "--no-such-option", "--gold", "SELECT 1"} << 2
+                                        << "cli.usage";
+        QTest::newRow("neighbors gold") << QStringList{"neighbors", "--ddl", kPeople, "--gold", "SELECT FROM"} << 3
+                                        << "parse.";
+        QTest::newRow("parse") << QStringList{"parse", "--sql", "SELECT name FROM WHERE x = 1"} << 3 << "parse.";
+        QTest::newRow("run missing database")
+            << QStringList{"run", "--db", "/nonexistent/x.sqlite", "--sql", "SELECT 1"} << 3 << "";
+        QTest::newRow("compare missing database") << QStringList{"compare", "--db", "/nonexistent/x.sqlite", "--gold",
+                                                                 "SELECT 1", "--candidate", "SELECT 1"}
+                                                  << 3 << "";
+    }
+
+    void jsonRunsAlwaysAnswerWithJson()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(int, exitCode);
+        QFETCH(QString, code);
+        const auto run = runCli(arguments + QStringList{"--json"});
+        QCOMPARE(run.exitCode, exitCode);
+        QJsonParseError parseError;
+        const auto document = QJsonDocument::fromJson(run.out.toUtf8(), &parseError);
+        QVERIFY2(parseError.error == QJsonParseError::NoError && document.isObject(), qPrintable(run.out + run.err));
+        const auto error = document.object()["error"].toObject();
+        QVERIFY2(!error["message"].toString().isEmpty(), qPrintable(run.out));
+        if (!code.isEmpty()) QVERIFY2(error["code"].toString().startsWith(code), qPrintable(run.out));
+        QVERIFY2(!run.err.isEmpty(), "people read the error on stderr too");
+    }
+
+    void isNotDistinctFromSurvivesDistinctRemoval()
+    {
+        // The official DISTINCT removal cuts every DISTINCT token; the one of
+        // IS NOT DISTINCT FROM is a comparison and must stay, on either side.
+        const auto run = runCli({"check", "--ddl", kPeople, "--gold",
+                                 "SELECT DISTINCT name FROM people WHERE age IS NOT DISTINCT FROM 34", "--candidate",
+                                 "SELECT name FROM people WHERE age = 34", "--json"});
+        QCOMPARE(run.exitCode, 0);
+        const auto report = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        QCOMPARE(report["verdict"].toString(), QStringLiteral("equivalent"));
+        const auto swapped = runCli({"check", "--ddl", kPeople, "--gold", "SELECT name FROM people WHERE age = 34",
+                                     "--candidate", "SELECT name FROM people WHERE age IS NOT DISTINCT FROM 34", "--json"});
+        QCOMPARE(QJsonDocument::fromJson(swapped.out.toUtf8()).object()["verdict"].toString(),
+                 QStringLiteral("equivalent"));
+    }
+
     void neighborsListsFamilies()
     {
         const auto run = runCli({"neighbors", "--ddl", kPeople, "--gold", "SELECT name FROM people WHERE age > 34",

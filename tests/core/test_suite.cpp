@@ -191,6 +191,10 @@ private slots:
         QTest::newRow("quoted kept") << "SELECT \"distinct\" FROM t" << "SELECT \"distinct\" FROM t";
         QTest::newRow("no space") << "SELECT count(DISTINCT(x)) FROM t" << "SELECT count((x)) FROM t";
         QTest::newRow("none") << "SELECT a FROM t" << "SELECT a FROM t";
+        QTest::newRow("is not distinct from kept")
+            << "SELECT DISTINCT a FROM t WHERE a IS NOT DISTINCT FROM b" << "SELECT  a FROM t WHERE a IS NOT DISTINCT FROM b";
+        QTest::newRow("is distinct from kept") << "SELECT a FROM t WHERE a is distinct from b"
+                                               << "SELECT a FROM t WHERE a is distinct from b";
         QTest::newRow("lexer error") << "SELECT DISTINCT a FROM t WHERE b = 'open" << "SELECT  a FROM t WHERE b = 'open";
     }
 
