@@ -3,6 +3,8 @@
 // constant variants, ties and duplicates, groups of k rows, nothing passing the WHERE,
 // pooled join columns, and under `strict` NULLs and empty tables), then random
 // databases with both queries' constants — tried in a fixed order within a budget.
+// Under `strict` the spider search's databases are tried too, after strict's own: every
+// spider database is a strict database, so strict never misses what spider separates.
 // A database that separates them joins the suite and is reported. Databases are
 // built and run in parallel batches but decided in index order, so the outcome does
 // not depend on the thread count.
@@ -21,7 +23,7 @@
 namespace sqleq::search {
 
 struct SearchOptions {
-    std::size_t budget = 300;  ///< databases built and run at most
+    std::size_t budget = 300;  ///< databases built and run at most, per profile searched
     fuzz::Profile profile = fuzz::Profile::Spider;
     uint64_t seed = 0;
     unsigned jobs = 1;         ///< worker threads; 0: all cores. The outcome does not depend on it.

@@ -28,27 +28,82 @@ struct Trial {
     exec::Bytes bytes;  ///< kept only when it separates
 };
 
-class Search {
+/// The databases one profile's search tries, in order: its targeted databases, then
+/// random samples with both queries' constants.
+class SearchStream {
 public:
-    Search(const schema::Schema& schema, const suite::CheckResult& suiteResult, const suite::CheckOptions& check,
-           const SearchOptions& options, const std::atomic<bool>* cancel)
-        : m_schema(schema), m_readable(fuzz::materializableSchema(schema)), m_materializer(m_readable),
-          m_suiteResult(suiteResult),
-          m_options(options), m_targeted(schema, suiteResult.goldUsed, suiteResult.candidateUsed, options.profile,
-                                         options.seed, /*largeGroups=*/false, /*witnesses=*/true, /*boundaries=*/true),
-          m_orderMatters(suite::orderMattersFor(suiteResult.goldUsed, check.orderRule))
+    SearchStream(const schema::Schema& schema, const suite::CheckResult& suiteResult, fuzz::Profile profile,
+                 uint64_t seed, std::string labelPrefix)
+        : m_schema(schema), m_profile(profile), m_seed(seed), m_labelPrefix(std::move(labelPrefix)),
+          m_targeted(schema, suiteResult.goldUsed, suiteResult.candidateUsed, profile, seed, /*largeGroups=*/false,
+                     /*witnesses=*/true, /*boundaries=*/true)
     {
-        m_limits = check.limits;
-        m_limits.cancel = cancel;
     }
 
     [[nodiscard]] std::size_t targetedCount() const { return m_targeted.size(); }
 
     std::string label(std::size_t index) const
     {
-        return index < m_targeted.size() ? m_targeted.label(index)
-                                         : fmt::format("search sample {}", index - m_targeted.size());
+        return m_labelPrefix
+            + (index < m_targeted.size() ? m_targeted.label(index)
+                                         : fmt::format("search sample {}", index - m_targeted.size()));
     }
+
+    std::optional<schema::DatabaseContent> content(std::size_t index) const
+    {
+        if (index < m_targeted.size()) return m_targeted.build(index);
+        const fuzz::SampleSpec spec{.profile = m_profile, .seed = m_seed ^ kRandomStream,
+                                    .index = index - m_targeted.size()};
+        auto content = fuzz::sampleDatabase(m_schema, m_targeted.constants(), spec);
+        return content ? std::optional(std::move(*content)) : std::nullopt;
+    }
+
+private:
+    const schema::Schema& m_schema;
+    fuzz::Profile m_profile;
+    uint64_t m_seed;
+    std::string m_labelPrefix;
+    targeted::TargetedDatabases m_targeted;
+};
+
+/// Every spider database is a strict database, so a strict search must never call a
+/// pair equivalent that the spider search separates: under `strict` the search tries
+/// its own databases, then exactly those the spider search would (same seed, same
+/// budget), each stream `budget` databases long.
+std::vector<fuzz::Profile> streamProfiles(fuzz::Profile profile)
+{
+    if (profile == fuzz::Profile::Strict) return {fuzz::Profile::Strict, fuzz::Profile::Spider};
+    return {profile};
+}
+
+class Search {
+public:
+    Search(const schema::Schema& schema, const suite::CheckResult& suiteResult, const suite::CheckOptions& check,
+           const SearchOptions& options, const std::atomic<bool>* cancel)
+        : m_readable(fuzz::materializableSchema(schema)), m_materializer(m_readable), m_suiteResult(suiteResult),
+          m_budget(options.budget), m_orderMatters(suite::orderMattersFor(suiteResult.goldUsed, check.orderRule))
+    {
+        const auto profiles = streamProfiles(options.profile);
+        m_streams.reserve(profiles.size());
+        for (const fuzz::Profile profile : profiles) {
+            std::string prefix = profile == options.profile
+                ? std::string()
+                : fmt::format("as the {} search: ", fuzz::profileName(profile));
+            m_streams.emplace_back(schema, suiteResult, profile, options.seed, std::move(prefix));
+        }
+        m_limits = check.limits;
+        m_limits.cancel = cancel;
+    }
+
+    /// Databases tried in all: `budget` per stream.
+    [[nodiscard]] std::size_t size() const { return m_budget * m_streams.size(); }
+
+    [[nodiscard]] bool targeted(std::size_t index) const
+    {
+        return index % m_budget < m_streams[index / m_budget].targetedCount();
+    }
+
+    std::string label(std::size_t index) const { return m_streams[index / m_budget].label(index % m_budget); }
 
     Trial trial(std::size_t index) const
     {
@@ -78,26 +133,17 @@ public:
 private:
     std::optional<exec::Connection> open(std::size_t index) const
     {
-        if (index < m_targeted.size()) {
-            auto content = m_targeted.build(index);
-            if (!content) return std::nullopt;
-            auto connection = m_materializer.build(*content);
-            return connection ? std::optional(std::move(*connection)) : std::nullopt;
-        }
-        const fuzz::SampleSpec spec{.profile = m_options.profile, .seed = m_options.seed ^ kRandomStream,
-                                    .index = index - m_targeted.size()};
-        auto content = fuzz::sampleDatabase(m_schema, m_targeted.constants(), spec);
+        auto content = m_streams[index / m_budget].content(index % m_budget);
         if (!content) return std::nullopt;
         auto connection = m_materializer.build(*content);
         return connection ? std::optional(std::move(*connection)) : std::nullopt;
     }
 
-    const schema::Schema& m_schema;
     schema::Schema m_readable;
     schema::Materializer m_materializer;  ///< builds every database from one empty image
     const suite::CheckResult& m_suiteResult;
-    SearchOptions m_options;
-    targeted::TargetedDatabases m_targeted;
+    std::size_t m_budget;
+    std::vector<SearchStream> m_streams;
     bool m_orderMatters;
     exec::ExecLimits m_limits;
 };
@@ -113,8 +159,8 @@ SearchOutcome searchPastSuite(const schema::Schema& schema, std::string_view gol
     outcome.check = suiteResult;
     if (suiteResult.verdict != suite::VerdictKind::Equivalent || options.budget == 0) return outcome;
     const Search search(schema, suiteResult, check, options, cancel);
-    for (std::size_t start = 0; start < options.budget; start += kBatch) {
-        const std::size_t count = std::min(kBatch, options.budget - start);
+    for (std::size_t start = 0; start < search.size(); start += kBatch) {
+        const std::size_t count = std::min(kBatch, search.size() - start);
         std::vector<Trial> trials(count);
         parallelFor(count, options.jobs, [&](std::size_t i, unsigned) { trials[i] = search.trial(start + i); },
                     [](std::size_t, std::size_t) {});
@@ -126,7 +172,7 @@ SearchOutcome searchPastSuite(const schema::Schema& schema, std::string_view gol
             const std::size_t index = start + i;
             if (!trials[i].built) continue;
             ++outcome.tried;
-            outcome.targetedTried += index < search.targetedCount() ? 1 : 0;
+            outcome.targetedTried += search.targeted(index) ? 1 : 0;
             if (!trials[i].separates) continue;
             suite::SuiteDatabase database;
             database.label = search.label(index);

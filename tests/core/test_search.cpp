@@ -113,6 +113,27 @@ private slots:
         QCOMPARE(found.check.verdict, VerdictKind::Different);
         QVERIFY(!found.foundBy.empty());
         QVERIFY(found.tried >= 1);
+        // Every spider database is a strict database: what the spider search
+        // separates, the strict one separates too.
+        const auto strict = searchOnly(gold.toStdString(), candidate.toStdString(), fuzz::Profile::Strict);
+        QCOMPARE(strict.check.verdict, VerdictKind::Different);
+    }
+
+    void strictSearchTriesTheSpiderSearchsDatabases()
+    {
+        // A GROUP BY over a join whose strict databases leave tables empty or NULL:
+        // the strict search still reaches the spider search's databases, labelled so.
+        const std::string gold = "SELECT T1.name, count(*) FROM owner AS T1 JOIN pet AS T2 ON T1.id = T2.owner "
+                                 "GROUP BY T1.name";
+        const std::string candidate = "SELECT T1.name, count(*) FROM owner AS T1 JOIN pet AS T2 ON T1.id = T2.owner "
+                                      "GROUP BY T1.id";
+        const auto spider = searchOnly(gold, candidate);
+        QCOMPARE(spider.check.verdict, VerdictKind::Different);
+        const auto strict = searchOnly(gold, candidate, fuzz::Profile::Strict);
+        QCOMPARE(strict.check.verdict, VerdictKind::Different);
+        const auto equivalent = searchOnly("SELECT name FROM owner", "SELECT name FROM owner", fuzz::Profile::Strict);
+        QCOMPARE(equivalent.check.verdict, VerdictKind::Equivalent);
+        QVERIFY2(equivalent.tried > 300, "under strict both streams are tried, 300 databases each");
     }
 
     void nullsAndEmptyTablesUnderStrict()
