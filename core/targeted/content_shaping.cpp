@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 #include <cctype>
 #include <cmath>
 
@@ -281,6 +282,79 @@ void growTable(const schema::Schema& schema, schema::DatabaseContent& content, c
         }
         entry->rows.push_back(std::move(copy));
     }
+}
+
+void shiftKeysBelowZero(const schema::Schema& schema, schema::DatabaseContent& content,
+                        const std::vector<std::pair<fuzz::ColumnName, fuzz::ColumnName>>& equated, int64_t lowest)
+{
+    // Columns are numbered table by table; a key family is a set of columns that must
+    // move together: a foreign key with what it references, a column with what the
+    // queries equate it with. Each family moves on its own, so each reaches `lowest`.
+    std::vector<std::size_t> firstColumn;
+    std::size_t columns = 0;
+    for (const auto& table : schema.tables) {
+        firstColumn.push_back(columns);
+        columns += table.columns.size();
+    }
+    std::vector<std::size_t> family(columns);
+    for (std::size_t i = 0; i < columns; ++i) family[i] = i;
+    auto root = [&](std::size_t i) {
+        while (family[i] != i) i = family[i] = family[family[i]];
+        return i;
+    };
+    auto join = [&](std::size_t a, std::size_t b) { family[root(a)] = root(b); };
+    auto node = [&](std::string_view table, std::string_view column) -> std::optional<std::size_t> {
+        const std::size_t t = fuzz::tableIndex(schema, table);
+        if (t >= schema.tables.size()) return std::nullopt;
+        const std::size_t c = columnIndex(schema.tables[t], column);
+        if (c >= schema.tables[t].columns.size()) return std::nullopt;
+        return firstColumn[t] + c;
+    };
+    std::vector<bool> moving(columns, false);
+    for (std::size_t t = 0; t < schema.tables.size(); ++t) {
+        const auto& table = schema.tables[t];
+        const std::vector<bool> keyed = keyedColumns(schema, table);
+        for (std::size_t c = 0; c < keyed.size(); ++c) moving[firstColumn[t] + c] = keyed[c];
+        for (const auto& key : table.foreignKeys) {
+            const schema::Table* parent = schema.findTable(key.referencedTable);
+            if (parent == nullptr) continue;
+            const auto& referenced = key.referencedColumns.empty() ? parent->primaryKey : key.referencedColumns;
+            for (std::size_t k = 0; k < key.columns.size() && k < referenced.size(); ++k) {
+                const auto child = node(table.name, key.columns[k]);
+                const auto target = node(parent->name, referenced[k]);
+                if (!child || !target) continue;
+                moving[*child] = moving[*target] = true;
+                join(*child, *target);
+            }
+        }
+    }
+    for (const auto& [a, b] : equated) {
+        const auto left = node(a.table, a.column);
+        const auto right = node(b.table, b.column);
+        if (left && right) join(*left, *right);
+    }
+    // A family moves when any of its columns is a key.
+    std::vector<bool> familyMoves(columns, false);
+    for (std::size_t i = 0; i < columns; ++i) familyMoves[root(i)] = familyMoves[root(i)] || moving[i];
+    std::vector<int64_t> smallest(columns, std::numeric_limits<int64_t>::max());
+    auto forEachKeyValue = [&](auto&& visit) {
+        for (auto& entry : content.tables) {
+            const std::size_t t = fuzz::tableIndex(schema, entry.table);
+            if (t >= schema.tables.size()) continue;
+            for (auto& row : entry.rows)
+                for (std::size_t c = 0; c < row.size() && c < schema.tables[t].columns.size(); ++c) {
+                    const std::size_t f = root(firstColumn[t] + c);
+                    if (familyMoves[f] && row[c].type() == exec::ValueType::Integer) visit(f, row[c]);
+                }
+        }
+    };
+    forEachKeyValue([&](std::size_t f, exec::Value& value) { smallest[f] = std::min(smallest[f], value.asInteger()); });
+    // A family already at `lowest` or below stays, as does one so large that moving could overflow.
+    constexpr int64_t kFar = int64_t{1} << 52;
+    forEachKeyValue([&](std::size_t f, exec::Value& value) {
+        if (smallest[f] <= lowest || smallest[f] > kFar || lowest < -kFar) return;
+        value = exec::Value::integer(value.asInteger() - (smallest[f] - lowest));
+    });
 }
 
 void emptyTable(schema::DatabaseContent& content, const std::string& table)

@@ -54,6 +54,15 @@ void growTable(const schema::Schema& schema, schema::DatabaseContent& content, c
 /// row uses yet.
 int64_t freshKeyBase(const schema::Schema& schema, const schema::DatabaseContent& content);
 
+/// Moves integer keys down so that the smallest of each key family becomes `lowest` (0
+/// or below) and keys of 0 and below occur: `count(DISTINCT key)` against the same
+/// `WHERE key`, `sum(DISTINCT key)` against a count, differ only then. A family is a
+/// key with the foreign keys that reference it and the integer columns the queries
+/// equate with any of them (`equated`): they move by one amount, so every reference
+/// and join still meets. Families without an integer key value stay.
+void shiftKeysBelowZero(const schema::Schema& schema, schema::DatabaseContent& content,
+                        const std::vector<std::pair<fuzz::ColumnName, fuzz::ColumnName>>& equated, int64_t lowest);
+
 /// Removes every row of `table`.
 void emptyTable(schema::DatabaseContent& content, const std::string& table);
 

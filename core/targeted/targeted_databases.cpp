@@ -95,6 +95,7 @@ TargetedDatabases::TargetedDatabases(const schema::Schema& schema, std::string_v
                                      bool boundaries)
     : m_schema(schema), m_profile(profile), m_seed(seed)
 {
+    m_valuesAtTheEdge = boundaries;
     if (boundaries) {
         m_boundaries = detail::boundaryValues(gold, schema);
         fuzz::merge(m_boundaries, detail::boundaryValues(candidate, schema));
@@ -203,6 +204,11 @@ void TargetedDatabases::planTargets()
     // Rows on both sides of each computed comparison's boundary, in two arrangements.
     if (!m_boundaries.items.empty())
         for (std::size_t rotation = 0; rotation < 2; ++rotation) add(Kind::Boundary, rotation);
+    // Integer keys of 0 and below: random keys count from 1. With the other values of
+    // the search only, so distilled suites keep their databases.
+    if (m_valuesAtTheEdge)
+        for (std::size_t rows = 2; rows <= 3; ++rows)
+            for (std::size_t below = 0; below < 2; ++below) add(Kind::KeyEdges, rows, below);
 }
 
 void TargetedDatabases::placeBoundaries(schema::DatabaseContent& content, std::size_t rotation) const
@@ -268,6 +274,9 @@ std::string TargetedDatabases::label(std::size_t index) const
     case Kind::Boundary:
         return fmt::format("targeted {}: values on both sides of a computed comparison (length, date, arithmetic)",
                            index);
+    case Kind::KeyEdges:
+        return fmt::format("targeted {}: integer keys from {} up, {} rows per table", index,
+                           -static_cast<int64_t>(target.table), target.parameter);
     }
     return fmt::format("targeted {}", index);
 }
@@ -316,12 +325,18 @@ std::optional<schema::DatabaseContent> TargetedDatabases::build(std::size_t inde
         detail::keepFirstRows(content, 1 + target.parameter);
         placeBoundaries(content, target.parameter);
         break;
+    case Kind::KeyEdges:
+        detail::keepFirstRows(content, target.parameter);
+        detail::plantConstantVariants(m_schema, content, m_constants, target.stream, rng);
+        break;
     }
     // A large group is grown last, from rows whose keys already resolve, so that its
     // copies keep one parent and stay one group.
     detail::poolEquatedColumns(m_schema, content, m_constants, rng);
     const bool nonEmpty = m_profile == fuzz::Profile::Spider;
     if (!detail::repairForeignKeys(m_schema, content, nonEmpty, rng)) return std::nullopt;
+    if (target.kind == Kind::KeyEdges)  // the smallest key at 0, or at -1 (then 0 too when keys are consecutive)
+        detail::shiftKeysBelowZero(m_schema, content, m_constants.equatedColumns, -static_cast<int64_t>(target.table));
     if (target.kind == Kind::LargeGroup) {
         const int64_t firstKey = detail::freshKeyBase(m_schema, content);
         for (std::size_t t = 0; t < m_schema.tables.size(); ++t)

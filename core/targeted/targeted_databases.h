@@ -41,7 +41,8 @@ public:
     /// `boundaries`: also, last, databases whose rows sit on both sides of every boundary
     /// of a computed comparison (`length(name) > 20`: names of 20 and 21 letters; see
     /// boundary_values.h) — found by running the expressions, so for one pair at a time
-    /// (the search), not for every neighbor of a distillation.
+    /// (the search), not for every neighbor of a distillation; and databases whose
+    /// integer keys run through 0 and below (random keys count from 1).
     TargetedDatabases(const schema::Schema& schema, std::string_view gold, std::string_view candidate,
                       fuzz::Profile profile, uint64_t seed, bool largeGroups = false, bool witnesses = false,
                       bool boundaries = false);
@@ -70,12 +71,14 @@ public:
     [[nodiscard]] std::size_t differenceCount() const { return m_differencePlans.size(); }
 
 private:
-    enum class Kind { Difference, Witnesses, OrderedWitnesses, SingleWitness, NearMiss, WitnessGroup, Variants, Ties, GroupOfK, NothingPasses, EmptyTable, Nulls, LargeGroup, Boundary };
+    enum class Kind { Difference, Witnesses, OrderedWitnesses, SingleWitness, NearMiss, WitnessGroup, Variants, Ties, GroupOfK, NothingPasses, EmptyTable, Nulls, LargeGroup, Boundary,
+                      KeyEdges };
     struct Target {
         Kind kind = Kind::Variants;
         std::size_t parameter = 0;  ///< rows per table, k, the table to empty, a direction bit, or a rotation
         uint64_t stream = 0;        ///< which sampled database it starts from
-        std::size_t table = 0;      ///< LargeGroup: the table grown to k rows; NearMiss: 2 × class + side
+        std::size_t table = 0;      ///< LargeGroup: the table grown to k rows; NearMiss: 2 × class + side;
+                                ///< KeyEdges: how far below 0 the smallest key goes
     };
 
     void planTargets();
@@ -92,6 +95,7 @@ private:
     std::vector<int64_t> m_largeThresholds;  ///< larger ones, when largeGroups
     int64_t m_rowsPastLimit = 0;             ///< result rows that tell the two LIMITs apart (0: none)
     fuzz::GoldConstants m_boundaries;        ///< column values on both sides of computed comparisons
+    bool m_valuesAtTheEdge = false;          ///< the search's extra values: boundaries, keys at 0 and below
     std::vector<Target> m_targets;
     std::vector<detail::WitnessPlan> m_goldWitnesses;
     std::vector<detail::WitnessPlan> m_candidateWitnesses;  ///< those the gold has not

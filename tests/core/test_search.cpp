@@ -101,6 +101,9 @@ private slots:
                                          << "SELECT name FROM owner WHERE length(name) > 21";
         QTest::newRow("arithmetic boundary") << "SELECT kind FROM pet WHERE tag * 3 + 7 >= 4000"
                                              << "SELECT kind FROM pet WHERE tag * 3 + 7 > 4000";
+        QTest::newRow("key of zero") << "SELECT count(DISTINCT owner) FROM pet"
+                                     << "SELECT count(DISTINCT owner) FROM pet WHERE owner";
+        QTest::newRow("negative key") << "SELECT name FROM owner WHERE id = abs(id)" << "SELECT name FROM owner";
         QTest::newRow("date arithmetic") << "SELECT name FROM owner WHERE julianday('2020-01-01') - julianday(city) > 365"
                                          << "SELECT name FROM owner WHERE julianday('2020-01-01') - julianday(city) > 366";
     }
