@@ -11,6 +11,10 @@
 
 #include <fmt/format.h>
 
+#include <charconv>
+#include <cmath>
+#include <string>
+
 #include <algorithm>
 
 namespace sqleq::compare {
@@ -116,6 +120,41 @@ void settleMatch(Comparison& out, const NormalizedTable& g, const NormalizedTabl
     if (out.orderMatters) out.message += " (row order compared)";
 }
 
+bool hasReal(const std::vector<exec::Row>& rows)
+{
+    return std::any_of(rows.begin(), rows.end(), [](const exec::Row& row) {
+        return std::any_of(row.begin(), row.end(),
+                           [](const exec::Value& value) { return value.type() == exec::ValueType::Real; });
+    });
+}
+
+exec::ResultSet roundedReals(const exec::ResultSet& result)
+{
+    exec::ResultSet out = result;
+    for (auto& row : out.rows)
+        for (auto& value : row)
+            if (value.type() == exec::ValueType::Real && std::isfinite(value.asReal())) {
+                // from_chars, not stod: the GUI runs under the user's locale.
+                const std::string text = fmt::format("{:.12g}", value.asReal());
+                double rounded = value.asReal();
+                std::from_chars(text.data(), text.data() + text.size(), rounded);
+                value = exec::Value::real(rounded);
+            }
+    return out;
+}
+
+/// Whether the rows differ only past the 12th significant digit of some REAL: only
+/// asked when a differing row holds a REAL, so other comparisons pay nothing.
+bool differsOnlyInRounding(const Comparison& out, const exec::ResultSet& gold, const exec::ResultSet& candidate)
+{
+    if (!hasReal(out.onlyInGold) && !hasReal(out.onlyInCandidate)) return false;
+    const exec::ResultSet roundedGold = roundedReals(gold);
+    const exec::ResultSet roundedCandidate = roundedReals(candidate);
+    const NormalizedTable g(roundedGold.rows, widthOf(roundedGold));
+    const NormalizedTable c(roundedCandidate.rows, widthOf(roundedCandidate));
+    return detail::findMatchingPermutation(g, c, out.orderMatters).has_value();
+}
+
 /// Same shape, at least one row, and no permutation matched under the gold's rule.
 void explainValueMismatch(Comparison& out, const exec::ResultSet& gold,
                           const exec::ResultSet& candidate, const NormalizedTable& g,
@@ -144,6 +183,11 @@ void explainValueMismatch(Comparison& out, const exec::ResultSet& gold,
                               isIdentity(out.columnPermutation)
                                   ? std::string()
                                   : " (" + describeMapping(out.columnPermutation) + ")");
+    if (differsOnlyInRounding(out, gold, candidate)) {
+        out.roundingOnly = true;
+        out.message += "; they differ only in floating-point rounding (past the 12th significant digit, as when a "
+                       "sum is taken in another order), which the official rule counts as different";
+    }
 }
 
 std::string failureText(const exec::QueryOutcome& outcome)

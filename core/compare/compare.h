@@ -63,6 +63,11 @@ struct Comparison {
     /// candidate differ (or the shorter length, when one is a prefix of the other).
     std::optional<std::size_t> firstDifferingRow;
 
+    /// ValuesDiffer only: with every REAL rounded to 12 significant digits the results
+    /// would match (30.840000000000003 against 30.84, a sum taken in another order). Still
+    /// "different" under the official rule; the message says so in words.
+    bool roundingOnly = false;
+
     [[nodiscard]] bool same() const { return verdict == Verdict::Same; }
 };
 

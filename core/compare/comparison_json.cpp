@@ -46,6 +46,7 @@ nlohmann::json toJson(const Comparison& comparison)
     // A message may quote an executor error, which may quote bytes of the SQL text.
     out["message"] = detail::dropInvalidUtf8(comparison.message);
     out["order_matters"] = comparison.orderMatters;
+    out["rounding_only"] = comparison.roundingOnly;
     out["column_permutation"] = comparison.columnPermutation;
     out["only_in_gold"] = rowsToJson(comparison.onlyInGold);
     out["only_in_candidate"] = rowsToJson(comparison.onlyInCandidate);

@@ -4,12 +4,32 @@
 
 #include "core/minimize/separation_oracle.h"
 
+#include "core/base/ascii_case.h"
 #include "core/base/cancellation.h"
 #include "core/exec/executor.h"
+#include "core/targeted/order_dependence.h"
 
 #include <fmt/format.h>
 
+#include <cctype>
+
 namespace sqleq::minimize {
+namespace {
+
+/// Whether the text has a LIMIT keyword (a word, any case); a LIMIT inside a string
+/// only costs an order check more.
+bool hasLimit(std::string_view sql)
+{
+    for (std::size_t at = 0; (at = sql.find_first_of("lL", at)) != std::string_view::npos; ++at) {
+        if (sql.size() - at < 5) break;
+        const bool word = (at == 0 || !std::isalnum(static_cast<unsigned char>(sql[at - 1])))
+            && (sql.size() == at + 5 || !std::isalnum(static_cast<unsigned char>(sql[at + 5])));
+        if (word && asciiLower(sql.substr(at, 5)) == "limit") return true;
+    }
+    return false;
+}
+
+} // namespace
 
 SeparationOracle::SeparationOracle(const MinimizeRequest& request) : m_request(request), m_limits(request.limits)
 {
@@ -38,7 +58,20 @@ bool SeparationOracle::sameKind(const Outcomes& outcomes, const compare::Compari
 {
     if (comparison.same() || comparison.reason == compare::Reason::GoldFailed) return false;
     if (m_candidateFailed) return outcomes.candidate.status == m_candidateStatus;
-    return comparison.reason != compare::Reason::CandidateFailed;
+    if (comparison.reason == compare::Reason::CandidateFailed) return false;
+    if (!m_inputQuirkOnly && comparison.reason == compare::Reason::QuickRejectQuirk) return false;
+    return m_inputRoundingOnly || !comparison.roundingOnly;
+}
+
+bool SeparationOracle::onlyTieBreaking(const schema::DatabaseContent& content) const
+{
+    auto connection = schema::materialize(*m_request.schema, content);
+    if (!connection) return false;
+    auto bytes = connection->serialize();
+    if (!bytes) return false;
+    return targeted::checkPairOrderDependence(*bytes, *m_request.schema, m_request.goldSql, m_request.candidateSql,
+                                              m_request.orderMatters, m_limits)
+        .tieBreakOnly;
 }
 
 Result<compare::Comparison> SeparationOracle::establish(const schema::DatabaseContent& content)
@@ -66,6 +99,10 @@ Result<compare::Comparison> SeparationOracle::establish(const schema::DatabaseCo
     }
     m_candidateFailed = comparison.reason == compare::Reason::CandidateFailed;
     m_candidateStatus = outcomes->candidate.status;
+    m_inputQuirkOnly = comparison.reason == compare::Reason::QuickRejectQuirk;
+    m_inputRoundingOnly = comparison.roundingOnly;
+    m_limited = hasLimit(m_request.goldSql) || hasLimit(m_request.candidateSql);
+    m_inputTieBreakOnly = m_limited && !m_candidateFailed && onlyTieBreaking(content);
     return comparison;
 }
 
@@ -78,6 +115,9 @@ Evaluation SeparationOracle::evaluate(const schema::DatabaseContent& content)
     if (!outcomes->gold.ok()) return {Separation::Lost, {}};
     auto comparison = compare::compareOutcomes(outcomes->gold, outcomes->candidate, m_request.orderMatters);
     if (!sameKind(*outcomes, comparison)) return {Separation::Lost, {}};
+    // A shrink that leaves only how a tie at LIMIT is broken has lost the difference.
+    if (m_limited && !m_candidateFailed && !m_inputTieBreakOnly && onlyTieBreaking(content))
+        return {Separation::Lost, {}};
     return {Separation::Kept, std::move(comparison)};
 }
 

@@ -59,9 +59,17 @@ private:
     std::size_t m_runs = 0;
     MinimizePhase m_phase = MinimizePhase::Verify;
     std::size_t m_rowsKept = 0;
+    [[nodiscard]] bool onlyTieBreaking(const schema::DatabaseContent& content) const;
+
     // The input's kind of separation: a row difference, or a candidate failure of this status.
     bool m_candidateFailed = false;
     exec::OutcomeStatus m_candidateStatus = exec::OutcomeStatus::Rows;
+    // A real difference is never traded for one that only the official comparison's
+    // quirk, float rounding or a tie at LIMIT makes (see sameKind).
+    bool m_inputQuirkOnly = false;
+    bool m_inputRoundingOnly = false;
+    bool m_inputTieBreakOnly = false;
+    bool m_limited = false;  ///< a query has LIMIT: ties there can decide the rows
 };
 
 } // namespace sqleq::minimize

@@ -84,6 +84,7 @@ private slots:
     void compareResults_data();
     void compareResults();
     void wideResults();
+    void roundingOnlyIsSaidInWords();
     void tenThousandRows();
     void pythonStr_data();
     void pythonStr();
@@ -192,6 +193,22 @@ void TestCompare::compareResults()
     QCOMPARE(result.same(), same);
     QCOMPARE(result.orderMatters, orderMatters);
     QVERIFY(!result.message.empty());
+}
+
+void TestCompare::roundingOnlyIsSaidInWords()
+{
+    const Comparison rounding = cmp::compareResults(table({{text("a"), real(30.840000000000003)}}),
+                                                    table({{text("a"), real(30.84)}}), false);
+    QCOMPARE(rounding.reason, Reason::ValuesDiffer);
+    QVERIFY(rounding.roundingOnly);
+    QVERIFY2(rounding.message.find("floating-point rounding") != std::string::npos, rounding.message.c_str());
+    const Comparison value = cmp::compareResults(table({{text("a"), real(30.85)}}), table({{text("a"), real(30.84)}}),
+                                                 false);
+    QCOMPARE(value.reason, Reason::ValuesDiffer);
+    QVERIFY(!value.roundingOnly);
+    QVERIFY(value.message.find("rounding") == std::string::npos);
+    const Comparison integers = cmp::compareResults(table({{i64(1)}}), table({{i64(2)}}), false);
+    QVERIFY(!integers.roundingOnly);
 }
 
 void TestCompare::wideResults()

@@ -8,6 +8,7 @@
 #include "core/minimize/minimize.h"
 #include "core/schema/database_content.h"
 #include "core/schema/ddl_loader.h"
+#include "core/targeted/order_dependence.h"
 #include "tests/core/minimize_test_support.h"
 
 #include <QtTest>
@@ -436,6 +437,60 @@ private slots:
             QVERIFY(result->queryRuns < 400);
             verifyResult(req, *result);
         }
+    }
+
+    void keepsAValueDifferenceNotAQuirk()
+    {
+        // 2.5 + 1.5 against 2 + 1: a value difference. Shrunk to x = 1.0, the rows
+        // would be (13, 1.0) against (13, 1), which only the official quick rejection's
+        // per-row sort separates: the minimizer must not trade one for the other.
+        const Fixture fixture = load("CREATE TABLE t (id INTEGER PRIMARY KEY, x REAL NOT NULL);"
+                                     "INSERT INTO t VALUES (1, 2.5), (2, 1.5), (3, 7.25);");
+        const auto req = request(fixture, "SELECT 13, sum(x) FROM t", "SELECT 13, sum(CAST(x AS INTEGER)) FROM t");
+        auto result = minimize::minimizeCounterexample(fixture.content, req);
+        QVERIFY(result.ok());
+        auto connection = schema::materialize(fixture.schema, result->content);
+        QVERIFY(connection.ok());
+        const auto comparison = compare::compareOutcomes(exec::runQuery(*connection, req.goldSql),
+                                                         exec::runQuery(*connection, req.candidateSql), false);
+        QCOMPARE(comparison.reason, compare::Reason::ValuesDiffer);
+        QVERIFY(!comparison.roundingOnly);
+    }
+
+    void keepsAValueDifferenceNotRounding()
+    {
+        // 0.1 + 0.2 summed in two orders differs in the 17th digit only; the input differs by value.
+        const Fixture fixture = load("CREATE TABLE t (id INTEGER PRIMARY KEY, x REAL NOT NULL, k INTEGER NOT NULL);"
+                                     "INSERT INTO t VALUES (1, 0.1, 1), (2, 0.2, 1), (3, 0.3, 1), (4, 5.0, 2);");
+        const auto req = request(fixture, "SELECT sum(x) FROM (SELECT x FROM t ORDER BY id)",
+                                 "SELECT sum(x) FROM (SELECT x FROM t WHERE k = 1 ORDER BY id DESC)");
+        auto result = minimize::minimizeCounterexample(fixture.content, req);
+        QVERIFY(result.ok());
+        auto connection = schema::materialize(fixture.schema, result->content);
+        QVERIFY(connection.ok());
+        const auto comparison = compare::compareOutcomes(exec::runQuery(*connection, req.goldSql),
+                                                         exec::runQuery(*connection, req.candidateSql), false);
+        QVERIFY(!comparison.same());
+        QVERIFY2(!comparison.roundingOnly, comparison.message.c_str());
+    }
+
+    void refusesAShrinkToATieAtLimit()
+    {
+        // Different by value on the input (the top age is 50 against 40); shrunk to two
+        // rows of one age, the only difference left would be which tied row LIMIT keeps.
+        const Fixture fixture = load("CREATE TABLE p (id INTEGER PRIMARY KEY, name TEXT NOT NULL, age INTEGER NOT NULL);"
+                                     "INSERT INTO p VALUES (1, 'a', 40), (2, 'b', 40), (3, 'c', 50), (4, 'd', 30);");
+        auto req = request(fixture, "SELECT name FROM p ORDER BY age DESC LIMIT 1",
+                           "SELECT name FROM p WHERE age < 45 ORDER BY age DESC LIMIT 1");
+        req.orderMatters = true;
+        auto result = minimize::minimizeCounterexample(fixture.content, req);
+        QVERIFY(result.ok());
+        auto connection = schema::materialize(fixture.schema, result->content);
+        QVERIFY(connection.ok());
+        auto bytes = connection->serialize();
+        QVERIFY(bytes.ok());
+        QVERIFY(!targeted::checkPairOrderDependence(*bytes, fixture.schema, req.goldSql, req.candidateSql, true, {})
+                     .tieBreakOnly);
     }
 
     void errors()
