@@ -197,9 +197,48 @@ ConstantCollector::Scope ConstantCollector::scopeOf(const sql::SelectCore& core)
 
 void ConstantCollector::visitCore(const sql::SelectCore& core)
 {
+    if (core.from) {
+        std::vector<std::string> tablesSoFar;
+        equateJoinColumns(*core.from, tablesSoFar);
+    }
     m_scopes.push_back(scopeOf(core));
     visitChildren(core);
     m_scopes.pop_back();
+}
+
+// NATURAL JOIN and USING equate columns without an `=` anywhere in the text: each
+// column they join is recorded as equated with its namesake in the tables before, so
+// the search pools their values (rows then meet, and a GROUP BY over one of them has
+// groups the other splits).
+void ConstantCollector::equateJoinColumns(const sql::FromClause& from, std::vector<std::string>& tablesSoFar)
+{
+    for (const auto& term : from.terms) {
+        if (!term->source) continue;
+        if (const auto* group = term->source->tryAs<sql::JoinGroup>()) {
+            if (group->inner) equateJoinColumns(*group->inner, tablesSoFar);
+            continue;
+        }
+        const auto* ref = term->source->tryAs<sql::TableRef>();
+        const schema::Table* table = ref != nullptr ? m_schema.findTable(ref->name.name) : nullptr;
+        if (table == nullptr) continue;
+        std::vector<std::string> joined;
+        if (term->hasUsing) {
+            for (const auto& column : term->usingColumns) joined.push_back(column.name);
+        } else if (term->op.natural) {
+            for (const auto& column : table->columns) joined.push_back(column.name);
+        }
+        for (const auto& name : joined) {
+            const schema::Column* mine = table->findColumn(name);
+            if (mine == nullptr) continue;
+            for (const auto& earlier : tablesSoFar) {
+                const schema::Table* other = m_schema.findTable(earlier);
+                const schema::Column* theirs = other != nullptr ? other->findColumn(name) : nullptr;
+                if (theirs != nullptr)
+                    m_out.addEquatedColumns(ColumnName{other->name, theirs->name}, ColumnName{table->name, mine->name});
+            }
+        }
+        tablesSoFar.push_back(table->name);
+    }
 }
 
 void ConstantCollector::bindFrom(const sql::FromClause& from, Scope& scope) const

@@ -51,6 +51,7 @@ private:
     void bindFrom(const sql::FromClause& from, Scope& scope) const;
     void bindItem(const sql::FromItem& item, Scope& scope) const;
     void attributeComparison(const sql::Expr& expr);
+    void equateJoinColumns(const sql::FromClause& from, std::vector<std::string>& tablesSoFar);
     void attributeLike(const sql::LikeExpr& like);
     /// Records the column of an aggregate's argument or of an arithmetic operand
     /// as used numerically.

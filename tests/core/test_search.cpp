@@ -122,6 +122,37 @@ private slots:
         QCOMPARE(strict.check.verdict, VerdictKind::Different);
     }
 
+    void naturalJoinAndUsingEquateTheirColumns_data()
+    {
+        QTest::addColumn<QString>("join");
+        QTest::newRow("natural") << "NATURAL JOIN dept";
+        QTest::newRow("using") << "JOIN dept USING (code)";
+    }
+
+    void naturalJoinAndUsingEquateTheirColumns()
+    {
+        // Text codes no foreign key links: only pooled values make the join meet, and
+        // GROUP BY code splits into code, dept_name only when a code has two names.
+        QFETCH(QString, join);
+        auto loaded = schema::loadSchemaFromDdl(
+            "CREATE TABLE dept (code TEXT NOT NULL, dept_name TEXT NOT NULL, city TEXT NOT NULL);"
+            "CREATE TABLE emp (emp_id INTEGER PRIMARY KEY, name TEXT NOT NULL, code TEXT NOT NULL, "
+            "salary INTEGER NOT NULL);",
+            "staff");
+        QVERIFY(loaded.ok());
+        const std::string from = "FROM emp " + join.toStdString();
+        const std::string gold = "SELECT code, count(*) " + from + " GROUP BY code";
+        const std::string candidate = "SELECT code, count(*) " + from + " GROUP BY code, dept_name";
+        for (const fuzz::Profile profile : {fuzz::Profile::Spider, fuzz::Profile::Strict}) {
+            suite::Suite suite;
+            const suite::CheckOptions check;
+            const auto suiteResult = suite::checkCandidate(gold, candidate, suite, check);
+            const auto found = search::searchPastSuite(*loaded, gold, candidate, suite, suiteResult, check,
+                                                       {.budget = 300, .profile = profile, .seed = 0, .jobs = 1});
+            QCOMPARE(found.check.verdict, VerdictKind::Different);
+        }
+    }
+
     void strictSearchTriesTheSpiderSearchsDatabases()
     {
         // A GROUP BY over a join whose strict databases leave tables empty or NULL:
