@@ -357,6 +357,41 @@ void shiftKeysBelowZero(const schema::Schema& schema, schema::DatabaseContent& c
     });
 }
 
+void reshapeTexts(const schema::Schema& schema, schema::DatabaseContent& content, std::size_t rotation)
+{
+    auto swapCase = [](std::string text, bool allUpper) {
+        for (char& c : text) {
+            const auto u = static_cast<unsigned char>(c);
+            if (allUpper) c = static_cast<char>(std::toupper(u));
+            else c = static_cast<char>(std::isupper(u) ? std::tolower(u) : std::toupper(u));
+        }
+        return text;
+    };
+    for (auto& entry : content.tables) {
+        const schema::Table* table = schema.findTable(entry.table);
+        if (table == nullptr) continue;
+        std::vector<bool> fixed = keyedColumns(schema, *table);
+        for (const auto& key : table->foreignKeys)
+            for (const auto& name : key.columns)
+                if (const auto c = columnIndex(*table, name); c < fixed.size()) fixed[c] = true;
+        for (std::size_t r = 0; r < entry.rows.size(); ++r) {
+            auto& row = entry.rows[r];
+            for (std::size_t c = 0; c < row.size() && c < fixed.size(); ++c) {
+                if (fixed[c] || table->columns[c].affinity != schema::Affinity::Text
+                    || row[c].type() != exec::ValueType::Text)
+                    continue;
+                const std::string& text = row[c].asText();
+                switch ((r + c + rotation) % 4) {
+                case 0: row[c] = exec::Value::text(" " + text); break;
+                case 1: row[c] = exec::Value::text(text + " "); break;
+                case 2: row[c] = exec::Value::text(swapCase(text, true)); break;
+                default: row[c] = exec::Value::text(swapCase(text, false)); break;
+                }
+            }
+        }
+    }
+}
+
 void emptyTable(schema::DatabaseContent& content, const std::string& table)
 {
     if (auto* rows = rowsOf(content, table)) rows->rows.clear();

@@ -63,6 +63,12 @@ int64_t freshKeyBase(const schema::Schema& schema, const schema::DatabaseContent
 void shiftKeysBelowZero(const schema::Schema& schema, schema::DatabaseContent& content,
                         const std::vector<std::pair<fuzz::ColumnName, fuzz::ColumnName>>& equated, int64_t lowest);
 
+/// Gives the texts of non-key TEXT columns the shapes spider samples seldom have: a
+/// leading space, a trailing space, all upper case, the case of every letter swapped;
+/// row r takes shape (r + rotation) % 4. Keys and foreign-key columns keep their
+/// values, so references still meet.
+void reshapeTexts(const schema::Schema& schema, schema::DatabaseContent& content, std::size_t rotation);
+
 /// Removes every row of `table`.
 void emptyTable(schema::DatabaseContent& content, const std::string& table);
 

@@ -6,6 +6,7 @@
 
 #include "core/targeted/targeted_databases.h"
 
+#include "core/base/ascii_case.h"
 #include "core/exec/spider_compat.h"
 #include "core/fuzz/fuzz.h"
 #include "core/fuzz/table_order.h"
@@ -18,6 +19,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 
 namespace sqleq::targeted {
 namespace {
@@ -50,6 +52,27 @@ bool hasOrderBy(std::string_view query)
     sql::walk(*parsed.statement, [&](const sql::Node& node) {
         if (node.kind() == sql::NodeKind::SelectStatement && !node.as<sql::SelectStatement>().orderBy.empty()) found = true;
         if (node.kind() == sql::NodeKind::SelectCore && !node.as<sql::SelectCore>().orderBy.empty()) found = true;
+        return !found;
+    });
+    return found;
+}
+
+/// Whether the query trims, cuts, cases or matches text: the functions and operators
+/// whose answer changes with spaces around a text or the case of its letters.
+bool readsTextShape(std::string_view query)
+{
+    static constexpr std::array<std::string_view, 10> kTextShapeFunctions{
+        "trim", "ltrim", "rtrim", "substr", "substring", "upper", "lower", "instr", "replace", "length"};
+    const sql::ParseOutput parsed = sql::parse(exec::officialPostprocess(query));
+    if (!parsed.ok()) return false;
+    bool found = false;
+    sql::walk(*parsed.statement, [&](const sql::Node& node) {
+        if (node.kind() == sql::NodeKind::Like) found = true;
+        if (node.kind() == sql::NodeKind::FunctionCall) {
+            const std::string name = asciiLower(node.as<sql::FunctionCall>().name.name);
+            found = found || std::find(kTextShapeFunctions.begin(), kTextShapeFunctions.end(), name)
+                != kTextShapeFunctions.end();
+        }
         return !found;
     });
     return found;
@@ -96,6 +119,7 @@ TargetedDatabases::TargetedDatabases(const schema::Schema& schema, std::string_v
     : m_schema(schema), m_profile(profile), m_seed(seed)
 {
     m_valuesAtTheEdge = boundaries;
+    m_readsTextShape = readsTextShape(gold) || readsTextShape(candidate);
     if (boundaries) {
         m_boundaries = detail::boundaryValues(gold, schema);
         fuzz::merge(m_boundaries, detail::boundaryValues(candidate, schema));
@@ -209,6 +233,10 @@ void TargetedDatabases::planTargets()
     if (m_valuesAtTheEdge)
         for (std::size_t rows = 2; rows <= 3; ++rows)
             for (std::size_t below = 0; below < 2; ++below) add(Kind::KeyEdges, rows, below);
+    // Spaces around a text and letters in another case: nothing in the spider profile
+    // rules them out, real data has them, random samples seldom do.
+    if (m_valuesAtTheEdge && m_readsTextShape)
+        for (std::size_t rotation = 0; rotation < 4; ++rotation) add(Kind::TextShapes, 4, rotation);
 }
 
 void TargetedDatabases::placeBoundaries(schema::DatabaseContent& content, std::size_t rotation) const
@@ -274,6 +302,9 @@ std::string TargetedDatabases::label(std::size_t index) const
     case Kind::Boundary:
         return fmt::format("targeted {}: values on both sides of a computed comparison (length, date, arithmetic)",
                            index);
+    case Kind::TextShapes:
+        return fmt::format("targeted {}: texts with spaces around them and letters in another case (rotation {})",
+                           index, target.table);
     case Kind::KeyEdges:
         return fmt::format("targeted {}: integer keys from {} up, {} rows per table", index,
                            -static_cast<int64_t>(target.table), target.parameter);
@@ -328,6 +359,11 @@ std::optional<schema::DatabaseContent> TargetedDatabases::build(std::size_t inde
     case Kind::KeyEdges:
         detail::keepFirstRows(content, target.parameter);
         detail::plantConstantVariants(m_schema, content, m_constants, target.stream, rng);
+        break;
+    case Kind::TextShapes:
+        detail::keepFirstRows(content, target.parameter);
+        detail::plantConstantVariants(m_schema, content, m_constants, target.stream, rng);
+        detail::reshapeTexts(m_schema, content, target.table);
         break;
     }
     // A large group is grown last, from rows whose keys already resolve, so that its

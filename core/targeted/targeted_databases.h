@@ -72,7 +72,7 @@ public:
 
 private:
     enum class Kind { Difference, Witnesses, OrderedWitnesses, SingleWitness, NearMiss, WitnessGroup, Variants, Ties, GroupOfK, NothingPasses, EmptyTable, Nulls, LargeGroup, Boundary,
-                      KeyEdges };
+                      KeyEdges, TextShapes };
     struct Target {
         Kind kind = Kind::Variants;
         std::size_t parameter = 0;  ///< rows per table, k, the table to empty, a direction bit, or a rotation
@@ -96,6 +96,7 @@ private:
     int64_t m_rowsPastLimit = 0;             ///< result rows that tell the two LIMITs apart (0: none)
     fuzz::GoldConstants m_boundaries;        ///< column values on both sides of computed comparisons
     bool m_valuesAtTheEdge = false;          ///< the search's extra values: boundaries, keys at 0 and below
+    bool m_readsTextShape = false;           ///< a query trims, cuts, cases or matches text
     std::vector<Target> m_targets;
     std::vector<detail::WitnessPlan> m_goldWitnesses;
     std::vector<detail::WitnessPlan> m_candidateWitnesses;  ///< those the gold has not

@@ -104,6 +104,10 @@ private slots:
         QTest::newRow("key of zero") << "SELECT count(DISTINCT owner) FROM pet"
                                      << "SELECT count(DISTINCT owner) FROM pet WHERE owner";
         QTest::newRow("negative key") << "SELECT name FROM owner WHERE id = abs(id)" << "SELECT name FROM owner";
+        QTest::newRow("trim") << "SELECT name FROM owner WHERE trim(city) = city" << "SELECT name FROM owner";
+        QTest::newRow("second letter case") << "SELECT name FROM owner WHERE substr(city, 2, 1) = 'a'"
+                                            << "SELECT name FROM owner WHERE city LIKE '_a%'";
+        QTest::newRow("upper") << "SELECT count(*) FROM owner WHERE upper(name) = name" << "SELECT count(*) FROM owner";
         QTest::newRow("date arithmetic") << "SELECT name FROM owner WHERE julianday('2020-01-01') - julianday(city) > 365"
                                          << "SELECT name FROM owner WHERE julianday('2020-01-01') - julianday(city) > 366";
     }
