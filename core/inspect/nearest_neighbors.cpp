@@ -8,9 +8,14 @@
 #include "core/exec/spider_compat.h"
 #include "core/fuzz/sampler.h"
 #include "core/inspect/inspection_steps.h"
+#include "core/base/ascii_case.h"
+#include "core/sql/lexer.h"
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <optional>
 
 namespace sqleq::inspect {
@@ -32,7 +37,86 @@ std::vector<exec::Connection> diagnosisDatabases(const Inspection& inspection, c
     return connections;
 }
 
+/// Same tokens, keywords and names compared without case (as SQLite reads them),
+/// literals as written: spacing and the case of keywords are not an edit.
+bool sameTokens(std::string_view a, std::string_view b)
+{
+    std::vector<sql::Token> left;
+    std::vector<sql::Token> right;
+    sql::Lexer(a).tokenize(left);
+    sql::Lexer(b).tokenize(right);
+    if (left.size() != right.size()) return false;
+    for (std::size_t i = 0; i < left.size(); ++i) {
+        if (left[i].kind != right[i].kind) return false;
+        const std::string_view x = left[i].text(a);
+        const std::string_view y = right[i].text(b);
+        const bool literal = left[i].kind == sql::TokenKind::String || left[i].kind == sql::TokenKind::Blob;
+        if (literal ? x != y : asciiLower(x) != asciiLower(y)) return false;
+    }
+    return true;
+}
+
+std::optional<double> numberIn(std::string_view text)
+{
+    double value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error == std::errc() && end == text.data() + text.size()) return value;
+    return std::nullopt;
+}
+
+/// Whether a constant edit reads as a reason: a step of at most one (`34` → `33`: the
+/// candidate's `>=` on integers) or a string built from the gold's (`'Hey'` →
+/// `'%Hey%'`). Random replacements (`34` → `-5`, `2014` → `-1889`) only happen to match.
+bool constantEditExplains(std::string_view gold, const NeighborMatch& match)
+{
+    const SourceSpan span = match.neighbor.goldSpan;
+    if (!span.valid() || span.end > gold.size()) return false;
+    const std::string_view before = gold.substr(span.begin, span.end - span.begin);
+    const std::string_view after = match.neighbor.replacement;
+    if (match.neighbor.family == neighbors::MutationFamily::NumericConstant) {
+        const auto x = numberIn(before);
+        const auto y = numberIn(after);
+        return x && y && std::fabs(*x - *y) <= 1.0;
+    }
+    const auto unquoted = [](std::string_view text) {
+        return text.size() >= 2 && text.front() == '\'' ? text.substr(1, text.size() - 2) : text;
+    };
+    const std::string_view a = unquoted(before);
+    const std::string_view b = unquoted(after);
+    return !a.empty() && !b.empty() && (b.find(a) != std::string_view::npos || a.find(b) != std::string_view::npos);
+}
+
+bool explains(std::string_view gold, const NeighborMatch& match)
+{
+    const auto family = match.neighbor.family;
+    if (family == neighbors::MutationFamily::NumericConstant || family == neighbors::MutationFamily::StringConstant)
+        return match.sameText || constantEditExplains(gold, match);
+    return true;
+}
+
 } // namespace
+
+std::string explainCandidate(std::string_view goldSql, const Diagnosis& diagnosis)
+{
+    const std::string gold = exec::officialPostprocess(goldSql);
+    const auto& matches = diagnosis.nearestNeighbors;
+    // The candidate's own text first (it is sorted first), then the first that explains.
+    const auto best = std::find_if(matches.begin(), matches.end(),
+                                   [&](const NeighborMatch& match) { return explains(gold, match); });
+    if (best == matches.end()) return {};
+    const SourceSpan span = best->neighbor.goldSpan;
+    const std::string changed
+        = span.valid() && span.end <= gold.size() ? gold.substr(span.begin, span.end - span.begin) : std::string();
+    const std::string& replacement = best->neighbor.replacement;
+    if (best->sameText) {
+        if (replacement.empty()) return fmt::format("the candidate drops `{}`", changed);
+        if (changed.empty()) return fmt::format("the candidate adds `{}`", replacement);
+        return fmt::format("the candidate has `{}` where the gold has `{}`", replacement, changed);
+    }
+    if (replacement.empty()) return fmt::format("the candidate behaves as if `{}` were dropped from the gold", changed);
+    if (changed.empty()) return fmt::format("the candidate behaves as if the gold had `{}` added", replacement);
+    return fmt::format("the candidate behaves as if the gold had `{}` instead of `{}`", replacement, changed);
+}
 
 std::string describeNeighbor(std::string_view goldSql, const neighbors::Neighbor& neighbor)
 {
@@ -63,7 +147,17 @@ void diagnoseNearestNeighbors(Inspection& inspection, const schema::Schema& sche
         candidateOutcomes.push_back(exec::runQuery(connection, inspection.check.candidateUsed, limits));
         if (!candidateOutcomes.back().ok()) return;
     }
-    for (const auto& status : inspection.distilled.golds.front().neighbors) {
+    // A neighbor whose text is the candidate's is tried first, so the cap never hides it.
+    const auto& statuses = inspection.distilled.golds.front().neighbors;
+    std::vector<std::size_t> order(statuses.size());
+    std::vector<bool> sameText(statuses.size());
+    for (std::size_t n = 0; n < statuses.size(); ++n) {
+        order[n] = n;
+        sameText[n] = sameTokens(statuses[n].sqlRun, inspection.check.candidateUsed);
+    }
+    std::stable_partition(order.begin(), order.end(), [&](std::size_t n) { return sameText[n]; });
+    for (const std::size_t n : order) {
+        const auto& status = statuses[n];
         if (matches.size() >= kMaxNearestNeighbors) return;
         if (cancelRequested(cancel)) return;
         if (status.sameAsGoldWhenRun) continue;
@@ -74,7 +168,7 @@ void diagnoseNearestNeighbors(Inspection& inspection, const schema::Schema& sche
             behavesLikeCandidate = outcome.ok() && candidateOutcomes[d].ok()
                 && compare::compareOutcomes(outcome, candidateOutcomes[d], inspection.orderMatters).same();
         }
-        if (behavesLikeCandidate) matches.push_back({status.neighbor, status.sqlRun});
+        if (behavesLikeCandidate) matches.push_back({status.neighbor, status.sqlRun, sameText[n]});
     }
 }
 
