@@ -86,6 +86,14 @@ bool constantEditExplains(std::string_view gold, const NeighborMatch& match)
     return !a.empty() && !b.empty() && (b.find(a) != std::string_view::npos || a.find(b) != std::string_view::npos);
 }
 
+std::string trimmed(std::string_view text)
+{
+    const auto first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string_view::npos) return {};
+    const auto last = text.find_last_not_of(" \t\r\n");
+    return std::string(text.substr(first, last - first + 1));
+}
+
 bool explains(std::string_view gold, const NeighborMatch& match)
 {
     const auto family = match.neighbor.family;
@@ -105,9 +113,10 @@ std::string explainCandidate(std::string_view goldSql, const Diagnosis& diagnosi
                                    [&](const NeighborMatch& match) { return explains(gold, match); });
     if (best == matches.end()) return {};
     const SourceSpan span = best->neighbor.goldSpan;
-    const std::string changed
-        = span.valid() && span.end <= gold.size() ? gold.substr(span.begin, span.end - span.begin) : std::string();
-    const std::string& replacement = best->neighbor.replacement;
+    // A dropped span carries the space before it (" WHERE age > 34"): quoted, it is trimmed.
+    const std::string changed = trimmed(
+        span.valid() && span.end <= gold.size() ? gold.substr(span.begin, span.end - span.begin) : std::string());
+    const std::string replacement = trimmed(best->neighbor.replacement);
     if (best->sameText) {
         if (replacement.empty()) return fmt::format("the candidate drops `{}`", changed);
         if (changed.empty()) return fmt::format("the candidate adds `{}`", replacement);
