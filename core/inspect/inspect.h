@@ -99,12 +99,11 @@ inline constexpr std::size_t kMaxNearestNeighbors = 5;
 /// "the gold without `AND weight > 0`". `goldSql` is the gold as the user wrote it.
 std::string describeNeighbor(std::string_view goldSql, const neighbors::Neighbor& neighbor);
 
-/// Why the candidate differs, in words a newcomer reads, from the nearest neighbor that
-/// explains it best: "the candidate drops `WHERE age > 34`", "the candidate has `>=`
-/// where the gold has `>`" when the candidate is that neighbor; "the candidate behaves
-/// as if the gold had `33` instead of `34`" when it only behaves like one. Empty when no
-/// neighbor explains it: a random constant that happens to give the candidate's rows
-/// (`34` → `-5` passing every row, as a dropped WHERE does) explains nothing.
+/// Why the candidate differs, in words a newcomer reads, from the neighbor the candidate
+/// is (its text up to spacing and the case of keywords): "the candidate drops `WHERE
+/// age > 34`", "the candidate has `>=` where the gold has `>`". Empty when the candidate
+/// is no neighbor: one that merely gives the candidate's rows on the databases tried
+/// (`34` → `-5` passing every row, as a dropped WHERE does) may be a coincidence.
 std::string explainCandidate(std::string_view goldSql, const Diagnosis& diagnosis);
 
 struct Inspection {

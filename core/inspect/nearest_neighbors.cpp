@@ -14,8 +14,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
-#include <cmath>
 #include <optional>
 
 namespace sqleq::inspect {
@@ -56,36 +54,6 @@ bool sameTokens(std::string_view a, std::string_view b)
     return true;
 }
 
-std::optional<double> numberIn(std::string_view text)
-{
-    double value = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (error == std::errc() && end == text.data() + text.size()) return value;
-    return std::nullopt;
-}
-
-/// Whether a constant edit reads as a reason: a step of at most one (`34` → `33`: the
-/// candidate's `>=` on integers) or a string built from the gold's (`'Hey'` →
-/// `'%Hey%'`). Random replacements (`34` → `-5`, `2014` → `-1889`) only happen to match.
-bool constantEditExplains(std::string_view gold, const NeighborMatch& match)
-{
-    const SourceSpan span = match.neighbor.goldSpan;
-    if (!span.valid() || span.end > gold.size()) return false;
-    const std::string_view before = gold.substr(span.begin, span.end - span.begin);
-    const std::string_view after = match.neighbor.replacement;
-    if (match.neighbor.family == neighbors::MutationFamily::NumericConstant) {
-        const auto x = numberIn(before);
-        const auto y = numberIn(after);
-        return x && y && std::fabs(*x - *y) <= 1.0;
-    }
-    const auto unquoted = [](std::string_view text) {
-        return text.size() >= 2 && text.front() == '\'' ? text.substr(1, text.size() - 2) : text;
-    };
-    const std::string_view a = unquoted(before);
-    const std::string_view b = unquoted(after);
-    return !a.empty() && !b.empty() && (b.find(a) != std::string_view::npos || a.find(b) != std::string_view::npos);
-}
-
 std::string trimmed(std::string_view text)
 {
     const auto first = text.find_first_not_of(" \t\r\n");
@@ -94,37 +62,25 @@ std::string trimmed(std::string_view text)
     return std::string(text.substr(first, last - first + 1));
 }
 
-bool explains(std::string_view gold, const NeighborMatch& match)
-{
-    const auto family = match.neighbor.family;
-    if (family == neighbors::MutationFamily::NumericConstant || family == neighbors::MutationFamily::StringConstant)
-        return match.sameText || constantEditExplains(gold, match);
-    return true;
-}
-
 } // namespace
 
 std::string explainCandidate(std::string_view goldSql, const Diagnosis& diagnosis)
 {
-    const std::string gold = exec::officialPostprocess(goldSql);
+    // Only the neighbor the candidate *is* explains it: one that merely gave the same
+    // rows on the databases tried may be a coincidence (`34` → `-5` passes every row as
+    // a dropped WHERE does; `age > 35` picks the same people as `name LIKE 'C%'`).
     const auto& matches = diagnosis.nearestNeighbors;
-    // The candidate's own text first (it is sorted first), then the first that explains.
-    const auto best = std::find_if(matches.begin(), matches.end(),
-                                   [&](const NeighborMatch& match) { return explains(gold, match); });
+    const auto best = std::find_if(matches.begin(), matches.end(), [](const NeighborMatch& match) { return match.sameText; });
     if (best == matches.end()) return {};
+    const std::string gold = exec::officialPostprocess(goldSql);
     const SourceSpan span = best->neighbor.goldSpan;
     // A dropped span carries the space before it (" WHERE age > 34"): quoted, it is trimmed.
     const std::string changed = trimmed(
         span.valid() && span.end <= gold.size() ? gold.substr(span.begin, span.end - span.begin) : std::string());
     const std::string replacement = trimmed(best->neighbor.replacement);
-    if (best->sameText) {
-        if (replacement.empty()) return fmt::format("the candidate drops `{}`", changed);
-        if (changed.empty()) return fmt::format("the candidate adds `{}`", replacement);
-        return fmt::format("the candidate has `{}` where the gold has `{}`", replacement, changed);
-    }
-    if (replacement.empty()) return fmt::format("the candidate behaves as if `{}` were dropped from the gold", changed);
-    if (changed.empty()) return fmt::format("the candidate behaves as if the gold had `{}` added", replacement);
-    return fmt::format("the candidate behaves as if the gold had `{}` instead of `{}`", replacement, changed);
+    if (replacement.empty()) return fmt::format("the candidate drops `{}`", changed);
+    if (changed.empty()) return fmt::format("the candidate adds `{}`", replacement);
+    return fmt::format("the candidate has `{}` where the gold has `{}`", replacement, changed);
 }
 
 std::string describeNeighbor(std::string_view goldSql, const neighbors::Neighbor& neighbor)

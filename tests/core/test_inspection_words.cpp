@@ -183,19 +183,30 @@ private slots:
                  std::string("the candidate has `>=` where the gold has `>`"));
     }
 
-    void aRandomConstantThatMatchesExplainsNothing()
+    void aNeighborThatOnlyBehavesLikeTheCandidateExplainsNothing()
     {
         constexpr std::string_view gold = "SELECT name FROM people WHERE age > 34";
         inspect::Diagnosis diagnosis;
         diagnosis.nearestNeighbors.push_back(
             {neighborAt(gold, "34", "-5", neighbors::MutationFamily::NumericConstant), {}, false});
-        QCOMPARE(inspect::explainCandidate(gold, diagnosis), std::string());
-        // A step of one is a reason: on integers `age > 33` is the candidate's `age >= 34`.
         diagnosis.nearestNeighbors.push_back(
-            {neighborAt(gold, "34", "33", neighbors::MutationFamily::NumericConstant), {}, false});
-        QCOMPARE(inspect::explainCandidate(gold, diagnosis),
-                 std::string("the candidate behaves as if the gold had `33` instead of `34`"));
+            {neighborAt(gold, "34", "35", neighbors::MutationFamily::NumericConstant), {}, false});
+        QCOMPARE(inspect::explainCandidate(gold, diagnosis), std::string());
+        // The candidate's own text, even after matches that come first.
+        diagnosis.nearestNeighbors.push_back(
+            {neighborAt(gold, "34", "33", neighbors::MutationFamily::NumericConstant), {}, true});
+        QCOMPARE(inspect::explainCandidate(gold, diagnosis), std::string("the candidate has `33` where the gold has `34`"));
         QCOMPARE(inspect::explainCandidate(gold, inspect::Diagnosis{}), std::string());
+    }
+
+    void aCandidateNoNeighborIsIsNotExplained()
+    {
+        const schema::Schema schema = testing::peopleSchema();
+        auto inspection = inspect::inspect({schema, std::nullopt}, request("SELECT name FROM people WHERE age > 34",
+                                                                           "SELECT name FROM people WHERE name LIKE 'C%'"));
+        QVERIFY(inspection.ok());
+        QCOMPARE(inspection->check.verdict, suite::VerdictKind::Different);
+        QCOMPARE(inspect::explainCandidate("SELECT name FROM people WHERE age > 34", inspection->diagnosis), std::string());
     }
 
     void theFocusIsTheNullThatSeparates()
