@@ -16,6 +16,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableView>
+#include <QTextDocument>
 
 #include <numeric>
 
@@ -121,6 +122,13 @@ ResultsView::ResultsView(QWidget* parent) : QWidget(parent)
 
 QString ResultsView::note() const { return m_note->text(); }
 QString ResultsView::where() const { return m_where->text(); }
+
+QString ResultsView::sideTitle(bool gold) const
+{
+    QTextDocument document;
+    document.setHtml((gold ? m_goldTitle : m_candidateTitle)->text());
+    return document.toPlainText();
+}
 
 void ResultsView::clear()
 {
