@@ -107,6 +107,8 @@ std::string separationSentence(const std::optional<SeparationFocus>& focus, cons
     else if (focus && focus->reason == SeparationFocus::Reason::EmptyTable)
         cause = fmt::format("the empty table {} separates them", focus->table);
     if (!candidate.ok()) return fmt::format("{}: the candidate does not run", cause);
+    if (gold.ok() && gold.result.rows.size() == candidate.result.rows.size())
+        return fmt::format("{}: the gold and the candidate each return {}, with other values", cause, outcomeText(gold));
     return fmt::format("{}: the gold returns {}, the candidate {}", cause, outcomeText(gold), outcomeText(candidate));
 }
 

@@ -36,7 +36,8 @@ std::optional<SeparationFocus> separationFocus(const schema::Schema& schema, con
 
 /// "a NULL in concert.stadium_id separates them: the gold returns 0 rows, the candidate
 /// 1 row" / "this database separates them: the gold returns 2 rows, the candidate 1 row"
-/// / "… the candidate does not run". A clause without a final full stop.
+/// / "… the gold and the candidate each return 1 row, with other values" / "… the
+/// candidate does not run". A clause without a final full stop.
 std::string separationSentence(const std::optional<SeparationFocus>& focus, const exec::QueryOutcome& gold,
                                const exec::QueryOutcome& candidate);
 

@@ -269,12 +269,15 @@ void DatabaseView::updateCaption(bool valid, bool separating, bool hasCounterexa
         counterexample ? m_result->counterexampleCandidate : shown.candidateOutcome))));
     if (counterexample) {
         const QString rows = countedRows(static_cast<qint64>(m_result->counterexample->rowCount()));
-        m_caption->setText(m_result->counterexampleMinimized
-                               ? tr("%1 Minimal counterexample of database %2, shrunk from %3 to %4:")
-                                     .arg(why, name)
-                                     .arg(m_result->counterexampleRowsBefore)
-                                     .arg(rows)
-                               : tr("%1 All of database %2, %3, not minimized:").arg(why, name, rows));
+        const bool shrunk = m_result->counterexampleRowsBefore != m_result->counterexample->rowCount();
+        m_caption->setText(!m_result->counterexampleMinimized
+                               ? tr("%1 All of database %2, %3, not minimized:").arg(why, name, rows)
+                           : shrunk ? tr("%1 Minimal counterexample of database %2, shrunk from %3 to %4:")
+                                          .arg(why, name)
+                                          .arg(m_result->counterexampleRowsBefore)
+                                          .arg(rows)
+                                    : tr("%1 Minimal counterexample: database %2, %3, none of which can go:")
+                                          .arg(why, name, rows));
         return;
     }
     m_caption->setText(hasCounterexample ? tr("%1 All of database %2, the counterexample's rows marked ◆:").arg(why, name)
