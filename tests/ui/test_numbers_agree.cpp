@@ -16,6 +16,7 @@
 #include "tests/ui/gui_test_main.h"
 #include "tests/ui/gui_test_support.h"
 
+#include <QFile>
 #include <QLabel>
 #include <QRadioButton>
 #include <QRegularExpression>
@@ -148,6 +149,28 @@ private slots:
         QCOMPARE(window.findChild<QTableView*>(QStringLiteral("goldResults"))->model()->rowCount(), banner.first);
         QCOMPARE(window.findChild<QTableView*>(QStringLiteral("candidateResults"))->model()->rowCount(), banner.second);
         QCOMPARE(rowCountsIn(results->note()), banner);
+        // sqleq sampled this database: it keeps its profile, and nothing says otherwise.
+        QVERIFY2(!detail.contains(QStringLiteral("outside the")), qPrintable(detail));
+    }
+
+    void onlyTheUsersOwnDatabaseIsOutsideTheProfile()
+    {
+        QFile script(m_dir.filePath(QStringLiteral("address.sql")));
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write("CREATE TABLE address (id INTEGER PRIMARY KEY, line_3 TEXT);"
+                     "INSERT INTO address VALUES (1, NULL), (2, 'Flat 3');");
+        script.close();
+        ui::Session session;
+        session.schema = {ui::SchemaSourceKind::DdlFile, script.fileName(), {}};
+        session.gold = QStringLiteral("SELECT count(*) FROM address WHERE line_3 IS NULL");
+        session.candidate = QStringLiteral("SELECT count(*) FROM address WHERE line_3 = ''");
+        MainWindow window;
+        runSettled(window, session);
+        QCOMPARE(window.verdictBanner()->state(), VerdictBanner::State::Different);
+        const QString detail = window.verdictBanner()->detail();
+        QVERIFY2(detail.contains(QStringLiteral("This database is outside the spider profile: NULL in address.line_3. "
+                                                "Database #0 (original) is not one sqleq sampled.")),
+                 qPrintable(detail));
     }
 
     void aCandidateErrorHasOneMessageAndNoCounterexample()

@@ -73,7 +73,7 @@ QString differentTitle(const RunResult& result)
 QString profileNote(const RunResult& result)
 {
     if (result.counterexampleOutsideProfile.isEmpty()) return {};
-    return QObject::tr("\nThis database is outside the %1 profile: %2. It is %3, which sqleq did not sample.")
+    return QObject::tr("\nThis database is outside the %1 profile: %2. Database %3 is not one sqleq sampled.")
         .arg(result.profileName, result.counterexampleOutsideProfile,
              databaseName(result, result.check.separatingDatabase));
 }
