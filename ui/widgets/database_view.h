@@ -1,5 +1,6 @@
 // DatabaseView: one database of the run, one tab per table ("people (4)"), each a table
-// view over its own TableRowsModel. It opens on the table whose rows separate the pair;
+// view over its own TableRowsModel. It opens on the table and column that separate the
+// pair (core's separation focus) and its caption says why in a sentence;
 // tables neither query reads are folded into one line that expands on click. A toggle
 // switches the separating database between its minimal counterexample and the full
 // database (the rows the counterexample keeps marked, simplified values beside their
