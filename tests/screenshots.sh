@@ -40,6 +40,11 @@ write_session "$work/parse-error.sqleq" ddl :/examples/people/database.sql \
   "SELECT name, FROM people WHERE age > 34" "SELECT name FROM people WHERE age >= 35" \
   "What are the names of the people older than 34?"
 
+# A candidate SQLite rejects: one message with its position, no counterexample.
+write_session "$work/candidate-error.sqleq" ddl :/examples/people/database.sql \
+  "SELECT name FROM people WHERE age > 34" "SELECT name FROM people WHERE agee > 34" \
+  "What are the names of the people older than 34?"
+
 # The user's own database holding a NULL the spider profile never samples: the
 # counterexample comes from it and the banner says which promise it breaks.
 sqlite3 "$work/addresses.sqlite" "CREATE TABLE address (id INTEGER PRIMARY KEY, line_1 TEXT NOT NULL, line_3 TEXT);
@@ -68,6 +73,7 @@ shoot equivalent :/examples/figure1-equivalent.sqleq
 shoot strict-nulls :/examples/stadiums-without-concerts-strict.sqleq
 shoot test-suite-false-positive :/examples/like-vs-equals.sqleq
 shoot parse-error "$work/parse-error.sqleq"
+shoot candidate-error "$work/candidate-error.sqleq"
 shoot outside-profile "$work/outside-profile.sqleq"
 shoot oldest-singer :/examples/oldest-singer.sqleq
 shoot dark :/examples/oldest-singer.sqleq --palette dark

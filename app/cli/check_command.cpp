@@ -77,11 +77,13 @@ void printText(const CheckCommandOptions& options, const schema::Schema& schema,
     printVerdict(options, inspection);
     fmt::print("neighbors: {} generated, {} distinguished; {} databases sampled\n", counts.total,
                counts.distinguished, inspection.distilled.sampled);
-    for (const auto& match : inspection.diagnosis.nearestNeighbors) {
-        fmt::print("the candidate behaves like {} ({})\n",
-                   inspect::describeNeighbor(inspection.distilled.golds.front().goldSql, match.neighbor),
-                   neighbors::familyName(match.neighbor.family));
-    }
+    // Only a neighbor that explains the candidate is named; a random constant that
+    // happens to match is no reason (the JSON lists every match).
+    if (const std::string explanation = inspection.distilled.golds.empty()
+            ? std::string()
+            : inspect::explainCandidate(inspection.distilled.golds.front().goldSql, inspection.diagnosis);
+        !explanation.empty())
+        fmt::print("in short: {}\n", explanation);
     for (const auto& difference : inspection.diagnosis.clauses) {
         fmt::print("{} differs: gold `{}`, candidate `{}`\n", inspect::clauseName(difference.clause),
                    difference.gold.empty() ? "(none)" : difference.gold,

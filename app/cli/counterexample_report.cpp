@@ -15,13 +15,15 @@ void printCounterexample(const schema::Schema& schema, const std::optional<minim
     if (!counterexample) return;
     const auto rows = counterexample->content.rowCount();
     if (counterexample->minimized) {
-        fmt::print("\nminimal counterexample: {} row{} (database {} had {})\n", rows, rows == 1 ? "" : "s",
-                   databaseName, counterexample->rowsBefore);
+        fmt::print("\nminimal counterexample: {} row{}, shrunk from the {} of database {}\n", rows, rows == 1 ? "" : "s",
+                   counterexample->rowsBefore, databaseName);
     } else {
-        fmt::print("\nseparating database {}: {} rows ({})\n", databaseName, rows, counterexample->note);
+        fmt::print("\nseparating database {}, {} row{}, not minimized: {}\n", databaseName, rows, rows == 1 ? "" : "s",
+                   counterexample->note);
     }
+    // Core sets it only for a database sqleq did not sample or build.
     if (!counterexample->outsideProfile.empty())
-        fmt::print("outside the {} profile: {} (as in database {}, which sqleq did not sample)\n", profile,
+        fmt::print("outside the {} profile: {}; database {} is not one sqleq sampled\n", profile,
                    counterexample->outsideProfile, databaseName);
     std::vector<std::string> unread;
     for (const auto& entry : counterexample->content.tables) {

@@ -176,6 +176,9 @@ bool prepareVetted(Connection& conn, std::string_view sql, const QueryGuard& gua
         else if (const int rc = sqlite3_errcode(conn.handle()) & 0xFF;
                  rc == SQLITE_TOOBIG || rc == SQLITE_NOMEM)
             out = stepFailure(rc, conn.handle(), guard, limits, sql);
+        else if (stmt.error().message.starts_with("Expression tree is too large"))
+            // The parser's message for the same limit: one limit, one wording.
+            out = failure(OutcomeStatus::Error, "exec.too_deep", queryTooDeepMessage(), stmt.error().span);
         else
             out = failure(OutcomeStatus::Error, "exec.prepare",
                           fmt::format("SQLite rejected the query: {}", stmt.error().message),

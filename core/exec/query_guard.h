@@ -8,6 +8,7 @@
 // trusted setup SQL runs on the same connection unhindered.
 #pragma once
 
+#include "core/base/query_depth.h"
 #include "core/exec/exec_limits.h"
 #include "core/exec/heap_budget.h"
 #include "core/exec/query_authorizer.h"
@@ -31,7 +32,7 @@ enum class Interruption { None, StepBudget, WallClock, Cancelled };
 /// so that no single function call runs long and no statement grows without
 /// bound; Spider's largest queries need a few hundred VM instructions, a handful
 /// of compound terms and shallow expressions, so these leave ample room.
-inline constexpr int kMaxExprDepth = 500;
+inline constexpr int kMaxExprDepth = static_cast<int>(kMaxQueryDepth);
 inline constexpr int kMaxCompoundSelect = 200;
 inline constexpr int kMaxVdbeOps = 250'000;
 inline constexpr int kMaxFunctionArgs = 100;

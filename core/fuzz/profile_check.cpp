@@ -1,27 +1,17 @@
-// Values of a key compare as SQLite's foreign keys do for the sampler's typed
-// values: numbers by value (7 and 7.0 alike), text and blobs byte for byte.
+// Whether a key names a row is asked of SQLite itself: `child.k = parent.k` under the
+// columns' affinities is the rule the queries see (a TEXT column's '19' names the
+// INTEGER key 19, as a join on them matches it), so the check can never disagree with
+// the queries, nor with the sampler, which leaves key values to SQLite's conversion.
 
 #include "core/fuzz/profile_check.h"
 
-#include <fmt/format.h>
+#include "core/exec/executor.h"
+#include "core/schema/ddl_writer.h"
 
-#include <set>
+#include <fmt/format.h>
 
 namespace sqleq::fuzz {
 namespace {
-
-
-std::string keyText(const exec::Value& value)
-{
-    switch (value.type()) {
-    case exec::ValueType::Null: return "N";
-    case exec::ValueType::Integer: return fmt::format("n{}", static_cast<double>(value.asInteger()));
-    case exec::ValueType::Real: return fmt::format("n{}", value.asReal());
-    case exec::ValueType::Text: return "t" + value.asText();
-    case exec::ValueType::Blob: return "b" + value.asBlob();
-    }
-    return {};
-}
 
 std::string shown(const exec::Value& value)
 {
@@ -33,40 +23,48 @@ std::string shown(const exec::Value& value)
     }
 }
 
-std::optional<std::string> danglingKey(const schema::Schema& schema, const schema::DatabaseContent& content,
-                                       const schema::Table& table, const schema::ForeignKey& key)
+/// "SELECT c.k FROM child AS c WHERE c.k IS NOT NULL AND NOT EXISTS (SELECT 1 FROM
+/// parent AS p WHERE p.r = c.k) LIMIT 1": the first child row whose key names no parent
+/// row; empty when the key's columns do not line up with the parent's.
+std::string danglingKeyQuery(const schema::Schema& schema, const schema::Table& table, const schema::ForeignKey& key)
 {
     const schema::Table* parent = schema.findTable(key.referencedTable);
-    const schema::TableRows* rows = content.find(table.name);
-    if (parent == nullptr || rows == nullptr) return std::nullopt;
+    if (parent == nullptr) return {};
     const std::vector<std::string>& referenced = key.referencedColumns.empty() ? parent->primaryKey : key.referencedColumns;
-    if (referenced.size() != key.columns.size()) return std::nullopt;
-    std::vector<std::size_t> childColumns;
-    std::vector<std::size_t> parentColumns;
+    if (referenced.size() != key.columns.size() || key.columns.empty()) return {};
+    std::string set;
+    std::string match;
     for (std::size_t k = 0; k < key.columns.size(); ++k) {
-        childColumns.push_back(table.columnIndex(key.columns[k]));
-        parentColumns.push_back(parent->columnIndex(referenced[k]));
-        if (childColumns.back() >= table.columns.size() || parentColumns.back() >= parent->columns.size())
-            return std::nullopt;
+        if (table.findColumn(key.columns[k]) == nullptr || parent->findColumn(referenced[k]) == nullptr) return {};
+        const std::string child = "c." + schema::quoteIdentifier(key.columns[k]);
+        set += fmt::format(" AND {} IS NOT NULL", child);
+        match += fmt::format("{}p.{} = {}", k == 0 ? "" : " AND ", schema::quoteIdentifier(referenced[k]), child);
     }
-    std::set<std::string> present;
-    if (const schema::TableRows* parentRows = content.find(parent->name)) {
-        for (const exec::Row& row : parentRows->rows) {
-            std::string text;
-            for (const std::size_t c : parentColumns) text += keyText(row.at(c)) + '|';
-            present.insert(std::move(text));
+    return fmt::format("SELECT c.{} FROM {} AS c WHERE 1{} AND NOT EXISTS (SELECT 1 FROM {} AS p WHERE {}) LIMIT 1",
+                       schema::quoteIdentifier(key.columns.front()), schema::quoteIdentifier(table.name), set,
+                       schema::quoteIdentifier(parent->name), match);
+}
+
+/// The first key, in schema order, that names no row, in words.
+std::optional<std::string> danglingKey(const schema::Schema& schema, const schema::DatabaseContent& content)
+{
+    // The rows as they are, keys not enforced: a dangling key is what is looked for.
+    schema::Schema unenforced = schema;
+    for (schema::Table& table : unenforced.tables) table.foreignKeys.clear();
+    auto connection = schema::materialize(unenforced, content);
+    // Content that does not load (a CHECK it breaks) cannot be asked about its keys.
+    if (!connection) return std::nullopt;
+    exec::ExecLimits limits;
+    limits.maxSteps = 0;  // our own lookups, not a user's query: no step budget
+    for (const schema::Table& table : schema.tables) {
+        for (const schema::ForeignKey& key : table.foreignKeys) {
+            const std::string query = danglingKeyQuery(schema, table, key);
+            if (query.empty()) continue;
+            const exec::QueryOutcome outcome = exec::runQuery(*connection, query, limits);
+            if (!outcome.ok() || outcome.result.rows.empty()) continue;
+            return fmt::format("{}.{} = {} names no row of {}", table.name, key.columns.front(),
+                               shown(outcome.result.rows.front().at(0)), schema.findTable(key.referencedTable)->name);
         }
-    }
-    for (const exec::Row& row : rows->rows) {
-        std::string text;
-        bool incomplete = false;
-        for (const std::size_t c : childColumns) {
-            incomplete = incomplete || row.at(c).isNull();
-            text += keyText(row.at(c)) + '|';
-        }
-        if (incomplete || present.count(text) != 0) continue;
-        return fmt::format("{}.{} = {} names no row of {}", table.name, key.columns.front(), shown(row.at(childColumns.front())),
-                           parent->name);
     }
     return std::nullopt;
 }
@@ -84,10 +82,8 @@ std::optional<std::string> profileViolation(const schema::Schema& schema, const 
                 for (std::size_t c = 0; c < row.size() && c < table.columns.size(); ++c)
                     if (row[c].isNull()) return fmt::format("NULL in {}.{}", table.name, table.columns[c].name);
         }
-        for (const schema::ForeignKey& key : table.foreignKeys)
-            if (auto dangling = danglingKey(schema, content, table, key)) return dangling;
     }
-    return std::nullopt;
+    return danglingKey(schema, content);
 }
 
 } // namespace sqleq::fuzz

@@ -68,6 +68,9 @@ std::string databaseName(std::size_t index, std::string_view label);
 struct NeighborMatch {
     neighbors::Neighbor neighbor;       ///< family, gold span, replacement, SQL
     std::string sqlRun;                 ///< as run (postprocessed, DISTINCT handled)
+    /// The candidate as run is this neighbor's text, token for token (keywords and
+    /// names in any case): the candidate *is* the gold with this one edit.
+    bool sameText = false;
 };
 
 /// Whether the separating database's results depend on row order (ties at LIMIT,
@@ -83,7 +86,9 @@ struct Nondeterminism {
 };
 
 struct Diagnosis {
-    std::vector<NeighborMatch> nearestNeighbors;  ///< in the neighbors' order; at most kMaxNearestNeighbors
+    /// Those whose text is the candidate's first, then in the neighbors' order; at most
+    /// kMaxNearestNeighbors.
+    std::vector<NeighborMatch> nearestNeighbors;
     Nondeterminism nondeterminism;                ///< on the separating database
     std::vector<ClauseDifference> clauses;        ///< gold vs the candidate as judged, clause by clause
 };
@@ -93,6 +98,13 @@ inline constexpr std::size_t kMaxNearestNeighbors = 5;
 /// The edit a neighbor makes, in words: "the gold with `age > 34` → `age >= 34`" or
 /// "the gold without `AND weight > 0`". `goldSql` is the gold as the user wrote it.
 std::string describeNeighbor(std::string_view goldSql, const neighbors::Neighbor& neighbor);
+
+/// Why the candidate differs, in words a newcomer reads, from the neighbor the candidate
+/// is (its text up to spacing and the case of keywords): "the candidate drops `WHERE
+/// age > 34`", "the candidate has `>=` where the gold has `>`". Empty when the candidate
+/// is no neighbor: one that merely gives the candidate's rows on the databases tried
+/// (`34` → `-5` passing every row, as a dropped WHERE does) may be a coincidence.
+std::string explainCandidate(std::string_view goldSql, const Diagnosis& diagnosis);
 
 struct Inspection {
     /// The suite (original, distilled, prebuilt, then a database the search found) and

@@ -18,6 +18,7 @@ nlohmann::json nearestNeighborsJson(const Inspection& inspection)
                            {"description", describeNeighbor(inspection.distilled.golds.front().goldSql, match.neighbor)},
                            {"gold_span", {match.neighbor.goldSpan.begin, match.neighbor.goldSpan.end}},
                            {"replacement", match.neighbor.replacement},
+                           {"same_text", match.sameText},
                            {"neighbor_sql", match.neighbor.sql}});
     }
     return nearest;
@@ -124,6 +125,10 @@ nlohmann::json inspectionJson(const schema::Schema& schema, const Inspection& in
     out["gold_used"] = check.goldUsed;
     out["candidate_used"] = check.candidateUsed;
     out["diagnosis"] = nearestNeighborsJson(inspection);
+    const std::string explanation = inspection.distilled.golds.empty()
+        ? std::string()
+        : explainCandidate(inspection.distilled.golds.front().goldSql, inspection.diagnosis);
+    out["explanation"] = explanation.empty() ? nlohmann::json() : nlohmann::json(explanation);
     out["wall_clock_fired"] = inspection.wallClockFired;
     out["clauses"] = clausesJson(inspection);
     out["nondeterminism"] = nondeterminismJson(inspection);

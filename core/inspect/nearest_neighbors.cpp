@@ -8,9 +8,12 @@
 #include "core/exec/spider_compat.h"
 #include "core/fuzz/sampler.h"
 #include "core/inspect/inspection_steps.h"
+#include "core/base/ascii_case.h"
+#include "core/sql/lexer.h"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <optional>
 
 namespace sqleq::inspect {
@@ -32,7 +35,53 @@ std::vector<exec::Connection> diagnosisDatabases(const Inspection& inspection, c
     return connections;
 }
 
+/// Same tokens, keywords and names compared without case (as SQLite reads them),
+/// literals as written: spacing and the case of keywords are not an edit.
+bool sameTokens(std::string_view a, std::string_view b)
+{
+    std::vector<sql::Token> left;
+    std::vector<sql::Token> right;
+    sql::Lexer(a).tokenize(left);
+    sql::Lexer(b).tokenize(right);
+    if (left.size() != right.size()) return false;
+    for (std::size_t i = 0; i < left.size(); ++i) {
+        if (left[i].kind != right[i].kind) return false;
+        const std::string_view x = left[i].text(a);
+        const std::string_view y = right[i].text(b);
+        const bool literal = left[i].kind == sql::TokenKind::String || left[i].kind == sql::TokenKind::Blob;
+        if (literal ? x != y : asciiLower(x) != asciiLower(y)) return false;
+    }
+    return true;
+}
+
+std::string trimmed(std::string_view text)
+{
+    const auto first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string_view::npos) return {};
+    const auto last = text.find_last_not_of(" \t\r\n");
+    return std::string(text.substr(first, last - first + 1));
+}
+
 } // namespace
+
+std::string explainCandidate(std::string_view goldSql, const Diagnosis& diagnosis)
+{
+    // Only the neighbor the candidate *is* explains it: one that merely gave the same
+    // rows on the databases tried may be a coincidence (`34` → `-5` passes every row as
+    // a dropped WHERE does; `age > 35` picks the same people as `name LIKE 'C%'`).
+    const auto& matches = diagnosis.nearestNeighbors;
+    const auto best = std::find_if(matches.begin(), matches.end(), [](const NeighborMatch& match) { return match.sameText; });
+    if (best == matches.end()) return {};
+    const std::string gold = exec::officialPostprocess(goldSql);
+    const SourceSpan span = best->neighbor.goldSpan;
+    // A dropped span carries the space before it (" WHERE age > 34"): quoted, it is trimmed.
+    const std::string changed = trimmed(
+        span.valid() && span.end <= gold.size() ? gold.substr(span.begin, span.end - span.begin) : std::string());
+    const std::string replacement = trimmed(best->neighbor.replacement);
+    if (replacement.empty()) return fmt::format("the candidate drops `{}`", changed);
+    if (changed.empty()) return fmt::format("the candidate adds `{}`", replacement);
+    return fmt::format("the candidate has `{}` where the gold has `{}`", replacement, changed);
+}
 
 std::string describeNeighbor(std::string_view goldSql, const neighbors::Neighbor& neighbor)
 {
@@ -63,7 +112,17 @@ void diagnoseNearestNeighbors(Inspection& inspection, const schema::Schema& sche
         candidateOutcomes.push_back(exec::runQuery(connection, inspection.check.candidateUsed, limits));
         if (!candidateOutcomes.back().ok()) return;
     }
-    for (const auto& status : inspection.distilled.golds.front().neighbors) {
+    // A neighbor whose text is the candidate's is tried first, so the cap never hides it.
+    const auto& statuses = inspection.distilled.golds.front().neighbors;
+    std::vector<std::size_t> order(statuses.size());
+    std::vector<bool> sameText(statuses.size());
+    for (std::size_t n = 0; n < statuses.size(); ++n) {
+        order[n] = n;
+        sameText[n] = sameTokens(statuses[n].sqlRun, inspection.check.candidateUsed);
+    }
+    std::stable_partition(order.begin(), order.end(), [&](std::size_t n) { return sameText[n]; });
+    for (const std::size_t n : order) {
+        const auto& status = statuses[n];
         if (matches.size() >= kMaxNearestNeighbors) return;
         if (cancelRequested(cancel)) return;
         if (status.sameAsGoldWhenRun) continue;
@@ -74,7 +133,7 @@ void diagnoseNearestNeighbors(Inspection& inspection, const schema::Schema& sche
             behavesLikeCandidate = outcome.ok() && candidateOutcomes[d].ok()
                 && compare::compareOutcomes(outcome, candidateOutcomes[d], inspection.orderMatters).same();
         }
-        if (behavesLikeCandidate) matches.push_back({status.neighbor, status.sqlRun});
+        if (behavesLikeCandidate) matches.push_back({status.neighbor, status.sqlRun, sameText[n]});
     }
 }
 

@@ -185,7 +185,10 @@ void Parser::failMessage(const Token& at, std::string message, std::string_view 
 bool Parser::enterLevel()
 {
     if (++m_depth <= m_options.maxDepth) return !m_failed;
-    failMessage(peek(), fmt::format("the query nests more than {} levels deep", m_options.maxDepth),
+    failMessage(peek(),
+                m_options.maxDepth == kMaxQueryDepth
+                    ? queryTooDeepMessage()
+                    : fmt::format("the query is more than {} levels deep", m_options.maxDepth),
                 "parse.too_deep");
     return false;
 }

@@ -6,6 +6,7 @@
 
 #include "core/base/capped_file.h"
 #include "core/base/diagnostic.h"
+#include "core/base/query_depth.h"
 #include "core/sql/select.h"
 
 #include <memory>
@@ -17,7 +18,7 @@ namespace sqleq::sql {
 struct ParseOptions {
     /// Maximum nesting of expressions, subqueries and operator chains combined;
     /// deeper input is an error ("parse.too_deep") rather than a stack overflow.
-    uint32_t maxDepth = 256;
+    uint32_t maxDepth = kMaxQueryDepth;
     /// Longer text is refused at once ("parse.too_long"): 1 MiB, the cap on one query
     /// everywhere in sqleq (SQLite's SQL length limit on our connections).
     uint64_t maxBytes = input_limits::kSqlText;

@@ -280,16 +280,21 @@ std::string TargetedDatabases::label(std::size_t index) const
     case Kind::Difference:
         return fmt::format("targeted {}: one row combination on which the two WHERE clauses disagree", index);
     case Kind::OrderedWitnesses:
-        return fmt::format("targeted {}: rows satisfying each query's WHERE clause, 2 copies ordered apart "
-                           "(direction bit {})",
+        return fmt::format("targeted {}: rows satisfying each query's WHERE clause, 2 copies ordered apart, "
+                           "direction bit {}",
                            index, target.parameter);
     case Kind::WitnessGroup:
-        return fmt::format("targeted {}: one group of {} rows satisfying each query's WHERE clause", index,
-                           target.parameter);
+        return fmt::format("targeted {}: one group of {} row{} satisfying each query's WHERE clause", index,
+                           target.parameter, target.parameter == 1 ? "" : "s");
     case Kind::Variants:
-        return fmt::format("targeted {}: constants and their variants, {} row(s) per table", index, target.parameter);
-    case Kind::Ties: return fmt::format("targeted {}: ties and duplicates, {} rows per table", index, target.parameter);
-    case Kind::GroupOfK: return fmt::format("targeted {}: a group of exactly {} rows", index, target.parameter);
+        return fmt::format("targeted {}: constants and their variants, {} row{} per table", index, target.parameter,
+                           target.parameter == 1 ? "" : "s");
+    case Kind::Ties:
+        return fmt::format("targeted {}: ties and duplicates, {} row{} per table", index, target.parameter,
+                           target.parameter == 1 ? "" : "s");
+    case Kind::GroupOfK:
+        return fmt::format("targeted {}: a group of exactly {} row{}", index, target.parameter,
+                           target.parameter == 1 ? "" : "s");
     case Kind::NothingPasses: return fmt::format("targeted {}: no constant of either query", index);
     case Kind::EmptyTable:
         return fmt::format("targeted {}: table {} empty", index, m_schema.tables[target.parameter].name);
@@ -300,7 +305,7 @@ std::string TargetedDatabases::label(std::size_t index) const
                                  m_schema.tables[target.table].name)
                    : fmt::format("targeted {}: a group of exactly {} joined rows", index, target.parameter);
     case Kind::Boundary:
-        return fmt::format("targeted {}: values on both sides of a computed comparison (length, date, arithmetic)",
+        return fmt::format("targeted {}: values on both sides of a computed comparison: length, date, arithmetic",
                            index);
     case Kind::TextShapes:
         return fmt::format("targeted {}: texts with spaces around them and letters in another case (rotation {})",

@@ -49,8 +49,8 @@ for index in false_positives:
                              plug_value=True)
     print(f"\n#{index} {db_id}: {inspection.verdict} — {inspection.message}")
     print(f"  gold: {gold}\n  pred: {prediction}")
-    for description in [match["description"] for match in inspection.diagnosis[:1]]:
-        print(f"  the prediction behaves like {description}")
+    if inspection.explanation:
+        print(f"  in short: {inspection.explanation}")
     for table, rows in (inspection.counterexample or {}).items():
         if rows:
             print(f"  table {table}:")

@@ -76,6 +76,11 @@ class Inspection:
         return self._data["diagnosis"]
 
     @property
+    def explanation(self) -> Optional[str]:
+        """The neighbor the candidate is, in words ("the candidate drops `WHERE age > 34`"); None otherwise."""
+        return self._data.get("explanation")
+
+    @property
     def clauses(self) -> List[Dict[str, str]]:
         """Clause-by-clause differences: [{'clause', 'gold', 'candidate'}]."""
         return self._data["clauses"]
@@ -112,6 +117,7 @@ class Inspection:
         if data["counterexample"] is not None:
             rows = data["counterexample_rows"]["after"]
             line += f"; counterexample of {rows} row{'s' if rows != 1 else ''}"
-        if data["diagnosis"]:
-            line += f"; behaves like {data['diagnosis'][0]['description']}"
+        # Only the neighbor the candidate is explains it (core's sentence); none: silent.
+        if data.get("explanation"):
+            line += f"; {data['explanation']}"
         return line + ">"

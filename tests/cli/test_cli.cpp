@@ -181,7 +181,29 @@ private slots:
         QVERIFY2(run.out.contains(QStringLiteral("verdict: different: database #0 (original) separates them")),
                  qPrintable(run.out));
         QVERIFY2(run.out.contains(QStringLiteral("why: database #0 (original) separates them")), qPrintable(run.out));
-        QVERIFY2(run.out.contains(QStringLiteral("(database #0 (original) had ")), qPrintable(run.out));
+        // No parenthesis inside another: "shrunk from the 4 of database #0 (original)".
+        QVERIFY2(run.out.contains(QStringLiteral("minimal counterexample: 1 row, shrunk from the 4 of database #0 (original)")),
+                 qPrintable(run.out));
+        // The neighbor the candidate is, in words; no random constant that merely matches.
+        QVERIFY2(run.out.contains(QStringLiteral("in short: the candidate drops `WHERE age > 34`")), qPrintable(run.out));
+        QVERIFY(!run.out.contains(QStringLiteral("behaves like")));
+    }
+
+    void checkSaysWhichPromiseTheUsersOwnDatabaseBreaks()
+    {
+        QTemporaryDir dir;
+        QFile ddl(dir.filePath("address.sql"));
+        QVERIFY(ddl.open(QIODevice::WriteOnly));
+        ddl.write("CREATE TABLE address (id INTEGER PRIMARY KEY, line_3 TEXT);"
+                  "INSERT INTO address VALUES (1, NULL), (2, 'Flat 3');");
+        ddl.close();
+        const auto run = runCli({"check", "--ddl", ddl.fileName(), "--gold",
+                                 "SELECT count(*) FROM address WHERE line_3 IS NULL", "--candidate",
+                                 "SELECT count(*) FROM address WHERE line_3 = ''", "--budget", "200"});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.out.contains(QStringLiteral(
+                     "outside the spider profile: NULL in address.line_3; database #0 (original) is not one sqleq sampled")),
+                 qPrintable(run.out));
     }
 
     void checkAcceptsEquivalentOnSampledDatabases()

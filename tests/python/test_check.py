@@ -43,7 +43,11 @@ def test_inspection_reads_like_the_json(shop):
     assert all(isinstance(row, list) for row in result.counterexample["item"])
     assert result.counterexample_columns["item"] == ["id", "name", "price", "maker_id"]
     assert result.gold_rows != result.candidate_rows
-    assert result.diagnosis and "10" in result.diagnosis[0]["description"]
+    # The neighbor the candidate is comes first and is the explanation; others follow.
+    assert result.diagnosis and any("10" in match["description"] for match in result.diagnosis)
+    assert result.diagnosis[0]["same_text"]
+    assert result.explanation == "the candidate has `>=` where the gold has `>`"
+    assert "the candidate has `>=` where the gold has `>`" in repr(result)
     assert result.evidence["kind"] == "counterexample"
     text = repr(result)
     assert text.startswith("<sqleq.Inspection different") and "counterexample of" in text

@@ -165,7 +165,7 @@ private slots:
         DatabaseView* view = m_window->databaseView();
         QVERIFY2(view->caption().contains(QStringLiteral("database %1,").arg(name)), qPrintable(view->caption()));
         const ui::ResultsView* results = m_window->resultsView();
-        QVERIFY2(results->where().contains(QStringLiteral("counterexample of database %1 (").arg(name)),
+        QVERIFY2(results->where().contains(QStringLiteral("counterexample of database %1, ").arg(name)),
                  qPrintable(results->where()));
         view->setMode(DatabaseView::Mode::Full);
         QVERIFY2(view->caption().contains(QStringLiteral("database %1,").arg(name)), qPrintable(view->caption()));

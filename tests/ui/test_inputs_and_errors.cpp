@@ -259,8 +259,23 @@ private slots:
                                          QStringLiteral("SELECT name FROM people WHERE age >= 34")));
         ui::ExplanationPanel* panel = window.explanationPanel();
         QVERIFY(panel->isVisible());
-        QVERIFY2(panel->text().contains(QStringLiteral("Behaves like the gold with")), qPrintable(panel->text()));
-        QVERIFY(panel->text().contains(QStringLiteral(">=")));
+        // The candidate is the gold's `>` → `>=` neighbor: named, in words.
+        QVERIFY2(panel->text().contains(QStringLiteral("In short: the candidate has >= where the gold has >.")),
+                 qPrintable(panel->text()));
+        QVERIFY(!panel->text().contains(QStringLiteral("Behaves like")));
+        QVERIFY(panel->text().contains(QStringLiteral("WHERE differs")));
+
+        // A dropped WHERE is named as such, not as a random constant that passes every row.
+        runSettled(window, peopleSession(QStringLiteral("SELECT name FROM people WHERE age > 34"),
+                                         QStringLiteral("SELECT name FROM people")));
+        QVERIFY2(panel->text().contains(QStringLiteral("In short: the candidate drops WHERE age > 34.")),
+                 qPrintable(panel->text()));
+
+        // A candidate no neighbor explains: no "in short", only the clause that differs.
+        runSettled(window, peopleSession(QStringLiteral("SELECT name FROM people WHERE age > 34"),
+                                         QStringLiteral("SELECT name FROM people WHERE name LIKE 'C%'")));
+        QCOMPARE(window.verdictBanner()->state(), VerdictBanner::State::Different);
+        QVERIFY2(!panel->text().contains(QStringLiteral("In short")), qPrintable(panel->text()));
         QVERIFY(panel->text().contains(QStringLiteral("WHERE differs")));
 
         // Equivalent queries typed as run: nothing to explain.

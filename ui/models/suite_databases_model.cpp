@@ -10,6 +10,16 @@
 #include <QStyle>
 
 namespace sqleq::ui {
+namespace {
+
+/// Marked as the separating database: a candidate that does not run is no separation
+/// to inspect (the banner has its error), so its database is not marked.
+bool markedSeparating(const SuiteDatabaseView& view)
+{
+    return view.separating && view.status != DatabaseStatus::CandidateError;
+}
+
+} // namespace
 
 SuiteDatabasesModel::SuiteDatabasesModel(QObject* parent) : QAbstractTableModel(parent) {}
 
@@ -61,13 +71,13 @@ QVariant SuiteDatabasesModel::data(const QModelIndex& index, int role) const
     case ComparisonMessageRole: return QString::fromStdString(view.comparison.message);
     case DatabaseNameRole: return databaseName(*m_result, index.row());
     case Qt::DecorationRole:
-        if (view.separating && index.column() == IndexColumn) {
+        if (markedSeparating(view) && index.column() == IndexColumn) {
             if (auto* app = qobject_cast<QApplication*>(QCoreApplication::instance()))
                 return app->style()->standardIcon(QStyle::SP_MessageBoxWarning);
         }
         return {};
     case Qt::BackgroundRole:
-        if (view.separating) return QGuiApplication::palette().brush(QPalette::Highlight).color().lighter(170);
+        if (markedSeparating(view)) return QGuiApplication::palette().brush(QPalette::Highlight).color().lighter(170);
         return {};
     case Qt::TextAlignmentRole:
         if (index.column() == IndexColumn || index.column() == RowsColumn)
@@ -85,9 +95,10 @@ QVariant SuiteDatabasesModel::display(const SuiteDatabaseView& view, int row, in
     switch (column) {
     case IndexColumn: return QStringLiteral("#%1").arg(row);
     // A searched database is not part of the metric's suite: the label says so.
-    case LabelColumn: return view.fromSearch ? tr("%1 (search, not in the suite)").arg(view.label) : view.label;
+    case LabelColumn: return view.fromSearch ? tr("%1, built by the search, not in the suite").arg(view.label) : view.label;
     case StatusColumn:
-        if (view.separating) return QStringLiteral("%1 — separates").arg(statusName(view.status));
+        if (markedSeparating(view))
+            return QStringLiteral("%1 — separates").arg(statusName(view.status));
         return statusName(view.status);
     case RowsColumn: return QVariant::fromValue<qulonglong>(view.content.rowCount());
     default: return {};

@@ -8,6 +8,8 @@
 #include "ui/models/database_naming.h"
 #include "ui/models/table_rows_model.h"
 #include "ui/widgets/cell_delegate.h"
+#include "ui/widgets/counted.h"
+#include "ui/widgets/sentence.h"
 #include "ui/widgets/table_rows.h"
 
 #include <QButtonGroup>
@@ -28,6 +30,12 @@ namespace {
 
 /// Rows each table of the database keeps in sight, however little room the window has.
 constexpr int kRowsInView = 3;
+
+QString capitalized(QString text)
+{
+    if (!text.isEmpty()) text[0] = text[0].toUpper();
+    return text;
+}
 
 } // namespace
 
@@ -174,6 +182,10 @@ void DatabaseView::refresh()
     const bool hasCounterexample = separating && m_result->counterexample.has_value();
     m_counterexampleButton->setEnabled(hasCounterexample);
     m_fullButton->setEnabled(hasCounterexample);
+    // No counterexample in this run (equivalent, or a candidate that does not run): no toggle.
+    const bool runHasCounterexample = m_result && m_result->counterexample.has_value();
+    m_counterexampleButton->setVisible(runHasCounterexample);
+    m_fullButton->setVisible(runHasCounterexample);
     const bool counterexample = showingCounterexample();
     for (std::size_t tab = 0; tab < m_models.size(); ++tab) {
         const QString table = QString::fromStdString(m_result->schema.tables[tab].name);
@@ -188,9 +200,49 @@ void DatabaseView::refresh()
     updateTitles();
     if (valid && m_openOnSeparatingTable) {
         m_openOnSeparatingTable = false;
-        if (const int table = separatingTable(); table >= 0) m_tabs->setCurrentIndex(table);
+        openOnFocus();
     }
 }
+
+std::optional<inspect::SeparationFocus> DatabaseView::focus() const
+{
+    if (!m_result || m_result->tablesRead.empty()) return std::nullopt;
+    const int separating = [&] {
+        for (std::size_t i = 0; i < m_result->databases.size(); ++i)
+            if (m_result->databases[i].separating) return static_cast<int>(i);
+        return -1;
+    }();
+    const schema::DatabaseContent* content = nullptr;
+    if (m_result->counterexample)
+        content = &*m_result->counterexample;
+    else if (separating >= 0)
+        content = &m_result->databases[static_cast<std::size_t>(separating)].content;
+    if (content == nullptr) return std::nullopt;
+    return inspect::separationFocus(m_result->schema, *content, m_result->tablesRead, m_result->diagnosis.clauses,
+                                    m_result->check.goldUsed, m_result->check.candidateUsed);
+}
+
+void DatabaseView::openOnFocus()
+{
+    m_focusedColumn.clear();
+    const int tab = separatingTable();
+    if (tab < 0) return;
+    m_tabs->setCurrentIndex(tab);
+    const auto where = focus();
+    if (!where || where->column.empty()) return;
+    const schema::Table& table = m_result->schema.tables[static_cast<std::size_t>(tab)];
+    const std::size_t column = table.columnIndex(where->column);
+    QTableView* view = tableView(tab);
+    if (column >= table.columns.size() || view == nullptr) return;
+    m_focusedColumn = QStringLiteral("%1.%2").arg(QString::fromStdString(table.name), QString::fromStdString(where->column));
+    // The decisive column may lie past the right edge: scroll it into view, on the first row.
+    const QModelIndex cell = view->model()->index(0, static_cast<int>(column));
+    if (!cell.isValid()) return;
+    view->selectionModel()->setCurrentIndex(cell, QItemSelectionModel::NoUpdate);
+    view->scrollTo(cell, QAbstractItemView::PositionAtCenter);
+}
+
+QString DatabaseView::focusedColumn() const { return m_focusedColumn; }
 
 void DatabaseView::updateCaption(bool valid, bool separating, bool hasCounterexample)
 {
@@ -199,33 +251,46 @@ void DatabaseView::updateCaption(bool valid, bool separating, bool hasCounterexa
         return;
     }
     const QString name = databaseName(*m_result, m_database);
-    if (showingCounterexample()) {
-        m_caption->setText(tr("Separating database %1, shrunk from %2 to %n row(s):", nullptr,
-                              static_cast<int>(m_result->counterexample->rowCount()))
-                               .arg(name)
-                               .arg(m_result->counterexampleRowsBefore));
+    const auto& shown = m_result->databases[static_cast<std::size_t>(m_database)];
+    // A candidate that does not run separates nothing worth inspecting: the banner has
+    // the error, and this is just the database it was run on.
+    if (m_result->check.verdict == suite::VerdictKind::CandidateError) {
+        m_caption->setText(tr("Database %1, on which the candidate does not run:").arg(name));
         return;
     }
-    const QString kind = separating ? tr("Separating database") : tr("Database");
-    m_caption->setText(tr("%1 %2%3").arg(kind, name,
-                                         hasCounterexample ? tr(", the counterexample's rows marked ◆:")
-                                                           : QStringLiteral(":")));
+    if (!separating) {
+        m_caption->setText(tr("Database %1:").arg(name));
+        return;
+    }
+    // Why it separates first; the label says only how the database was built.
+    const bool counterexample = showingCounterexample();
+    const QString why = asSentence(capitalized(QString::fromStdString(inspect::separationSentence(
+        focus(), counterexample ? m_result->counterexampleGold : shown.goldOutcome,
+        counterexample ? m_result->counterexampleCandidate : shown.candidateOutcome))));
+    if (counterexample) {
+        const QString rows = countedRows(static_cast<qint64>(m_result->counterexample->rowCount()));
+        const bool shrunk = m_result->counterexampleRowsBefore != m_result->counterexample->rowCount();
+        m_caption->setText(!m_result->counterexampleMinimized
+                               ? tr("%1 All of database %2, %3, not minimized:").arg(why, name, rows)
+                           : shrunk ? tr("%1 Minimal counterexample of database %2, shrunk from %3 to %4:")
+                                          .arg(why, name)
+                                          .arg(m_result->counterexampleRowsBefore)
+                                          .arg(rows)
+                                    : tr("%1 Minimal counterexample: database %2, %3, none of which can go:")
+                                          .arg(why, name, rows));
+        return;
+    }
+    m_caption->setText(hasCounterexample ? tr("%1 All of database %2, the counterexample's rows marked ◆:").arg(why, name)
+                                         : tr("%1 All of database %2:").arg(why, name));
 }
 
 int DatabaseView::separatingTable() const
 {
-    if (!m_result || m_result->tablesRead.empty()) return -1;
-    int best = -1;
-    std::size_t bestRows = 0;
-    for (std::size_t tab = 0; tab < m_models.size(); ++tab) {
-        if (!isReadByEitherQuery(tab)) continue;
-        const auto kept = TableRowsModel::keptSourceRows(*m_result, m_models[tab]->tableName()).size();
-        if (best < 0 || kept > bestRows) {
-            best = static_cast<int>(tab);
-            bestRows = kept;
-        }
-    }
-    return best;
+    const auto where = focus();
+    if (!where) return -1;
+    for (std::size_t tab = 0; tab < m_models.size(); ++tab)
+        if (schema::sameIdentifier(m_result->schema.tables[tab].name, where->table)) return static_cast<int>(tab);
+    return -1;
 }
 
 bool DatabaseView::isFolded(std::size_t tab) const

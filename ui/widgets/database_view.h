@@ -1,15 +1,18 @@
 // DatabaseView: one database of the run, one tab per table ("people (4)"), each a table
-// view over its own TableRowsModel. It opens on the table whose rows separate the pair;
+// view over its own TableRowsModel. It opens on the table and column that separate the
+// pair (core's separation focus) and its caption says why in a sentence;
 // tables neither query reads are folded into one line that expands on click. A toggle
 // switches the separating database between its minimal counterexample and the full
 // database (the rows the counterexample keeps marked, simplified values beside their
 // originals); double-clicking a foreign-key cell follows it to the referenced row.
 #pragma once
 
+#include "core/inspect/separation_focus.h"
 #include "ui/session/run_result.h"
 
 #include <QWidget>
 
+#include <optional>
 #include <vector>
 
 class QButtonGroup;
@@ -47,6 +50,8 @@ public:
     [[nodiscard]] QTableView* tableView(int tab) const;
     [[nodiscard]] QTabWidget* tabs() const { return m_tabs; }
     [[nodiscard]] QString caption() const;
+    /// The column the view scrolled to on opening ("concert.stadium_id"); empty when none.
+    [[nodiscard]] QString focusedColumn() const;
     /// Whether `tab` is shown in the tab bar (tables neither query reads are folded away).
     [[nodiscard]] bool isTabShown(int tab) const;
     /// The line that lists the folded tables and shows them on click; hidden when none.
@@ -76,8 +81,13 @@ private:
     void elideUnreadLine();
     [[nodiscard]] bool isReadByEitherQuery(std::size_t tab) const;
     [[nodiscard]] bool isFolded(std::size_t tab) const;
-    /// The read table where the counterexample keeps most rows (ties: schema order).
+    /// The tab of the table that carries the difference (core's separation focus on
+    /// the counterexample, else on the separating database); -1 when none.
     [[nodiscard]] int separatingTable() const;
+    /// Core's separation focus on the database shown (the counterexample when it is shown).
+    [[nodiscard]] std::optional<inspect::SeparationFocus> focus() const;
+    /// Opens the focus's tab and scrolls its column into view.
+    void openOnFocus();
 
     RunResultPtr m_result;
     int m_database = -1;
@@ -91,6 +101,7 @@ private:
     QString m_unreadText;
     std::vector<TableRowsModel*> m_models;
     bool m_unreadShown = false;
+    QString m_focusedColumn;  ///< "table.column" the view scrolled to on opening
     bool m_openOnSeparatingTable = false;  ///< set by a new run, cleared once a database is shown
 };
 

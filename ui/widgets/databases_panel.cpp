@@ -4,6 +4,7 @@
 #include "ui/widgets/databases_panel.h"
 
 #include "ui/models/suite_databases_model.h"
+#include "ui/widgets/counted.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -49,7 +50,7 @@ void DatabasesPanel::setResult(const RunResultPtr& result)
     const int count = m_model->rowCount();
     QString summary = tr("Test suite");
     if (result) {
-        summary = tr("Test suite: %n database(s)", nullptr, static_cast<int>(result->metricDatabases));
+        summary = tr("Test suite: %1").arg(countedDatabases(static_cast<qint64>(result->metricDatabases)));
         if (count > static_cast<int>(result->metricDatabases)) summary += tr(" + the one the search found");
     }
     m_summary->setText(summary);

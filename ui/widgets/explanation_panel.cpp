@@ -26,16 +26,14 @@ QString withCodeSpans(const std::string& text)
     return html;
 }
 
+/// Core's sentence from the neighbor that explains the candidate best; nothing when
+/// none does (a random constant that merely matches is no reason).
 QStringList nearestNeighborLines(const RunResult& result)
 {
-    const auto& nearest = result.diagnosis.nearestNeighbors;
-    if (nearest.empty() || result.distilled.golds.empty()) return {};
-    const std::string& goldSql = result.distilled.golds.front().goldSql;
-    QString line = QObject::tr("<b>Behaves like</b> %1.").arg(withCodeSpans(inspect::describeNeighbor(goldSql, nearest.front().neighbor)));
-    // One edit reads at a glance; the other neighbors that behave the same are counted.
-    if (nearest.size() > 1)
-        line += QObject::tr(" (%n other neighbor(s) of the gold behave the same.)", nullptr, static_cast<int>(nearest.size() - 1));
-    return {line};
+    if (result.distilled.golds.empty()) return {};
+    const std::string sentence = inspect::explainCandidate(result.distilled.golds.front().goldSql, result.diagnosis);
+    if (sentence.empty()) return {};
+    return {QObject::tr("<b>In short:</b> %1.").arg(withCodeSpans(sentence))};
 }
 
 QStringList clauseLines(const RunResult& result)
@@ -83,7 +81,11 @@ ExplanationPanel::ExplanationPanel(QWidget* parent) : QWidget(parent)
 void ExplanationPanel::setResult(const RunResultPtr& result)
 {
     QStringList lines;
-    if (result) lines << nearestNeighborLines(*result) << clauseLines(*result) << judgedLines(*result);
+    // A candidate that does not run has one message, the banner's: no diagnosis beside
+    // it; the texts as run stay, since the error's position points into them.
+    if (result && result->check.verdict != suite::VerdictKind::CandidateError)
+        lines << nearestNeighborLines(*result) << clauseLines(*result);
+    if (result) lines << judgedLines(*result);
     m_text->setText(lines.join(QStringLiteral("<br/>")));
     setVisible(!lines.isEmpty());
 }

@@ -1,6 +1,8 @@
 // ExplanationPanel: under the gold and candidate editors, what core/inspect explains about
-// the pair — the neighbor of the gold the candidate behaves like, the clauses that differ,
-// and the queries as run when they are not the texts typed (plug-value, DISTINCT, `! =`).
+// the pair — the edit that makes the gold the candidate, when the candidate is one of the
+// gold's neighbors ("In short: the candidate drops `WHERE age > 34`"), the clauses that
+// differ, and the queries as run when they are not the texts typed (plug-value, DISTINCT,
+// `! =`). After a candidate error only the latter: the banner has the error.
 // It only formats a RunResult; hidden when there is nothing to say.
 #pragma once
 

@@ -6,6 +6,7 @@
 #include "core/compare/compare.h"
 #include "ui/models/database_naming.h"
 #include "ui/models/result_table_model.h"
+#include "ui/widgets/counted.h"
 #include "ui/widgets/cell_delegate.h"
 #include "ui/widgets/sentence.h"
 #include "ui/widgets/table_rows.h"
@@ -15,6 +16,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableView>
+#include <QTextDocument>
 
 #include <numeric>
 
@@ -41,12 +43,12 @@ QString outcomeSummary(const exec::QueryOutcome& outcome, const std::vector<std:
 {
     switch (outcome.status) {
     case exec::OutcomeStatus::Rows:
-        if (onlyHere.empty()) return QObject::tr("%n row(s)", nullptr, static_cast<int>(outcome.result.rows.size()));
-        return QObject::tr("%1 row(s), %2 only here")
-            .arg(outcome.result.rows.size())
+        if (onlyHere.empty()) return countedRows(static_cast<qint64>(outcome.result.rows.size()));
+        return QObject::tr("%1, %2 only here")
+            .arg(countedRows(static_cast<qint64>(outcome.result.rows.size())))
             .arg(onlyHere.size());
-    case exec::OutcomeStatus::Error:
-        return QObject::tr("error: %1").arg(QString::fromStdString(outcome.error.message));
+    // The banner gives the error once, with its position; repeated here it was noise.
+    case exec::OutcomeStatus::Error: return QObject::tr("does not run (the error is in the verdict above)");
     case exec::OutcomeStatus::Timeout: return QObject::tr("timed out");
     case exec::OutcomeStatus::TooLarge: return QObject::tr("result too large");
     case exec::OutcomeStatus::WallClockTimeout:
@@ -55,10 +57,17 @@ QString outcomeSummary(const exec::QueryOutcome& outcome, const std::vector<std:
     return {};
 }
 
-QString comparisonNote(const compare::Comparison& comparison)
+QString comparisonNote(const exec::QueryOutcome& gold, const exec::QueryOutcome& candidate,
+                       const compare::Comparison& comparison)
 {
     QStringList parts;
-    if (!comparison.message.empty()) parts << asSentence(QString::fromStdString(comparison.message));
+    // A query that does not run has no rows to compare; the banner says why.
+    if (!gold.ok() || !candidate.ok()) return {};
+    if (!comparison.message.empty()) {
+        QString message = asSentence(QString::fromStdString(comparison.message));
+        message[0] = message[0].toUpper();  // alone under the tables, it starts a sentence
+        parts << message;
+    }
     if (comparison.orderMatters)
         parts << QObject::tr("Row order matters: the gold has a top-level ORDER BY, so results compare as lists.");
     const auto& permutation = comparison.columnPermutation;
@@ -114,6 +123,13 @@ ResultsView::ResultsView(QWidget* parent) : QWidget(parent)
 QString ResultsView::note() const { return m_note->text(); }
 QString ResultsView::where() const { return m_where->text(); }
 
+QString ResultsView::sideTitle(bool gold) const
+{
+    QTextDocument document;
+    document.setHtml((gold ? m_goldTitle : m_candidateTitle)->text());
+    return document.toPlainText();
+}
+
 void ResultsView::clear()
 {
     m_goldModel->setResult(nullptr);
@@ -141,13 +157,13 @@ void ResultsView::showCounterexample(const RunResultPtr& result)
         clear();
         return;
     }
-    const bool orderMatters = !result->distilled.golds.empty() && result->distilled.golds.front().orderMatters;
-    const compare::Comparison comparison =
-        compare::compareOutcomes(result->counterexampleGold, result->counterexampleCandidate, orderMatters);
-    showOutcomes(result, result->counterexampleGold, result->counterexampleCandidate, comparison,
-                 tr("Results on the minimal counterexample of database %1 (%n row(s))", nullptr,
-                    static_cast<int>(result->counterexample->rowCount()))
-                     .arg(databaseName(*result, result->check.separatingDatabase)));
+    // Core's comparison on the counterexample: the banner quotes the same one.
+    const QString rows = countedRows(static_cast<qint64>(result->counterexample->rowCount()));
+    const QString name = databaseName(*result, result->check.separatingDatabase);
+    showOutcomes(result, result->counterexampleGold, result->counterexampleCandidate, result->counterexampleComparison,
+                 result->counterexampleMinimized
+                     ? tr("Results on the minimal counterexample of database %1, %2").arg(name, rows)
+                     : tr("Results on database %1, %2").arg(name, rows));
 }
 
 void ResultsView::showOutcomes(const RunResultPtr& owner, const exec::QueryOutcome& gold,
@@ -157,7 +173,7 @@ void ResultsView::showOutcomes(const RunResultPtr& owner, const exec::QueryOutco
     m_where->setText(where);
     showSide(owner, gold, comparison.onlyInGoldIndices, true);
     showSide(owner, candidate, comparison.onlyInCandidateIndices, false);
-    m_note->setText(comparisonNote(comparison));
+    m_note->setText(comparisonNote(gold, candidate, comparison));
     QPalette notePalette = m_note->palette();
     const ThemeColors colors(palette());
     notePalette.setColor(QPalette::WindowText, comparison.same() ? colors.positive() : colors.negative());

@@ -32,6 +32,8 @@ public:
     [[nodiscard]] QString note() const;
     /// Which database the results are from: "Results on database #6 (concerts_0.sqlite)".
     [[nodiscard]] QString where() const;
+    /// The heading of the gold's or the candidate's table as plain text ("Gold — 0 rows").
+    [[nodiscard]] QString sideTitle(bool gold) const;
 
 private:
     void showOutcomes(const RunResultPtr& owner, const exec::QueryOutcome& gold,

@@ -5,6 +5,8 @@
 #include "ui/widgets/verdict_banner.h"
 
 #include "ui/models/database_naming.h"
+#include "ui/session/session.h"
+#include "ui/widgets/counted.h"
 #include "ui/widgets/sentence.h"
 #include "ui/widgets/theme_colors.h"
 
@@ -18,19 +20,31 @@
 namespace sqleq::ui {
 namespace {
 
+/// What each number is: the suite's size and what it was kept from, the databases the
+/// search built past it and its limit, so none reads as another's ("Budget" in
+/// Settings is the sampling budget, not the size of anything shown).
 QString assumptions(const RunResult& result)
 {
-    const int suiteSize = static_cast<int>(result.metricDatabases);
-    const int sampled = static_cast<int>(result.distilled.sampled);
+    const auto suiteSize = static_cast<qint64>(result.metricDatabases);
+    const auto sampled = static_cast<qint64>(result.distilled.sampled);
     QString text = QObject::tr("profile %1 · seed %2").arg(result.profileName).arg(result.seed);
-    text += QObject::tr(" · suite of %n database(s)", nullptr, suiteSize);
+    text += sampled == 0 ? QObject::tr(" · test suite of %1, no random one needed (sampling budget %2)")
+                               .arg(countedDatabases(suiteSize))
+                               .arg(result.session.settings.budget)
+                         : QObject::tr(" · test suite of %1, kept from %2 sampled at random (sampling budget %3)")
+                               .arg(countedDatabases(suiteSize))
+                               .arg(sampled)
+                               .arg(result.session.settings.budget);
     if (result.evidence.searchDatabases > 0)
-        text += QObject::tr(" · %n searched past it", nullptr, static_cast<int>(result.evidence.searchDatabases));
-    text += QObject::tr(" · %n random database(s) sampled", nullptr, sampled);
+        text += QObject::tr(" · %1 built by the search past the suite (at most %2)")
+                    .arg(countedDatabases(static_cast<qint64>(result.evidence.searchDatabases)))
+                    .arg(checkSettings(result.session.settings).searchBudget);
     text += QObject::tr(" · %1 s").arg(result.seconds, 0, 'f', 1);
     if (!result.distilled.golds.empty()) {
         const std::size_t open = result.distilled.golds.front().undistinguished();
-        if (open > 0) text += QObject::tr(" · %1 neighbor(s) not distinguished").arg(open);
+        if (open > 0)
+            text += QObject::tr(" · %1 not distinguished")
+                        .arg(counted(static_cast<qint64>(open), QObject::tr("neighbor"), QObject::tr("neighbors")));
     }
     return text;
 }
@@ -48,7 +62,8 @@ QString differentTitle(const RunResult& result)
 {
     const QString separating = databaseName(result, result.check.separatingDatabase);
     if (result.testSuiteFalsePositive) {
-        return QObject::tr("Different — found by the search (database %1); the test suite accepts it").arg(separating);
+        return QObject::tr("Different — the test suite accepts it; database %1, built by the search, separates them")
+            .arg(separating);
     }
     return QObject::tr("Different — database %1 separates them").arg(separating);
 }
@@ -58,7 +73,7 @@ QString differentTitle(const RunResult& result)
 QString profileNote(const RunResult& result)
 {
     if (result.counterexampleOutsideProfile.isEmpty()) return {};
-    return QObject::tr("\nThis database is outside the %1 profile (%2): it is %3, not sampled by sqleq.")
+    return QObject::tr("\nThis database is outside the %1 profile: %2. Database %3 is not one sqleq sampled.")
         .arg(result.profileName, result.counterexampleOutsideProfile,
              databaseName(result, result.check.separatingDatabase));
 }
@@ -88,22 +103,22 @@ QString verdictsLine(const RunResult& result)
             sqleq = QObject::tr("sqleq: ✗ the candidate does not run on database %1")
                         .arg(databaseName(result, result.check.separatingDatabase));
         } else if (result.counterexample) {
-            const auto rows = static_cast<int>(result.counterexample->rowCount());
+            const QString rows = countedRows(static_cast<qint64>(result.counterexample->rowCount()));
             sqleq = result.counterexampleMinimized
-                ? QObject::tr("sqleq: ✗ different, shown by a minimal counterexample of %n row(s)", nullptr, rows)
-                : QObject::tr("sqleq: ✗ different, shown by the separating database (%n row(s), not minimized)", nullptr, rows);
+                ? QObject::tr("sqleq: ✗ different, shown by a minimal counterexample of %1").arg(rows)
+                : QObject::tr("sqleq: ✗ different, shown by the whole separating database of %1, not minimized").arg(rows);
         } else {
             sqleq = QObject::tr("sqleq: ✗ different");
         }
         break;
     case inspect::EvidenceKind::Suite:
-        sqleq = QObject::tr("sqleq: ✓ equivalent on the %n suite database(s), no search", nullptr,
-                            static_cast<int>(result.evidence.suiteDatabases));
+        sqleq = QObject::tr("sqleq: ✓ equivalent on the test suite's %1, no search")
+                    .arg(countedDatabases(static_cast<qint64>(result.evidence.suiteDatabases)));
         break;
     case inspect::EvidenceKind::SuiteAndSearch:
-        sqleq = QObject::tr("sqleq: ✓ equivalent on %1 suite and %2 searched database(s)")
-                    .arg(result.evidence.suiteDatabases)
-                    .arg(result.evidence.searchDatabases);
+        sqleq = QObject::tr("sqleq: ✓ equivalent on all %1")
+                    .arg(countedDatabases(
+                        static_cast<qint64>(result.evidence.suiteDatabases + result.evidence.searchDatabases)));
         break;
     }
     return suiteVerdict + QStringLiteral(" · ") + sqleq;
@@ -124,6 +139,34 @@ QString faultLine(bool candidate, const std::string& judgedText, const exec::Que
                                                   : QString::fromStdString(diagnostic.message);
     return (candidate ? QObject::tr("SQLite rejects the candidate: %1") : QObject::tr("SQLite rejects the gold: %1"))
         .arg(error);
+}
+
+/// "Equivalent on the 4 databases of the test suite and 298 more that the search built":
+/// the two numbers are different kinds of databases, and the title says which is which.
+QString equivalentTitle(const RunResult& result)
+{
+    const auto suite = static_cast<qint64>(result.evidence.suiteDatabases);
+    const auto searched = static_cast<qint64>(result.evidence.searchDatabases);
+    const QString suitePart = suite == 1 ? QObject::tr("the one database of the test suite")
+                                         : QObject::tr("the %1 databases of the test suite").arg(suite);
+    if (searched == 0) return QObject::tr("Equivalent on %1; no search past it").arg(suitePart);
+    return QObject::tr("Equivalent on %1 and %2 more that the search built")
+        .arg(suitePart)
+        .arg(searched);
+}
+
+/// The comparison on the database the results pane shows: the minimal counterexample
+/// when there is one, so "the gold has 0 rows, the candidate has 1" agrees with the
+/// tables below it; the whole separating database otherwise.
+QString shownComparison(const RunResult& result)
+{
+    const std::string& message = result.counterexample ? result.counterexampleComparison.message
+                                                       : result.check.comparison.message;
+    const QString where = result.counterexample
+        ? (result.counterexampleMinimized ? QObject::tr("On the minimal counterexample: ")
+                                          : QObject::tr("On the separating database: "))
+        : QString();
+    return where + asSentence(QString::fromStdString(message));
 }
 
 } // namespace
@@ -179,17 +222,13 @@ void VerdictBanner::showResult(const RunResult& result)
         QString extra;
         if (result.profileName == QLatin1String("spider"))
             extra = tr("\nThe spider profile samples no NULLs and no empty tables; the strict profile may still separate them.");
-        const auto suiteDatabases = static_cast<int>(result.evidence.suiteDatabases);
-        const auto searched = static_cast<int>(result.evidence.searchDatabases);
-        const QString title = searched > 0
-            ? tr("Equivalent on %n suite database(s)", nullptr, suiteDatabases) + tr(" + %n searched", nullptr, searched)
-            : tr("Equivalent on %n suite database(s) (test-suite metric only)", nullptr, suiteDatabases);
+        const QString title = equivalentTitle(result);
         display(State::Equivalent, title, verdictsLine(result) + QLatin1Char('\n') + detail + extra);
         return;
     }
     case suite::VerdictKind::Different:
         display(State::Different, differentTitle(result),
-                asSentence(QString::fromStdString(check.comparison.message)) + orderNote(result) + profileNote(result)
+                shownComparison(result) + orderNote(result) + profileNote(result)
                     + QLatin1Char('\n')
                     + verdictsLine(result) + QLatin1Char('\n') + detail);
         return;
