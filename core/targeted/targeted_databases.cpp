@@ -308,7 +308,7 @@ std::string TargetedDatabases::label(std::size_t index) const
         return fmt::format("targeted {}: values on both sides of a computed comparison: length, date, arithmetic",
                            index);
     case Kind::TextShapes:
-        return fmt::format("targeted {}: texts with spaces around them and letters in another case (rotation {})",
+        return fmt::format("targeted {}: texts with spaces around them and letters in another case, rotation {}",
                            index, target.table);
     case Kind::KeyEdges:
         return fmt::format("targeted {}: integer keys from {} up, {} rows per table", index,
