@@ -85,7 +85,10 @@ AuditMode::AuditMode(MainWindow* window, AppSettings* settings, QMenu* menuBefor
     // Every other way of replacing the inspector's inputs goes through leaveForNewInputs
     // before it happens; a schema picked in the schema panel itself is only known after.
     connect(window->schemaPanel(), &SchemaPanel::sourceChanged, this, [this] {
-        if (!itemInputsChanged().isEmpty()) leaveForNewInputs(tr("a new schema"));
+        if (itemInputsChanged().isEmpty()) return;
+        const QString message = leaveForNewInputs(tr("a new schema"));
+        // Again once the loader has said "Schema loaded", which would hide why.
+        QTimer::singleShot(0, m_window, [window = m_window, message] { window->showMessage(message); });
     });
     // Connected after the window's own handler: runs once the Settings dialog closed.
     if (auto* windowActions = window->findChild<MainWindowActions*>())
@@ -306,14 +309,16 @@ void AuditMode::closeProject()
     emit projectClosed();
 }
 
-void AuditMode::leaveForNewInputs(const QString& what)
+QString AuditMode::leaveForNewInputs(const QString& what)
 {
-    if (!m_project) return;
+    if (!m_project) return {};
     const QString name = QFileInfo(m_project->path()).fileName();
     closeProject();
-    m_window->showMessage(tr("Left audit mode: %1 replaces the item's inputs, so %2 was closed (Audit ▸ Recent audit "
-                             "projects reopens it where you were).")
-                              .arg(what, name));
+    const QString message = tr("Left audit mode: %1 replaces the item's inputs, so %2 was closed (Audit ▸ Recent audit "
+                               "projects reopens it where you were).")
+                                .arg(what, name);
+    m_window->showMessage(message);
+    return message;
 }
 
 QString AuditMode::itemInputsChanged() const

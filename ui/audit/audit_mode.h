@@ -82,8 +82,8 @@ public:
     /// Something is about to replace the inspector's inputs (`what`: "Help ▸ Examples"):
     /// with a project open, audit mode is left first (pending edits written, the project
     /// closed, the status bar saying why), so no verdict can land on an item whose
-    /// inputs are no longer on screen.
-    void leaveForNewInputs(const QString& what);
+    /// inputs are no longer on screen. Returns the message shown (empty: no project).
+    QString leaveForNewInputs(const QString& what);
     /// Why the inputs on screen are not the loaded item's; empty when they are (or no
     /// item is loaded).
     [[nodiscard]] QString itemInputsChanged() const;
