@@ -17,6 +17,7 @@
 #include "ui/audit/audit_mode.h"
 #include "ui/audit/audit_project.h"
 #include "ui/audit/audit_session.h"
+#include "ui/audit/new_audit_dialog.h"
 #include "ui/audit/time_left.h"
 #include "ui/main_window.h"
 #include "ui/widgets/schema_panel.h"
@@ -403,6 +404,24 @@ private slots:
         QTemporaryDir other;
         QVERIFY(!openFreshProject(agreeing, QDir(other.path())).isEmpty());
         QVERIFY(agreeing.audit()->annotationPanel()->settingsNoteLabel()->isHidden());
+    }
+
+    void aNewProjectTakesItsOwnProfileNotTheSettings()
+    {
+        ui::AppSettings settings;
+        ui::RunSettings strict = settings.runSettings();
+        strict.profile = fuzz::Profile::Strict;
+        strict.seed = 5;
+        settings.setRunSettings(strict);
+        ui::NewAuditDialog dialog(m_dir.path());
+        QCOMPARE(dialog.request().profile, fuzz::Profile::Spider);
+        QCOMPARE(dialog.request().seed, uint64_t{0});
+        ui::AuditBuildRequest chosen = dialog.request();
+        chosen.profile = fuzz::Profile::Strict;
+        chosen.seed = 7;
+        dialog.setRequest(chosen);
+        QCOMPARE(dialog.request().profile, fuzz::Profile::Strict);
+        QCOMPARE(dialog.request().seed, uint64_t{7});
     }
 
     void filtersKeepThePlace()
