@@ -277,6 +277,10 @@ private slots:
                          qPrintable(window.statusBar()->currentMessage()));
             QVERIFY2(!window.windowTitle().contains(QStringLiteral("sqleq-audit")), qPrintable(window.windowTitle()));
         }
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning(), test::kRunTimeoutMs);
+        if (leavesAuditMode)  // still said once the new inputs' run has ended
+            QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("Left audit mode")),
+                     qPrintable(window.statusBar()->currentMessage()));
         const ui::Session shown = window.currentSession();
         QTest::keyClick(&window, Qt::Key_2, Qt::ControlModifier);
 
@@ -470,12 +474,15 @@ private slots:
         // An empty list says which filters leave nothing.
         panel.hardnessFilter()->setCurrentIndex(panel.hardnessFilter()->findData(QStringLiteral("medium")));
         QCOMPARE(panel.filter()->rowCount(), 0);
-        QCOMPARE(panel.progressText(), QStringLiteral("0 of 5 shown: no item matches all of metrics disagree · hardness "
-                                                      "medium; clear one to see more"));
+        QCOMPARE(panel.progressText(), QStringLiteral("0 of 5 shown · 0 reviewed"));
+        QCOMPARE(panel.emptyListText(), QStringLiteral("0 of 5 shown: no item matches all of metrics disagree · hardness "
+                                                       "medium; clear one to see more"));
         panel.disagreeFilter()->setChecked(false);
         panel.hardnessFilter()->setCurrentIndex(0);
         panel.searchBox()->setText(QStringLiteral("no such text"));
-        QCOMPARE(panel.progressText(), QStringLiteral("0 of 5 shown: no item matches the filter text “no such text”"));
+        QCOMPARE(panel.emptyListText(), QStringLiteral("0 of 5 shown: no item matches the filter text “no such text”"));
+        panel.searchBox()->clear();
+        QCOMPARE(panel.emptyListText(), QString());
     }
 
     void timeLeftComesFromTheStepsDone()

@@ -53,6 +53,12 @@ AuditItemsPanel::AuditItemsPanel(QWidget* parent) : QWidget(parent)
     layout->setSpacing(3);
     m_filterBar = buildFilterBar();
     layout->addWidget(m_filterBar);
+    m_emptyList = new QLabel(this);
+    m_emptyList->setObjectName(QStringLiteral("auditEmptyList"));
+    m_emptyList->setWordWrap(true);
+    m_emptyList->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_emptyList->hide();
+    layout->addWidget(m_emptyList);
     layout->addWidget(m_view, 1);
 
     connect(m_view->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this, &AuditItemsPanel::placeChanged);
@@ -292,6 +298,8 @@ std::optional<std::size_t> AuditItemsPanel::itemAfter(int step, bool disagreeing
 
 QString AuditItemsPanel::progressText() const { return m_progress->text(); }
 
+QString AuditItemsPanel::emptyListText() const { return m_emptyList->text(); }
+
 void AuditItemsPanel::updateProgress()
 {
     int reviewed = 0;
@@ -299,10 +307,12 @@ void AuditItemsPanel::updateProgress()
         reviewed += m_model->index(row, 0).data(AuditItemsModel::ReviewedRole).toBool();
     const int total = m_model->rowCount();
     const int shown = m_filter->rowCount();
-    if (shown == 0 && total > 0)
-        m_progress->setText(emptyListReason(total));
-    else if (shown == total)
+    m_emptyList->setText(shown == 0 && total > 0 ? emptyListReason(total) : QString());
+    m_emptyList->setVisible(!m_emptyList->text().isEmpty());
+    if (shown == total)
         m_progress->setText(tr("%1 of %2 reviewed").arg(reviewed).arg(total));
+    else if (shown == 0)
+        m_progress->setText(tr("0 of %1 shown · %2 reviewed").arg(total).arg(reviewed));
     else
         m_progress->setText(tr("%1 of %2 shown reviewed · %3 of %4 overall")
                                 .arg(m_filter->reviewedCount()).arg(shown).arg(reviewed).arg(total));

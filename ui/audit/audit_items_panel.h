@@ -71,6 +71,8 @@ public:
     [[nodiscard]] QComboBox* databaseFilter() const { return m_database; }
     [[nodiscard]] QLineEdit* searchBox() const { return m_search; }
     [[nodiscard]] QString progressText() const;
+    /// Why the list is empty ("0 of 40 shown: no item matches …"); empty while it is not.
+    [[nodiscard]] QString emptyListText() const;
     /// Room for the filter bar and kRowsInView items: what the items dock first gets.
     [[nodiscard]] QSize sizeHint() const override;
     static constexpr int kRowsInView = 5;
@@ -121,6 +123,7 @@ private:
     QComboBox* m_database = nullptr;
     QLineEdit* m_search = nullptr;
     QLabel* m_progress = nullptr;
+    QLabel* m_emptyList = nullptr;  ///< over the list's place, so a long reason never widens the window
     std::optional<std::size_t> m_lastItem;  ///< the item last selected: where F8 continues from
     bool m_filtering = false;               ///< rows come and go: the view's moves are not the user's
 };

@@ -4,7 +4,6 @@
 
 #include "ui/audit/audit_mode.h"
 
-#include "ui/app_file_actions.h"
 #include "ui/app_settings.h"
 #include "ui/audit/annotation_panel.h"
 #include "ui/audit/audit_actions.h"
@@ -307,44 +306,6 @@ void AuditMode::closeProject()
     updateActions();
     if (!name.isEmpty()) m_window->showMessage(tr("Audit project %1 closed").arg(name));
     emit projectClosed();
-}
-
-QString AuditMode::leaveForNewInputs(const QString& what)
-{
-    if (!m_project) return {};
-    const QString name = QFileInfo(m_project->path()).fileName();
-    closeProject();
-    const QString message = tr("Left audit mode: %1 replaces the item's inputs, so %2 was closed (Audit ▸ Recent audit "
-                               "projects reopens it where you were).")
-                                .arg(what, name);
-    m_window->showMessage(message);
-    return message;
-}
-
-QString AuditMode::itemInputsChanged() const
-{
-    if (!m_project || !m_loadedItem) return {};
-    const audit::AuditItem* item = m_project->item(*m_loadedItem);
-    if (!item) return tr("item %1 is not in the project").arg(*m_loadedItem);
-    return inputsDifferFromItem(m_window->currentSession(), sessionForItem(*item, m_project->sources(), m_settings->runSettings()));
-}
-
-bool AuditMode::mayReplaceSession() { return m_window->fileActions()->confirmDiscardEdits(); }
-
-void AuditMode::showSettingsNote()
-{
-    m_annotation->showSettingsNote(m_project ? projectSettingsNote(m_project->sources(), m_settings->runSettings()) : QString());
-}
-
-void AuditMode::reapplyProjectSettings()
-{
-    showSettingsNote();
-    if (!m_project || !m_loadedItem || !itemInputsChanged().isEmpty()) return;
-    const audit::AuditItem* item = m_project->item(*m_loadedItem);
-    if (!item) return;
-    const Session session = sessionForItem(*item, m_project->sources(), m_settings->runSettings());
-    if (session.settings == m_window->currentSession().settings) return;
-    m_window->inspect(session, tr("%1 · item %2").arg(QFileInfo(m_project->path()).fileName()).arg(*m_loadedItem));
 }
 
 void AuditMode::commitPending() { m_annotation->commitPending(); }
