@@ -312,7 +312,7 @@ void AuditItemsPanel::updateProgress()
     if (shown == total)
         m_progress->setText(tr("%1 of %2 reviewed").arg(reviewed).arg(total));
     else if (shown == 0)
-        m_progress->setText(tr("0 of %1 shown · %2 reviewed").arg(total).arg(reviewed));
+        m_progress->setText(tr("0 of %1 shown").arg(total));  // short: the bar must not widen
     else
         m_progress->setText(tr("%1 of %2 shown reviewed · %3 of %4 overall")
                                 .arg(m_filter->reviewedCount()).arg(shown).arg(reviewed).arg(total));
