@@ -410,6 +410,33 @@ private slots:
         QVERIFY(agreeing.audit()->annotationPanel()->settingsNoteLabel()->isHidden());
     }
 
+    void settingsChangedWhileAuditingKeepTheProjectsProfile()
+    {
+        QTemporaryDir dir;
+        ui::MainWindow window;
+        QVERIFY(!openFreshProject(window, QDir(dir.path())).isEmpty());
+        QVERIFY(window.audit()->annotationPanel()->settingsNoteLabel()->isHidden());
+        // Run ▸ Settings…: strict, accepted.
+        QTimer::singleShot(0, &window, [] {
+            QTRY_VERIFY(QApplication::activeModalWidget() != nullptr);
+            auto* dialog = qobject_cast<QDialog*>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            auto* profile = dialog->findChild<QComboBox*>();
+            QVERIFY(profile);
+            profile->setCurrentIndex(profile->findData(static_cast<int>(fuzz::Profile::Strict)));
+            dialog->accept();
+        });
+        QTest::keyClick(&window, Qt::Key_Comma, Qt::ControlModifier);
+        QCOMPARE(ui::AppSettings().runSettings().profile, fuzz::Profile::Strict);
+        // The item still runs under the project's spider profile, and the panel says why.
+        QCOMPARE(window.currentSession().settings.profile, fuzz::Profile::Spider);
+        QVERIFY(window.audit()->itemInputsChanged().isEmpty());
+        QLabel* note = window.audit()->annotationPanel()->settingsNoteLabel();
+        QVERIFY2(note->isVisibleTo(window.audit()->annotationPanel()) && note->text().contains(QStringLiteral("strict")),
+                 qPrintable(note->text()));
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning(), test::kRunTimeoutMs);
+    }
+
     void aNewProjectTakesItsOwnProfileNotTheSettings()
     {
         ui::AppSettings settings;
