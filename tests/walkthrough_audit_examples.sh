@@ -94,7 +94,7 @@ keys ctrl+2
 for _ in $(seq 50); do xdotool search --name '^Annotator$' >/dev/null 2>&1 && break; sleep 0.1; done
 xdotool search --name '^Annotator$' >/dev/null 2>&1 || fail "no annotator prompt after Ctrl+2"
 xdotool key Return
-sleep 1
+for _ in $(seq 100); do [[ "$(verdict_of 0)" == not_equivalent ]] && break; sleep 0.1; done
 [[ "$(verdict_of 0)" == not_equivalent ]] || fail "Ctrl+2 on item 0 did not record it (the keys do not reach the window)"
 
 keys alt+Down
