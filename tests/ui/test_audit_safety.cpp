@@ -3,158 +3,39 @@
 // leaves audit mode or leaves the item's inputs in place, and Ctrl+2 pressed after it
 // writes nothing the screen did not show. Creating or opening a project asks before a
 // modified session is discarded; closing one frees the title. An item runs under the
-// project's profile and seed, and the Verdict panel says when Settings differ. Filters
-// keep the annotator's place, an empty list says why, and a project build estimates the
-// time left from the steps done (an injected clock, no waiting).
+// project's profile and seed, and the Verdict panel says when Settings differ.
 
 #include "core/audit/audit.h"
 #include "ui/app_settings.h"
 #include "ui/audit/annotation_panel.h"
 #include "ui/audit/audit_actions.h"
-#include "ui/audit/audit_filter_model.h"
-#include "ui/audit/audit_items_model.h"
-#include "ui/audit/audit_items_panel.h"
 #include "ui/audit/audit_mode.h"
 #include "ui/audit/audit_project.h"
 #include "ui/audit/audit_session.h"
-#include "ui/audit/new_audit_dialog.h"
-#include "ui/audit/time_left.h"
 #include "ui/main_window.h"
 #include "ui/widgets/schema_panel.h"
 #include "ui/widgets/sql_editor.h"
+#include "tests/ui/audit_safety_support.h"
 #include "tests/ui/gui_test_main.h"
 #include "tests/ui/gui_test_support.h"
 
 #include <QAbstractButton>
-#include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QStatusBar>
-#include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <functional>
 
 using namespace sqleq;
+using namespace sqleq::test;
 
 namespace {
-
-audit::AuditItem makeItem(std::size_t index, metrics::Hardness hardness, const char* gold, const char* prediction, bool esm,
-                          bool exec)
-{
-    audit::AuditItem item;
-    item.index = index;
-    item.dbId = "concerts";
-    item.gold = gold;
-    item.prediction = prediction;
-    item.metrics.index = index;
-    item.metrics.dbId = "concerts";
-    item.metrics.hardness = hardness;
-    item.metrics.esm = esm;
-    item.metrics.exec = exec;
-    return item;
-}
-
-/// Five items on the bundled concerts schema; 0, 1 and 3 disagree (ESM ✗, exec ✓).
-std::vector<audit::AuditItem> sampleItems()
-{
-    using H = metrics::Hardness;
-    return {
-        makeItem(0, H::Easy, "SELECT count(*) FROM singer", "SELECT count(singer_id) FROM singer", false, true),
-        makeItem(1, H::Easy, "SELECT name FROM singer WHERE age > 30", "SELECT name FROM singer WHERE age >= 30", false, true),
-        makeItem(2, H::Medium, "SELECT count(*) FROM concert WHERE year = 2014",
-                 "SELECT count(*) FROM concert WHERE year = 2014", true, true),
-        makeItem(3, H::Hard, "SELECT name FROM singer WHERE age = (SELECT max(age) FROM singer)",
-                 "SELECT name FROM singer ORDER BY age DESC LIMIT 1", false, true),
-        makeItem(4, H::Medium, "SELECT name FROM singer", "SELECT name FROM singer", true, true),
-    };
-}
-
-/// The bundled tables.json with a second db_id, so that the schema panel offers another.
-QString writeTables(const QDir& dir)
-{
-    QFile in(QStringLiteral(":/examples/audit/tables.json"));
-    if (!in.open(QIODevice::ReadOnly)) return {};
-    QJsonArray schemas = QJsonDocument::fromJson(in.readAll()).array();
-    QJsonObject copy = schemas.first().toObject();
-    copy.insert(QStringLiteral("db_id"), QStringLiteral("concerts_copy"));
-    schemas.append(copy);
-    QFile out(dir.filePath(QStringLiteral("tables.json")));
-    if (!out.open(QIODevice::WriteOnly)) return {};
-    out.write(QJsonDocument(schemas).toJson());
-    return out.fileName();
-}
-
-QString makeProject(const QDir& dir, const QString& name, audit::ProjectSources sources = {})
-{
-    sources.tables = writeTables(dir).toStdString();
-    const QString path = dir.filePath(name);
-    auto store = audit::AnnotationStore::create(path.toStdString(), sources, sampleItems());
-    if (!store) qWarning("%s", store.error().message.c_str());
-    return store ? path : QString();
-}
-
-/// Copies a bundled resource to `dir`; returns its path.
-QString extract(const QString& resource, const QDir& dir, const QString& name)
-{
-    QFile in(resource);
-    if (!in.open(QIODevice::ReadOnly)) return {};
-    QFile out(dir.filePath(name));
-    if (!out.open(QIODevice::WriteOnly)) return {};
-    out.write(in.readAll());
-    return out.fileName();
-}
-
-QMenu* menuTitled(QMainWindow& window, const QString& title)
-{
-    for (QAction* action : window.menuBar()->actions())
-        if (action->menu() && action->text().remove(QLatin1Char('&')) == title) return action->menu();
-    return nullptr;
-}
-
-QMenu* submenuTitled(QMenu* menu, const QString& title)
-{
-    for (QAction* action : menu->actions())
-        if (action->menu() && action->text().remove(QLatin1Char('&')) == title) return action->menu();
-    return nullptr;
-}
-
-/// Answers the next modal dialog: a file dialog gets `path`, a message box `button`.
-/// Every modal seen is recorded (class name, and a message box's text).
-struct ModalAnswerer {
-    QString path;
-    QMessageBox::StandardButton button = QMessageBox::Cancel;
-    QStringList seen;
-    QTimer timer;
-
-    ModalAnswerer()
-    {
-        timer.setInterval(20);
-        QObject::connect(&timer, &QTimer::timeout, [this] {
-            QWidget* modal = QApplication::activeModalWidget();
-            if (!modal) return;
-            seen << QString::fromLatin1(modal->metaObject()->className());
-            if (auto* box = qobject_cast<QMessageBox*>(modal)) {
-                seen.last() += QStringLiteral(": ") + box->text();
-                box->button(button)->click();
-            } else if (auto* files = qobject_cast<QFileDialog*>(modal); files && !path.isEmpty()) {
-                files->selectFile(path);
-                static_cast<QDialog*>(files)->accept();  // QFileDialog::accept() checks the name as OK would
-            } else if (auto* dialog = qobject_cast<QDialog*>(modal)) {
-                dialog->reject();
-            }
-        });
-        timer.start();
-    }
-};
 
 /// What an action does to the window with a project open.
 using InputAction = std::function<void(ui::MainWindow&, const QDir&)>;
@@ -435,104 +316,6 @@ private slots:
         QVERIFY2(note->isVisibleTo(window.audit()->annotationPanel()) && note->text().contains(QStringLiteral("strict")),
                  qPrintable(note->text()));
         QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning(), test::kRunTimeoutMs);
-    }
-
-    void aNewProjectTakesItsOwnProfileNotTheSettings()
-    {
-        ui::AppSettings settings;
-        ui::RunSettings strict = settings.runSettings();
-        strict.profile = fuzz::Profile::Strict;
-        strict.seed = 5;
-        settings.setRunSettings(strict);
-        ui::NewAuditDialog dialog(m_dir.path());
-        QCOMPARE(dialog.request().profile, fuzz::Profile::Spider);
-        QCOMPARE(dialog.request().seed, uint64_t{0});
-        ui::AuditBuildRequest chosen = dialog.request();
-        chosen.profile = fuzz::Profile::Strict;
-        chosen.seed = 7;
-        dialog.setRequest(chosen);
-        QCOMPARE(dialog.request().profile, fuzz::Profile::Strict);
-        QCOMPARE(dialog.request().seed, uint64_t{7});
-    }
-
-    void filtersKeepThePlace()
-    {
-        QTemporaryDir dir;
-        QString error;
-        auto project = ui::AuditProject::open(makeProject(QDir(dir.path()), QStringLiteral("p.sqleq-audit")),
-                                              QStringLiteral("alice"), &error);
-        QVERIFY2(project, qPrintable(error));
-        ui::AuditItemsPanel panel;
-        panel.setProject(project.get());
-        panel.show();
-        QSignalSpy chosen(&panel, &ui::AuditItemsPanel::currentItemChanged);
-        QVERIFY(panel.selectItem(3));
-        chosen.clear();
-
-        // A filter that keeps item 3: it stays selected; no other item is loaded.
-        panel.disagreeFilter()->setChecked(true);
-        QCOMPARE(panel.currentItem(), std::optional<std::size_t>(3));
-        QVERIFY(panel.view()->selectionModel()->isRowSelected(panel.view()->currentIndex().row(), {}));
-        QCOMPARE(chosen.count(), 0);
-        panel.disagreeFilter()->setChecked(false);
-        QCOMPARE(panel.currentItem(), std::optional<std::size_t>(3));
-
-        // Item 2 (the metrics agree) is hidden by the filter: nothing else gets loaded, and
-        // F8's move continues after item 2, not from the top.
-        QVERIFY(panel.selectItem(2));
-        chosen.clear();
-        panel.disagreeFilter()->setChecked(true);
-        QCOMPARE(chosen.count(), 0);
-        QCOMPARE(panel.currentItem(), std::nullopt);
-        QCOMPARE(panel.itemAfter(1, true), std::optional<std::size_t>(3));
-        QCOMPARE(panel.itemAfter(-1, true), std::optional<std::size_t>(1));
-        QVERIFY(panel.moveSelection(1, true));
-        QCOMPARE(panel.currentItem(), std::optional<std::size_t>(3));
-
-        // Sorted by hardness (easy, medium, hard): still from the hidden item's place.
-        panel.disagreeFilter()->setChecked(false);
-        QVERIFY(panel.selectItem(4));  // medium
-        const int hardness = panel.model()->columnOf(ui::AuditItemsModel::Column::Hardness);
-        QVERIFY(hardness >= 0);
-        panel.view()->sortByColumn(hardness, Qt::AscendingOrder);
-        panel.disagreeFilter()->setChecked(true);
-        QCOMPARE(panel.itemAfter(1, true), std::optional<std::size_t>(3));  // hard, after medium
-
-        // An empty list says which filters leave nothing.
-        panel.hardnessFilter()->setCurrentIndex(panel.hardnessFilter()->findData(QStringLiteral("medium")));
-        QCOMPARE(panel.filter()->rowCount(), 0);
-        QCOMPARE(panel.progressText(), QStringLiteral("0 of 5 shown"));
-        QCOMPARE(panel.emptyListText(), QStringLiteral("0 of 5 shown: no item matches all of metrics disagree · hardness "
-                                                       "medium; clear one to see more"));
-        panel.disagreeFilter()->setChecked(false);
-        panel.hardnessFilter()->setCurrentIndex(0);
-        panel.searchBox()->setText(QStringLiteral("no such text"));
-        QCOMPARE(panel.emptyListText(), QStringLiteral("0 of 5 shown: no item matches the filter text “no such text”"));
-        panel.searchBox()->clear();
-        QCOMPARE(panel.emptyListText(), QString());
-    }
-
-    void timeLeftComesFromTheStepsDone()
-    {
-        QCOMPARE(ui::estimateSecondsLeft(2, 10, 20.0), std::nullopt);  // too early to say
-        QCOMPARE(ui::estimateSecondsLeft(3, 10, 30.0), std::optional<double>(70.0));
-        QCOMPARE(ui::estimateSecondsLeft(10, 10, 30.0), std::nullopt);  // done
-        QCOMPARE(ui::estimateSecondsLeft(5, 0, 30.0), std::nullopt);    // unknown total
-        QCOMPARE(ui::timeLeftText(4), QStringLiteral("less than 10 s left"));
-        QCOMPARE(ui::timeLeftText(67), QStringLiteral("about 70 s left"));
-        QCOMPARE(ui::timeLeftText(185), QStringLiteral("about 3 min left"));
-
-        std::int64_t nowMs = 0;
-        ui::TimeLeftEstimator estimator([&nowMs] { return nowMs; });
-        estimator.start();
-        QCOMPARE(estimator.update(0, 10), QString());
-        nowMs = 30'000;
-        QCOMPARE(estimator.update(3, 10), QStringLiteral("about 70 s left"));
-        // The next phase (another total) runs at its own rate: its clock starts afresh.
-        nowMs = 40'000;
-        QCOMPARE(estimator.update(1, 4), QString());
-        nowMs = 70'000;
-        QCOMPARE(estimator.update(3, 4), QStringLiteral("about 10 s left"));
     }
 };
 
