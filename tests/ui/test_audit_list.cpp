@@ -6,6 +6,7 @@
 #include "core/audit/audit.h"
 #include "ui/app_settings.h"
 #include "ui/audit/audit_build.h"
+#include "ui/audit/audit_build_status.h"
 #include "ui/audit/audit_filter_model.h"
 #include "ui/audit/audit_items_model.h"
 #include "ui/audit/audit_items_panel.h"
@@ -19,8 +20,10 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QItemSelectionModel>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -139,6 +142,17 @@ private slots:
         QCOMPARE(estimator.update(1, 4), QString());
         nowMs = 70'000;
         QCOMPARE(estimator.update(3, 4), QStringLiteral("about 10 s left"));
+
+        // In the status bar: the step's own words, then the time left once it is known.
+        QStatusBar bar;
+        nowMs = 0;
+        ui::AuditBuildStatus status(&bar, [] {}, [&nowMs] { return nowMs; });
+        status.setBuilding(true);
+        status.showProgress(1, 10, QStringLiteral("Computing metrics 1/10"));
+        QCOMPARE(status.label()->text(), QStringLiteral("Computing metrics 1/10"));
+        nowMs = 60'000;
+        status.showProgress(4, 10, QStringLiteral("Computing metrics 4/10"));
+        QCOMPARE(status.label()->text(), QStringLiteral("Computing metrics 4/10 · about 90 s left"));
     }
 };
 

@@ -24,8 +24,8 @@ std::int64_t monotonicMs()
 
 } // namespace
 
-AuditBuildStatus::AuditBuildStatus(QStatusBar* bar, std::function<void()> cancel)
-    : QObject(bar), m_estimator(&monotonicMs)
+AuditBuildStatus::AuditBuildStatus(QStatusBar* bar, std::function<void()> cancel, std::function<std::int64_t()> nowMs)
+    : QObject(bar), m_estimator(nowMs ? std::move(nowMs) : &monotonicMs)
 {
     m_label = new QLabel(bar);
     m_label->setObjectName(QStringLiteral("auditBuildLabel"));

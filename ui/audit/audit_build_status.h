@@ -19,7 +19,8 @@ class AuditBuildStatus : public QObject {
 
 public:
     /// Adds its (hidden) widgets to `bar`; `cancel` is called by the Cancel button.
-    AuditBuildStatus(QStatusBar* bar, std::function<void()> cancel);
+    /// `nowMs` is the clock of the estimate (null: a monotonic one; tests pass theirs).
+    AuditBuildStatus(QStatusBar* bar, std::function<void()> cancel, std::function<std::int64_t()> nowMs = {});
 
     /// Shows or hides the widgets; showing starts the clock of the estimate.
     void setBuilding(bool building);
