@@ -5,6 +5,7 @@
 
 #include "ui/app_counterexample_export.h"
 #include "ui/app_settings.h"
+#include "ui/audit/audit_mode.h"
 #include "ui/main_window.h"
 
 #include <QClipboard>
@@ -52,6 +53,7 @@ void FileActions::openSessionDialog()
     const QString path = QFileDialog::getOpenFileName(m_window, tr("Open session"), m_settings->lastDirectory(),
                                                       tr("sqleq sessions (*.sqleq);;All files (*)"));
     if (path.isEmpty()) return;
+    m_window->audit()->leaveForNewInputs(tr("File ▸ Open session"));
     QString error;
     if (!m_window->openSession(path, true, &error)) {
         QMessageBox::warning(m_window, tr("Open session"), error);

@@ -1,8 +1,6 @@
 // Keyboard navigation: each panel names its own controls for screen readers; this file
-// only orders them for Tab. Where a window shortcut of the inspector (Find: Ctrl+F,
-// Reset zoom: Ctrl+0) is also one of audit mode's (Search items, Clear verdict), Qt
-// would call the key ambiguous and do neither; the inspector's action gives the key up
-// while the audit action is enabled, i.e. while a project is open.
+// only orders them for Tab and tells the session actions when audit mode starts and
+// ends. No two actions share a key (test_shortcuts), so no key changes meaning by mode.
 
 #include "ui/keyboard_navigation.h"
 
@@ -33,21 +31,6 @@ QWidget* firstTabStop(QWidget* container)
     return nullptr;
 }
 
-/// `ours` keeps its keys except those `theirs` holds while `theirs` is enabled.
-void yieldSharedKeys(QAction* ours, QAction* theirs)
-{
-    if (ours == nullptr || theirs == nullptr) return;
-    const QList<QKeySequence> all = ours->shortcuts();
-    const auto apply = [ours, theirs, all] {
-        QList<QKeySequence> keys;
-        for (const QKeySequence& key : all)
-            if (!theirs->isEnabled() || !theirs->shortcuts().contains(key)) keys << key;
-        ours->setShortcuts(keys);
-    };
-    QObject::connect(theirs, &QAction::enabledChanged, ours, apply);
-    apply();
-}
-
 void orderTabs(MainWindow& window)
 {
     const QList<QWidget*> chain{window.questionEditor(), window.goldEditor(), window.candidateEditor(),
@@ -69,8 +52,6 @@ void setUpKeyboardNavigation(MainWindow& window)
     auto* actions = window.findChild<MainWindowActions*>();
     AuditActions* audit = window.audit()->actions();
     if (actions != nullptr && audit != nullptr) {
-        yieldSharedKeys(actions->editView->find, audit->focusSearch);
-        yieldSharedKeys(actions->editView->zoomReset, audit->clearVerdict);
         QObject::connect(window.audit(), &AuditMode::projectOpened, actions, [actions] { actions->showAuditMode(true); });
         QObject::connect(window.audit(), &AuditMode::projectClosed, actions, [actions] { actions->showAuditMode(false); });
         actions->showAuditMode(window.audit()->project() != nullptr);

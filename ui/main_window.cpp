@@ -314,6 +314,12 @@ void MainWindow::inspect(const Session& session, const QString& label, const Run
     run();
 }
 
+void MainWindow::detachFromItem()
+{
+    m_inspectLabel.clear();
+    updateTitle();
+}
+
 void MainWindow::chooseSchema(const QString& directory)
 {
     if (m_schema->chooseSource(directory)) showMessage(tr("Schema loaded; press Run to check the queries against it."));

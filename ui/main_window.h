@@ -56,6 +56,10 @@ public:
     /// result computed ahead for exactly these inputs is shown instead of a new run.
     void inspect(const Session& session, const QString& label, const RunResultPtr& ready = nullptr);
 
+    /// The session on screen stops being an audit item's (its project was closed): the
+    /// title names it as an untitled session, no longer the project and item.
+    void detachFromItem();
+
     [[nodiscard]] Session currentSession() const;
     [[nodiscard]] QString sessionPath() const { return m_sessionPath; }
     [[nodiscard]] RunResultPtr lastResult() const { return m_result; }

@@ -136,7 +136,9 @@ void MainWindowActions::createHelpMenu()
         QAction* action = examplesMenu->addAction(example.title);
         const QString path = example.path;
         connect(action, &QAction::triggered, m_window, [this, path] {
-            if (m_files->confirmDiscardEdits()) m_window->openSession(path, true, nullptr);
+            if (!m_files->confirmDiscardEdits()) return;
+            m_window->audit()->leaveForNewInputs(tr("Help ▸ Examples"));
+            m_window->openSession(path, true, nullptr);
         });
     }
     help->addSeparator();
@@ -212,6 +214,7 @@ void MainWindowActions::fillRecentMenu()
         action->setToolTip(path);
         connect(action, &QAction::triggered, m_window, [this, path] {
             if (!m_files->confirmDiscardEdits()) return;
+            m_window->audit()->leaveForNewInputs(tr("File ▸ Recent files"));
             QString error;
             if (!m_window->openSession(path, true, &error)) QMessageBox::warning(m_window, tr("Open session"), error);
         });

@@ -54,6 +54,9 @@ public:
     QToolBar* sessionToolBar = nullptr;
     EditViewActions* editView = nullptr;
 
+    /// Run ▸ Settings…
+    [[nodiscard]] QAction* settingsAction() const { return m_settingsAction; }
+
     /// Audit mode on or off: hides the session toolbar and New session while auditing.
     void showAuditMode(bool auditing);
     /// File ▸ New session: asks to save unsaved edits, then clears the queries, the

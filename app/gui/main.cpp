@@ -26,7 +26,7 @@ struct Options {
     QString screenshot;  ///< PNG to write, then exit
     QString audit;       ///< a .sqleq-audit project to open
     bool auditExample = false;
-    int auditItem = -1;  ///< the audit item to show first; -1: the first not yet reviewed
+    int auditItem = -1;  ///< the audit item to show first; -1: where the annotator was
     QSize size{1280, 800};
     bool noRun = false;
     bool darkPalette = false;
@@ -50,8 +50,9 @@ Options parseCommandLine(int& argc, char** argv)
                                   QStringLiteral("WxH"));
     const QCommandLineOption noRun(QStringLiteral("no-run"), QStringLiteral("Open the session without running it."));
     const QCommandLineOption audit(QStringLiteral("audit"),
-                                   QStringLiteral("Open the audit project PROJECT (.sqleq-audit); its first item not yet "
-                                                  "reviewed is loaded into the inspector."),
+                                   QStringLiteral("Open the audit project PROJECT (.sqleq-audit) where you left it: the "
+                                                  "same item, filters, search and scroll position; the first time, its "
+                                                  "first item not yet reviewed."),
                                    QStringLiteral("PROJECT"));
     const QCommandLineOption auditExample(QStringLiteral("audit-example"),
                                           QStringLiteral("Open the bundled audit example (built on first use)."));

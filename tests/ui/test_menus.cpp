@@ -256,13 +256,14 @@ private slots:
         QVERIFY(!sessionBar->isVisible());
         QVERIFY(runBar->isVisible());
         QVERIFY(!actionsOf(window)->newSession->isEnabled());
-        // The dock toggles moved to View; Ctrl+F and Ctrl+0 now belong to audit mode.
+        // The dock toggles moved to View; Ctrl+F still finds and Ctrl+0 still resets the
+        // zoom: audit mode's keys are its own.
         QVERIFY(!actionTexts(window.audit()->actions()->menu).contains(QStringLiteral("Show audit items")));
         QMenu* view = menuTitled(window, "View");
         emit view->aboutToShow();
         QVERIFY(actionTexts(view).contains(QStringLiteral("Show audit items")));
-        QVERIFY(actionsOf(window)->editView->find->shortcuts().isEmpty());
-        QCOMPARE(window.audit()->actions()->focusSearch->shortcut(), QKeySequence(QKeySequence::Find));
+        QCOMPARE(actionsOf(window)->editView->find->shortcut(), QKeySequence(QKeySequence::Find));
+        QCOMPARE(window.audit()->actions()->focusSearch->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+F")));
         QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning(), kRunTimeoutMs);
         window.audit()->closeProject();
         QVERIFY(sessionBar->isVisible());

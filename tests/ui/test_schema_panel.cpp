@@ -11,6 +11,11 @@
 #include "tests/ui/gui_test_main.h"
 
 #include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QCompleter>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QApplication>
 #include <QFile>
 #include <QLabel>
@@ -206,6 +211,71 @@ private slots:
         QVERIFY(singers != nullptr);
         QCOMPARE(singers->rows.size(), std::size_t(6));  // the real concert_singer has six singers
         QCOMPARE(window.schemaPanel()->view()->model()->rowCount(), 4);
+    }
+
+    void dbIdsAreSortedFilterableAndKeepTheLastOne()
+    {
+        // A tables.json whose db_ids are not in order: the bundled concerts schema thrice.
+        QFile in(QStringLiteral(":/examples/audit/tables.json"));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        const QJsonObject concerts = QJsonDocument::fromJson(in.readAll()).array().first().toObject();
+        QJsonArray schemas;
+        for (const char* id : {"zoo", "concerts", "Apple"}) {
+            QJsonObject copy = concerts;
+            copy.insert(QStringLiteral("db_id"), QString::fromLatin1(id));
+            schemas.append(copy);
+        }
+        QTemporaryDir dir;
+        QFile out(dir.filePath(QStringLiteral("tables.json")));
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QJsonDocument(schemas).toJson());
+        out.close();
+
+        ui::SchemaPanel panel;
+        QString error;
+        QVERIFY2(panel.openPath(out.fileName(), &error), qPrintable(error));
+        QComboBox* picker = panel.dbIdPicker();
+        QStringList listed;
+        for (int i = 0; i < picker->count(); ++i) listed << picker->itemText(i);
+        QCOMPARE(listed, (QStringList{QStringLiteral("Apple"), QStringLiteral("concerts"), QStringLiteral("zoo")}));
+        QCOMPARE(panel.source().dbId, QStringLiteral("Apple"));  // nothing before: the first in order
+
+        // Typing filters the list by any part of the name, in any case.
+        QCompleter* filter = picker->completer();
+        QVERIFY(filter);
+        filter->setCompletionPrefix(QStringLiteral("CERT"));
+        QCOMPARE(filter->completionCount(), 1);
+        QCOMPARE(filter->currentCompletion(), QStringLiteral("concerts"));
+
+        // Reopened (or another copy of it): the db_id one was working on stays.
+        picker->setCurrentIndex(2);
+        emit picker->activated(2);
+        QCOMPARE(panel.source().dbId, QStringLiteral("zoo"));
+        QVERIFY2(panel.openPath(out.fileName(), &error), qPrintable(error));
+        QCOMPARE(panel.source().dbId, QStringLiteral("zoo"));
+    }
+
+    void originalDatabaseBesideTablesJsonIsDatabaseZero()
+    {
+        const fs::path tables = kCorpus / "tables.json";
+        const fs::path database = kCorpus / "database" / "concert_singer" / "concert_singer.sqlite";
+        SQLEQ_SKIP_WITHOUT_CORPUS(database);
+        QTemporaryDir dir;
+        ui::Session session;
+        session.schema = {ui::SchemaSourceKind::SpiderTables, QString::fromStdString(tables.string()),
+                          QStringLiteral("concert_singer"), {}};
+        session.gold = QStringLiteral("SELECT count(*) FROM singer WHERE age > 30");
+        session.candidate = QStringLiteral("SELECT count(*) FROM singer WHERE age > 40");
+        session.settings.budget = 100;
+        const QString path = dir.filePath("spider.sqleq");
+        QString error;
+        QVERIFY2(ui::saveSession(session, path, &error), qPrintable(error));
+        ui::MainWindow window;
+        sqleq::test::runToVerdict(window, path);
+        const auto result = window.lastResult();
+        QVERIFY(result != nullptr && !result->databases.empty());
+        QCOMPARE(result->databases.front().label, QStringLiteral("original"));
+        QCOMPARE(result->databases.front().content.find("singer")->rows.size(), std::size_t(6));
     }
 
 private:

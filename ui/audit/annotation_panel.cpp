@@ -54,7 +54,7 @@ AnnotationPanel::AnnotationPanel(QWidget* parent) : QWidget(parent)
                                  audit::Verdict::NotEquivalent);
     m_unsure = makeButton(tr("Unsure"), tr("Cannot decide yet (Ctrl+3)"), audit::Verdict::Unsure);
     m_clear = new QPushButton(tr("Clear"), this);
-    m_clear->setToolTip(tr("Remove your verdict on this item (Ctrl+0)"));
+    m_clear->setToolTip(tr("Remove your verdict on this item (Ctrl+Shift+Del)"));
     m_clear->setFocusPolicy(Qt::TabFocus);
     m_clear->setAccessibleName(tr("Clear the verdict"));
     connect(m_clear, &QPushButton::clicked, this, &AnnotationPanel::clearVerdict);
@@ -92,6 +92,10 @@ AnnotationPanel::AnnotationPanel(QWidget* parent) : QWidget(parent)
     m_state->setObjectName(QStringLiteral("annotationState"));
     m_state->setWordWrap(true);
     m_state->setForegroundRole(QPalette::PlaceholderText);
+    m_settingsNote = new QLabel(this);
+    m_settingsNote->setObjectName(QStringLiteral("projectSettingsNote"));
+    m_settingsNote->setWordWrap(true);
+    m_settingsNote->hide();
 
     auto* form = new QFormLayout;
     form->setContentsMargins(0, 0, 0, 0);
@@ -105,6 +109,7 @@ AnnotationPanel::AnnotationPanel(QWidget* parent) : QWidget(parent)
     layout->setSpacing(4);
     layout->addWidget(m_title);
     layout->addWidget(m_why);
+    layout->addWidget(m_settingsNote);
     layout->addLayout(buttons);
     layout->addLayout(form);
     layout->addWidget(m_state);
@@ -210,9 +215,28 @@ bool AnnotationPanel::ensureAnnotator()
     return m_annotatorPrompt && m_annotatorPrompt() && !m_project->annotator().isEmpty();
 }
 
+void AnnotationPanel::showSettingsNote(const QString& note)
+{
+    m_settingsNote->setText(note);
+    m_settingsNote->setVisible(!note.isEmpty());
+}
+
+bool AnnotationPanel::itemIsOnScreen()
+{
+    const QString why = m_itemCheck ? m_itemCheck() : QString();
+    if (why.isEmpty()) return true;
+    const QString message = tr("Not saved: %1. Undo the edit (Ctrl+Z) or select item %2 again to judge it.")
+                                .arg(why)
+                                .arg(*m_item);
+    showState(message);
+    emit verdictRefused(message);
+    return false;
+}
+
 bool AnnotationPanel::chooseVerdict(audit::Verdict verdict)
 {
     if (!m_project || !m_item) return false;
+    if (!itemIsOnScreen()) return false;
     if (!ensureAnnotator()) {
         showAnnotation();
         return false;
@@ -232,6 +256,7 @@ bool AnnotationPanel::write(audit::Verdict verdict)
 bool AnnotationPanel::clearVerdict()
 {
     if (!m_project || !m_item) return false;
+    if (!itemIsOnScreen()) return false;
     QString error;
     const bool cleared = m_project->clearAnnotation(*m_item, &error);
     showAnnotation();

@@ -40,6 +40,14 @@ public:
 
     /// Called before the first write when no annotator is set; returns false to abort.
     void setAnnotatorPrompt(std::function<bool()> prompt) { m_annotatorPrompt = std::move(prompt); }
+    /// Asked before a verdict is given or cleared: why the inputs on screen are not the
+    /// item's (an edited query, another schema), or empty when they are. A non-empty
+    /// answer refuses the verdict: it would be about something else than the item.
+    void setItemCheck(std::function<QString()> check) { m_itemCheck = std::move(check); }
+
+    /// A sentence on how the project's settings differ from the user's (empty: hidden).
+    void showSettingsNote(const QString& note);
+    [[nodiscard]] QLabel* settingsNoteLabel() const { return m_settingsNote; }
 
     /// Writes `verdict` with the reason and note shown. False (with a message shown) on failure.
     bool chooseVerdict(audit::Verdict verdict);
@@ -62,6 +70,9 @@ public:
     [[nodiscard]] QLabel* whyLabel() const { return m_why; }
 
 signals:
+    /// A verdict was refused because the inputs on screen are not the item's; `message`
+    /// says why and what to do.
+    void verdictRefused(const QString& message);
     /// The user renamed the annotator in the panel (confirmed with Enter or by leaving).
     void annotatorEdited(const QString& name);
 
@@ -73,10 +84,13 @@ private:
     void onReasonConfirmed();
     void onNoteConfirmed();
     bool ensureAnnotator();
+    /// False (with the reason shown and verdictRefused emitted) when m_itemCheck objects.
+    bool itemIsOnScreen();
 
     AuditProject* m_project = nullptr;
     std::optional<std::size_t> m_item;
     std::function<bool()> m_annotatorPrompt;
+    std::function<QString()> m_itemCheck;
     QLabel* m_title = nullptr;
     QLabel* m_why = nullptr;
     QButtonGroup* m_verdicts = nullptr;
@@ -88,6 +102,7 @@ private:
     QLineEdit* m_note = nullptr;
     QLineEdit* m_annotator = nullptr;
     QLabel* m_state = nullptr;
+    QLabel* m_settingsNote = nullptr;
     bool m_showing = false;  ///< filling the widgets: their signals are not edits
 };
 

@@ -50,13 +50,13 @@ AuditActions::AuditActions(QMainWindow* window, AuditMode* mode, AppSettings* se
     connect(notEquivalent, &QAction::triggered, mode, [mode] { mode->chooseVerdict(audit::Verdict::NotEquivalent); });
     unsure = add(tr("Verdict: &Unsure"), {QKeySequence(tr("Ctrl+3"))}, {});
     connect(unsure, &QAction::triggered, mode, [mode] { mode->chooseVerdict(audit::Verdict::Unsure); });
-    clearVerdict = add(tr("&Clear verdict"), {QKeySequence(tr("Ctrl+0"))}, {});
+    clearVerdict = add(tr("&Clear verdict"), {QKeySequence(tr("Ctrl+Shift+Del"))}, {});
     connect(clearVerdict, &QAction::triggered, mode, &AuditMode::clearVerdict);
     focusReason = add(tr("Edit &reason"), {QKeySequence(tr("Ctrl+Shift+R"))}, {});
     connect(focusReason, &QAction::triggered, mode, &AuditMode::focusReason);
     focusNote = add(tr("Edit no&te"), {QKeySequence(tr("Ctrl+Shift+N"))}, {});
     connect(focusNote, &QAction::triggered, mode, &AuditMode::focusNote);
-    focusSearch = add(tr("&Search items"), {QKeySequence(tr("Ctrl+F"))}, {});
+    focusSearch = add(tr("&Search items"), {QKeySequence(tr("Ctrl+Shift+F"))}, {});
     connect(focusSearch, &QAction::triggered, mode, &AuditMode::focusSearch);
     menu->addSeparator();
 
@@ -103,7 +103,9 @@ void AuditActions::fillRecentMenu()
     for (const QString& path : files) {
         QAction* action = m_recent->addAction(QFileInfo(path).fileName());
         action->setToolTip(path);
-        connect(action, &QAction::triggered, m_mode, [this, path] { m_mode->openProjectReporting(path); });
+        connect(action, &QAction::triggered, m_mode, [this, path] {
+            if (m_mode->mayReplaceSession()) m_mode->openProjectReporting(path);
+        });
     }
     if (files.isEmpty()) m_recent->addAction(tr("(none)"))->setEnabled(false);
 }

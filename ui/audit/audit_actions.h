@@ -1,7 +1,9 @@
 // AuditActions: the Audit menu — open or build a project, move between items and
 // disagreements, give verdicts, export/import/compare — with its keyboard shortcuts
 // (shown in the menu and the tooltips). Shortcuts are chosen not to collide with typing
-// in the SQL editors or the note field: function keys, Alt+arrows, Ctrl+digits.
+// in the SQL editors or the note field: function keys, Alt+arrows, Ctrl+digits,
+// Ctrl+Shift+Del to clear a verdict (Ctrl+Del deletes a word in a text field). No
+// audit key is one of the inspector's: Ctrl+F finds, Ctrl+0 resets the zoom.
 // No behaviour of its own: every action calls an AuditMode slot.
 #pragma once
 

@@ -16,6 +16,7 @@ AuditFilterModel::AuditFilterModel(QObject* parent) : QSortFilterProxyModel(pare
 
 void AuditFilterModel::refilter()
 {
+    emit filtersAboutToChange();
     invalidateFilter();
     emit filtersChanged();
 }

@@ -36,6 +36,8 @@ public:
 signals:
     /// A filter changed and the rows shown were recomputed.
     void filtersChanged();
+    /// A filter is about to change (rows will come and go); filtersChanged follows.
+    void filtersAboutToChange();
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;

@@ -53,10 +53,20 @@ AuditItemsPanel::AuditItemsPanel(QWidget* parent) : QWidget(parent)
     layout->setSpacing(3);
     m_filterBar = buildFilterBar();
     layout->addWidget(m_filterBar);
+    m_emptyList = new QLabel(this);
+    m_emptyList->setObjectName(QStringLiteral("auditEmptyList"));
+    m_emptyList->setWordWrap(true);
+    m_emptyList->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_emptyList->hide();
+    layout->addWidget(m_emptyList);
     layout->addWidget(m_view, 1);
 
     connect(m_view->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this, &AuditItemsPanel::placeChanged);
     connect(m_view->verticalScrollBar(), &QScrollBar::valueChanged, this, &AuditItemsPanel::placeChanged);
+    // While a filter changes, the view moves its current row off a hidden one by itself;
+    // that is not the user choosing an item, and keepPlace() puts the selection back.
+    connect(m_filter, &AuditFilterModel::filtersAboutToChange, this, [this] { m_filtering = true; });
+    connect(m_filter, &AuditFilterModel::filtersChanged, this, &AuditItemsPanel::keepPlace);
     connect(m_filter, &AuditFilterModel::filtersChanged, this, &AuditItemsPanel::placeChanged);
     connect(m_filter, &AuditFilterModel::filtersChanged, this, &AuditItemsPanel::updateProgress);
     connect(m_model, &QAbstractItemModel::dataChanged, this, &AuditItemsPanel::updateProgress);
@@ -91,7 +101,7 @@ QWidget* AuditItemsPanel::buildFilterBar()
     m_search = new QLineEdit(bar);
     m_search->setObjectName(QStringLiteral("auditSearch"));
     m_search->setAccessibleName(tr("Search the audit items"));
-    m_search->setPlaceholderText(tr("Search question, gold, prediction (Ctrl+F)"));
+    m_search->setPlaceholderText(tr("Search question, gold, prediction (Ctrl+Shift+F)"));
     m_search->setClearButtonEnabled(true);
     m_progress = new QLabel(bar);
     m_progress->setObjectName(QStringLiteral("auditProgress"));
@@ -132,6 +142,7 @@ QSize AuditItemsPanel::sizeHint() const
 void AuditItemsPanel::setProject(AuditProject* project)
 {
     m_project = project;
+    m_lastItem.reset();
     m_model->setProject(project);
     fillCombos();
     resetFilters();
@@ -231,13 +242,38 @@ std::optional<std::size_t> AuditItemsPanel::currentItem() const
     return static_cast<std::size_t>(current.siblingAtColumn(0).data(AuditItemsModel::ItemIndexRole).toInt());
 }
 
+bool AuditItemsPanel::comesBefore(int a, int b) const
+{
+    const int column = m_filter->sortColumn();
+    if (column >= 0 && column < m_model->columnCount()) {
+        const QPartialOrdering order = QVariant::compare(m_model->index(a, column).data(AuditItemsModel::SortRole),
+                                                         m_model->index(b, column).data(AuditItemsModel::SortRole));
+        if (order == QPartialOrdering::Less || order == QPartialOrdering::Greater)
+            return (order == QPartialOrdering::Less) == (m_filter->sortOrder() == Qt::AscendingOrder);
+    }
+    return a < b;  // the gold file's order, which also breaks ties
+}
+
+int AuditItemsPanel::firstRowFrom(int step) const
+{
+    const int rows = m_filter->rowCount();
+    const QModelIndex current = m_view->currentIndex();
+    if (current.isValid()) return current.row() + step;
+    const int anchor = m_lastItem ? m_model->rowOf(*m_lastItem) : -1;
+    if (anchor < 0) return step > 0 ? 0 : rows - 1;
+    // The last item is hidden: continue from where it would be.
+    for (int row = 0; row < rows; ++row) {
+        const int source = m_filter->mapToSource(m_filter->index(row, 0)).row();
+        if (comesBefore(anchor, source)) return step > 0 ? row : row - 1;
+    }
+    return step > 0 ? rows : rows - 1;
+}
+
 int AuditItemsPanel::rowAfter(int step, bool disagreeing) const
 {
     const int rows = m_filter->rowCount();
     if (rows == 0) return -1;
-    const QModelIndex current = m_view->currentIndex();
-    for (int row = current.isValid() ? current.row() + step : (step > 0 ? 0 : rows - 1); row >= 0 && row < rows;
-         row += step) {
+    for (int row = firstRowFrom(step); row >= 0 && row < rows; row += step) {
         if (!disagreeing || m_filter->index(row, 0).data(AuditItemsModel::DisagreeRole).toBool()) return row;
     }
     return -1;
@@ -262,6 +298,8 @@ std::optional<std::size_t> AuditItemsPanel::itemAfter(int step, bool disagreeing
 
 QString AuditItemsPanel::progressText() const { return m_progress->text(); }
 
+QString AuditItemsPanel::emptyListText() const { return m_emptyList->text(); }
+
 void AuditItemsPanel::updateProgress()
 {
     int reviewed = 0;
@@ -269,8 +307,12 @@ void AuditItemsPanel::updateProgress()
         reviewed += m_model->index(row, 0).data(AuditItemsModel::ReviewedRole).toBool();
     const int total = m_model->rowCount();
     const int shown = m_filter->rowCount();
+    m_emptyList->setText(shown == 0 && total > 0 ? emptyListReason(total) : QString());
+    m_emptyList->setVisible(!m_emptyList->text().isEmpty());
     if (shown == total)
         m_progress->setText(tr("%1 of %2 reviewed").arg(reviewed).arg(total));
+    else if (shown == 0)
+        m_progress->setText(tr("0 of %1 shown").arg(total));  // short: the bar must not widen
     else
         m_progress->setText(tr("%1 of %2 shown reviewed · %3 of %4 overall")
                                 .arg(m_filter->reviewedCount()).arg(shown).arg(reviewed).arg(total));
@@ -282,9 +324,36 @@ void AuditItemsPanel::focusSearch()
     m_search->selectAll();
 }
 
+void AuditItemsPanel::keepPlace()
+{
+    const QModelIndex row = m_lastItem ? m_filter->mapFromSource(m_model->index(m_model->rowOf(*m_lastItem), 0))
+                                       : QModelIndex();
+    if (row.isValid()) {
+        m_view->setCurrentIndex(row);
+        m_view->scrollTo(row, QAbstractItemView::PositionAtCenter);
+    } else {
+        m_view->selectionModel()->clear();
+    }
+    m_filtering = false;
+}
+
+QString AuditItemsPanel::emptyListReason(int total) const
+{
+    QStringList on;
+    if (m_disagree->isChecked()) on << tr("metrics disagree");
+    if (m_falsePositive->isChecked()) on << tr("suite accepts, sqleq separates");
+    if (m_unreviewed->isChecked()) on << tr("not yet reviewed");
+    if (m_hardness->currentIndex() > 0) on << tr("hardness %1").arg(m_hardness->currentText());
+    if (m_database->currentIndex() > 0) on << tr("database %1").arg(m_database->currentText());
+    if (!m_search->text().trimmed().isEmpty()) on << tr("text “%1”").arg(m_search->text().trimmed());
+    if (on.size() == 1) return tr("0 of %1 shown: no item matches the filter %2").arg(total).arg(on.constFirst());
+    return tr("0 of %1 shown: no item matches all of %2; clear one to see more").arg(total).arg(on.join(QStringLiteral(" · ")));
+}
+
 void AuditItemsPanel::onCurrentRowChanged(const QModelIndex& current)
 {
-    if (!current.isValid()) return;
+    if (!current.isValid() || m_filtering) return;
+    m_lastItem = static_cast<std::size_t>(current.siblingAtColumn(0).data(AuditItemsModel::ItemIndexRole).toInt());
     emit currentItemChanged(static_cast<std::size_t>(current.siblingAtColumn(0).data(AuditItemsModel::ItemIndexRole).toInt()));
     emit placeChanged();
 }

@@ -56,6 +56,8 @@ public:
     [[nodiscard]] std::optional<std::size_t> currentItem() const;
     /// Moves the selection `step` rows (±1) among the rows shown, to the next row whose
     /// metrics disagree when `disagreeing`; false (selection kept) when there is none.
+    /// From the last item selected, even when a filter now hides it: the next item is
+    /// the one after it in the list's order.
     bool moveSelection(int step, bool disagreeing);
     /// The item moveSelection(step, disagreeing) would select; nullopt when none.
     [[nodiscard]] std::optional<std::size_t> itemAfter(int step, bool disagreeing) const;
@@ -69,6 +71,8 @@ public:
     [[nodiscard]] QComboBox* databaseFilter() const { return m_database; }
     [[nodiscard]] QLineEdit* searchBox() const { return m_search; }
     [[nodiscard]] QString progressText() const;
+    /// Why the list is empty ("0 of 40 shown: no item matches …"); empty while it is not.
+    [[nodiscard]] QString emptyListText() const;
     /// Room for the filter bar and kRowsInView items: what the items dock first gets.
     [[nodiscard]] QSize sizeHint() const override;
     static constexpr int kRowsInView = 5;
@@ -92,6 +96,15 @@ signals:
 private:
     /// The row of the filtered list moveSelection(step, disagreeing) goes to; -1 when none.
     [[nodiscard]] int rowAfter(int step, bool disagreeing) const;
+    /// The first row to look at from the last item selected, hidden or not.
+    [[nodiscard]] int firstRowFrom(int step) const;
+    /// Whether source row `a` comes before source row `b` in the list's order.
+    [[nodiscard]] bool comesBefore(int a, int b) const;
+    /// After a filter changed: the last item selected stays selected and in view when it
+    /// is still shown; when hidden, nothing is selected (the inspector keeps it).
+    void keepPlace();
+    /// "0 of 40 shown: no item matches …", naming the filters that are on.
+    [[nodiscard]] QString emptyListReason(int total) const;
     QWidget* buildFilterBar();
     void fillCombos();
     void resetFilters();
@@ -110,6 +123,9 @@ private:
     QComboBox* m_database = nullptr;
     QLineEdit* m_search = nullptr;
     QLabel* m_progress = nullptr;
+    QLabel* m_emptyList = nullptr;  ///< over the list's place, so a long reason never widens the window
+    std::optional<std::size_t> m_lastItem;  ///< the item last selected: where F8 continues from
+    bool m_filtering = false;               ///< rows come and go: the view's moves are not the user's
 };
 
 } // namespace sqleq::ui

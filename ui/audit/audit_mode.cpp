@@ -8,6 +8,7 @@
 #include "ui/audit/annotation_panel.h"
 #include "ui/audit/audit_actions.h"
 #include "ui/audit/audit_build_runner.h"
+#include "ui/audit/audit_build_status.h"
 #include "ui/audit/audit_exchange.h"
 #include "ui/audit/audit_item_explainer.h"
 #include "ui/audit/audit_items_panel.h"
@@ -17,18 +18,18 @@
 #include "ui/audit/earlier_turns_panel.h"
 #include "ui/audit/new_audit_dialog.h"
 #include "ui/main_window.h"
+#include "ui/main_window_actions.h"
 #include "ui/session/result_prefetcher.h"
 #include "ui/widgets/database_view.h"
+#include "ui/widgets/schema_panel.h"
 
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
-#include <QLabel>
+#include <QAction>
 #include <QMenu>
 #include <QMessageBox>
-#include <QProgressBar>
-#include <QPushButton>
 #include <QSplitter>
 #include <QScrollBar>
 #include <QStatusBar>
@@ -61,7 +62,8 @@ AuditMode::AuditMode(MainWindow* window, AppSettings* settings, QMenu* menuBefor
     m_builder = new AuditBuildRunner(this);
     m_prefetcher = new ResultPrefetcher(this);
     connect(window, &MainWindow::runSettled, this, &AuditMode::prefetchNextDisagreement);
-    connect(m_builder, &AuditBuildRunner::progress, this, &AuditMode::onBuildProgress);
+    m_buildStatus = new AuditBuildStatus(window->statusBar(), [this] { cancelBuild(); });
+    connect(m_builder, &AuditBuildRunner::progress, m_buildStatus, &AuditBuildStatus::showProgress);
     connect(m_builder, &AuditBuildRunner::finished, this, &AuditMode::onBuildFinished);
     connect(m_builder, &AuditBuildRunner::failed, this, [this](const QString& message) {
         showBuildState(false);
@@ -77,9 +79,19 @@ AuditMode::AuditMode(MainWindow* window, AppSettings* settings, QMenu* menuBefor
     connect(m_exchange, &AuditExchange::message, m_window, &MainWindow::showMessage);
     connect(m_exchange, &AuditExchange::itemRequested, this, [this](std::size_t itemIndex) { m_items->selectItem(itemIndex); });
     buildDocks();
-    buildStatusWidgets();
     m_actions = new AuditActions(window, this, settings, menuBefore);
     updateActions();
+    // Every other way of replacing the inspector's inputs goes through leaveForNewInputs
+    // before it happens; a schema picked in the schema panel itself is only known after.
+    connect(window->schemaPanel(), &SchemaPanel::sourceChanged, this, [this] {
+        if (itemInputsChanged().isEmpty()) return;
+        const QString message = leaveForNewInputs(tr("a new schema"));
+        // Again once the loader has said "Schema loaded", which would hide why.
+        QTimer::singleShot(0, m_window, [window = m_window, message] { window->showMessage(message); });
+    });
+    // Connected after the window's own handler: runs once the Settings dialog closed.
+    if (auto* windowActions = window->findChild<MainWindowActions*>())
+        connect(windowActions->settingsAction(), &QAction::triggered, this, &AuditMode::reapplyProjectSettings);
 }
 
 AuditMode::~AuditMode() = default;
@@ -108,6 +120,8 @@ void AuditMode::buildDocks()
 
     m_annotation = new AnnotationPanel(m_window);
     m_annotation->setAnnotatorPrompt([this] { return askAnnotator(); });
+    m_annotation->setItemCheck([this] { return itemInputsChanged(); });
+    connect(m_annotation, &AnnotationPanel::verdictRefused, m_window, &MainWindow::showMessage);
     connect(m_annotation, &AnnotationPanel::annotatorEdited, this, &AuditMode::setAnnotator);
     m_explainer = new AuditItemExplainer(this);
     connect(m_explainer, &AuditItemExplainer::explained, m_annotation, &AnnotationPanel::showExplanation);
@@ -166,23 +180,6 @@ void AuditMode::shareInspectorHeight()
         suite->setSizes({total * 36 / 100, total - total * 36 / 100});
     }
     m_items->view()->scrollTo(m_items->view()->currentIndex(), QAbstractItemView::PositionAtCenter);
-}
-
-void AuditMode::buildStatusWidgets()
-{
-    m_buildLabel = new QLabel(m_window);
-    m_buildProgress = new QProgressBar(m_window);
-    m_buildProgress->setMaximumWidth(180);
-    m_buildProgress->setTextVisible(false);
-    m_buildProgress->setAccessibleName(tr("Audit project build progress"));
-    m_buildCancel = new QPushButton(tr("Cancel build"), m_window);
-    m_buildCancel->setObjectName(QStringLiteral("auditBuildCancel"));
-    m_buildCancel->setAccessibleName(tr("Cancel building the audit project"));
-    connect(m_buildCancel, &QPushButton::clicked, this, &AuditMode::cancelBuild);
-    m_window->statusBar()->addPermanentWidget(m_buildLabel);
-    m_window->statusBar()->addPermanentWidget(m_buildProgress);
-    m_window->statusBar()->addPermanentWidget(m_buildCancel);
-    showBuildState(false);
 }
 
 void AuditMode::syncDocks()
@@ -297,12 +294,17 @@ void AuditMode::closeProject()
     m_exchange->setProject(nullptr);
     m_explainer->setProject(nullptr);
     m_prefetcher->clear();
+    const QString name = m_project ? QFileInfo(m_project->path()).fileName() : QString();
     m_project.reset();
     m_loadedItem.reset();
     m_itemsDock->hide();
     m_annotationDock->hide();
     m_window->placeVerdictBanner(nullptr);
+    // The item's queries stay on screen as an untitled session: the title no longer
+    // names a project that is closed.
+    m_window->detachFromItem();
     updateActions();
+    if (!name.isEmpty()) m_window->showMessage(tr("Audit project %1 closed").arg(name));
     emit projectClosed();
 }
 
@@ -317,6 +319,7 @@ void AuditMode::onItemSelected(std::size_t itemIndex)
     m_earlierTurns->showItem(itemIndex);
     m_explainer->explain(*item);
     m_loadedItem = itemIndex;
+    showSettingsNote();
     const Session session = sessionForItem(*item, m_project->sources(), m_settings->runSettings());
     m_window->inspect(session, tr("%1 · item %2").arg(QFileInfo(m_project->path()).fileName()).arg(itemIndex),
                       m_prefetcher->take(session));
@@ -397,14 +400,12 @@ void AuditMode::setAnnotator(const QString& name)
 
 void AuditMode::newProjectDialog()
 {
-    if (m_builder->isRunning()) return;
+    if (m_builder->isRunning() || !mayReplaceSession()) return;
     NewAuditDialog dialog(m_settings->lastDirectory(), m_window);
     if (dialog.exec() != QDialog::Accepted) return;
-    AuditBuildRequest request = dialog.request();
-    // The project records the profile and seed its verdicts are computed under.
-    const RunSettings settings = m_settings->runSettings();
-    request.profile = settings.profile;
-    request.seed = settings.seed;
+    // The project records the profile and seed its verdicts are computed under, chosen
+    // in the dialog: a profile picked in Settings for one session does not carry over.
+    const AuditBuildRequest request = dialog.request();
     m_settings->setLastDirectory(QFileInfo(request.output).absolutePath());
     startBuild(request);
 }
@@ -418,6 +419,7 @@ bool AuditMode::startBuild(const AuditBuildRequest& request)
 
 void AuditMode::openBundledExample()
 {
+    if (!mayReplaceSession()) return;
     const QString path = bundledAuditExampleProject();
     if (QFileInfo::exists(path)) {
         openProjectReporting(path);
@@ -431,6 +433,7 @@ void AuditMode::openBundledExample()
 
 void AuditMode::openProjectDialog()
 {
+    if (!mayReplaceSession()) return;
     const QString path = QFileDialog::getOpenFileName(m_window, tr("Open audit project"), m_settings->lastDirectory(),
                                                       tr("Audit projects (*.sqleq-audit);;All files (*)"));
     if (path.isEmpty()) return;
@@ -442,23 +445,8 @@ void AuditMode::cancelBuild() { m_builder->cancel(); }
 
 void AuditMode::showBuildState(bool building)
 {
-    m_buildLabel->setVisible(building);
-    m_buildProgress->setVisible(building);
-    m_buildCancel->setVisible(building);
-    if (building) {
-        m_buildProgress->setRange(0, 0);
-        m_buildLabel->setText(tr("Computing metrics…"));
-    }
+    m_buildStatus->setBuilding(building);
     updateActions();
-}
-
-void AuditMode::onBuildProgress(int done, int total, const QString& what)
-{
-    if (total > 0) {
-        m_buildProgress->setRange(0, total);
-        m_buildProgress->setValue(std::min(done, total));
-    }
-    m_buildLabel->setText(what);
 }
 
 void AuditMode::onBuildFinished(const QString& path, int items, int disagreeing, const QString& distilledSuites)

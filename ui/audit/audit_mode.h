@@ -19,10 +19,7 @@
 class QAction;
 class QBoxLayout;
 class QDockWidget;
-class QLabel;
 class QMenu;
-class QProgressBar;
-class QPushButton;
 class QTimer;
 
 namespace sqleq::ui {
@@ -31,6 +28,7 @@ class AnnotationPanel;
 class AppSettings;
 class AuditActions;
 class AuditBuildRunner;
+class AuditBuildStatus;
 class AuditExchange;
 class AuditItemExplainer;
 class AuditItemsPanel;
@@ -47,8 +45,9 @@ public:
     AuditMode(MainWindow* window, AppSettings* settings, QMenu* menuBefore);
     ~AuditMode() override;
 
-    /// Opens the project at `path`, shows the docks and selects the first item not yet
-    /// reviewed (which starts its run). False with `error` naming the file.
+    /// Opens the project at `path`, shows the docks and goes back to where the annotator
+    /// was (item, filters, scroll), else to the first item not yet reviewed (which starts
+    /// its run). False with `error` naming the file.
     bool openProject(const QString& path, QString* error);
     /// openProject, with a message box on failure.
     void openProjectReporting(const QString& path);
@@ -80,6 +79,17 @@ public:
     void syncDocks();
     /// Writes a reason or note typed but not yet confirmed (e.g. before closing).
     void commitPending();
+    /// Something is about to replace the inspector's inputs (`what`: "Help ▸ Examples"):
+    /// with a project open, audit mode is left first (pending edits written, the project
+    /// closed, the status bar saying why), so no verdict can land on an item whose
+    /// inputs are no longer on screen. Returns the message shown (empty: no project).
+    QString leaveForNewInputs(const QString& what);
+    /// Why the inputs on screen are not the loaded item's; empty when they are (or no
+    /// item is loaded).
+    [[nodiscard]] QString itemInputsChanged() const;
+    /// Before a project replaces the session on screen: asks to save a modified one.
+    /// True when it is fine to go on.
+    bool mayReplaceSession();
 
 public slots:
     void newProjectDialog();
@@ -117,10 +127,13 @@ signals:
 
 private:
     void buildDocks();
-    void buildStatusWidgets();
     void shareInspectorHeight();
     void showBuildState(bool building);
-    void onBuildProgress(int done, int total, const QString& what);
+    /// The Verdict panel says when the user's Settings differ from the project's.
+    void showSettingsNote();
+    /// After Run ▸ Settings: the item keeps the project's profile and seed, and takes the
+    /// rest (budget, timeout) from the new Settings.
+    void reapplyProjectSettings();
     void onBuildFinished(const QString& path, int items, int disagreeing, const QString& distilledSuites);
     void onItemSelected(std::size_t itemIndex);
     /// The inspector is idle: start computing the item F8 would show next.
@@ -146,9 +159,7 @@ private:
     AuditItemExplainer* m_explainer = nullptr;
     AuditBuildRunner* m_builder = nullptr;
     ResultPrefetcher* m_prefetcher = nullptr;
-    QLabel* m_buildLabel = nullptr;
-    QProgressBar* m_buildProgress = nullptr;
-    QPushButton* m_buildCancel = nullptr;
+    AuditBuildStatus* m_buildStatus = nullptr;
     std::optional<std::size_t> m_loadedItem;
     /// Debounces saving the annotator's place: a scroll emits many changes a second.
     QTimer* m_placeTimer = nullptr;

@@ -3,6 +3,9 @@
 
 #include "ui/audit/audit_session.h"
 
+#include "core/fuzz/profile.h"
+
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 
@@ -41,6 +44,31 @@ Session sessionForItem(const audit::AuditItem& item, const audit::ProjectSources
     const QString suites = QString::fromStdString(sources.suites);
     if (!suites.isEmpty() && QFileInfo(QDir(suites).filePath(dbId)).isDir()) session.suitesDir = suites;
     return session;
+}
+
+QString inputsDifferFromItem(const Session& shown, const Session& item)
+{
+    const auto tr = [](const char* text) { return QCoreApplication::translate("AuditSession", text); };
+    if (!(shown.schema == item.schema)) return tr("the schema on screen is not the item's");
+    if (shown.gold != item.gold) return tr("the gold query on screen was edited");
+    if (shown.candidate != item.candidate) return tr("the candidate on screen was edited");
+    return {};
+}
+
+QString projectSettingsNote(const audit::ProjectSources& sources, const RunSettings& user)
+{
+    const inspect::CheckSettings project = audit::checkSettings(sources);
+    const auto profile = [](fuzz::Profile p) { return QString::fromStdString(std::string(fuzz::profileName(p))); };
+    QStringList differences;
+    if (user.profile != project.profile) differences << profile(user.profile);
+    if (user.seed != project.seed) differences << QCoreApplication::translate("AuditSession", "seed %1").arg(user.seed);
+    if (differences.isEmpty()) return {};
+    return QCoreApplication::translate("AuditSession",
+                                       "This project checks under the %1 profile, seed %2; your Settings say %3 — "
+                                       "the project's settings are used.")
+        .arg(profile(project.profile))
+        .arg(project.seed)
+        .arg(differences.join(QStringLiteral(", ")));
 }
 
 } // namespace sqleq::ui

@@ -17,4 +17,14 @@ QString originalDatabasePath(const QString& databasesDir, const QString& dbId);
 /// `base` supplies what the project does not decide (sampling budget, timeout).
 Session sessionForItem(const audit::AuditItem& item, const audit::ProjectSources& sources, const RunSettings& base);
 
+/// Why the inputs on screen (`shown`: schema, gold, candidate) are not those of an item's
+/// session `item`, in words for the status bar; empty when they are. A verdict recorded
+/// on other inputs than the item's would be a verdict on something else.
+QString inputsDifferFromItem(const Session& shown, const Session& item);
+
+/// A sentence for the Verdict panel when the user's Settings (`user`) ask for another
+/// profile or seed than the project records: the project's are used, and it says so.
+/// Empty when they agree.
+QString projectSettingsNote(const audit::ProjectSources& sources, const RunSettings& user);
+
 } // namespace sqleq::ui

@@ -4,6 +4,7 @@
 #include "ui/audit/new_audit_dialog.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -13,8 +14,12 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <limits>
 
 namespace sqleq::ui {
 
@@ -56,6 +61,23 @@ NewAuditDialog::NewAuditDialog(const QString& startDirectory, QWidget* parent)
     m_keepDistinct->setAccessibleName(tr("Keep DISTINCT when comparing"));
     form->addRow(QString(), m_plugValue);
     form->addRow(QString(), m_keepDistinct);
+    // The project records its own profile and seed; they start at the paper's (spider,
+    // seed 0), not at whatever Settings last held for some session.
+    m_profile = new QComboBox(this);
+    m_profile->setObjectName(QStringLiteral("auditProfile"));
+    m_profile->setAccessibleName(tr("Profile"));
+    m_profile->addItem(tr("spider: no NULLs, keys resolve, no empty tables"), static_cast<int>(fuzz::Profile::Spider));
+    m_profile->addItem(tr("strict: also NULLs, empty tables, case variants"), static_cast<int>(fuzz::Profile::Strict));
+    m_seed = new QSpinBox(this);
+    m_seed->setObjectName(QStringLiteral("auditSeed"));
+    m_seed->setAccessibleName(tr("Seed"));
+    m_seed->setRange(0, std::numeric_limits<int>::max());
+    auto* profileLabel = new QLabel(tr("Pro&file:"), this);
+    profileLabel->setBuddy(m_profile);
+    auto* seedLabel = new QLabel(tr("S&eed:"), this);
+    seedLabel->setBuddy(m_seed);
+    form->addRow(profileLabel, m_profile);
+    form->addRow(seedLabel, m_seed);
     m_output = addPathRow(form, tr("Save project &as:"), Pick::SaveFile, tr("Audit projects (*.sqleq-audit)"),
                           QStringLiteral("outputPath"));
 
@@ -124,6 +146,8 @@ void NewAuditDialog::setRequest(const AuditBuildRequest& request)
     m_output->setText(request.output);
     m_plugValue->setChecked(request.plugValue);
     m_keepDistinct->setChecked(request.keepDistinct);
+    m_profile->setCurrentIndex(m_profile->findData(static_cast<int>(request.profile)));
+    m_seed->setValue(static_cast<int>(std::min<uint64_t>(request.seed, std::numeric_limits<int>::max())));
 }
 
 AuditBuildRequest NewAuditDialog::request() const
@@ -138,6 +162,8 @@ AuditBuildRequest NewAuditDialog::request() const
     request.output = m_output->text().trimmed();
     request.plugValue = m_plugValue->isChecked();
     request.keepDistinct = m_keepDistinct->isChecked();
+    request.profile = static_cast<fuzz::Profile>(m_profile->currentData().toInt());
+    request.seed = static_cast<uint64_t>(m_seed->value());
     return request;
 }
 

@@ -9,6 +9,8 @@
 #include <QDialog>
 
 class QCheckBox;
+class QComboBox;
+class QSpinBox;
 class QDialogButtonBox;
 class QFormLayout;
 class QLabel;
@@ -47,6 +49,8 @@ private:
     QLineEdit* m_output = nullptr;
     QCheckBox* m_plugValue = nullptr;
     QCheckBox* m_keepDistinct = nullptr;
+    QComboBox* m_profile = nullptr;
+    QSpinBox* m_seed = nullptr;
     QDialogButtonBox* m_buttons = nullptr;
 };
 

@@ -12,12 +12,14 @@
 #include "ui/session/schema_source_loader.h"
 
 #include <QComboBox>
+#include <QCompleter>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSignalBlocker>
 #include <QToolButton>
 #include <QTreeView>
@@ -63,8 +65,14 @@ SchemaPanel::SchemaPanel(QWidget* parent) : QWidget(parent)
     connect(m_open, &QToolButton::clicked, this, [this] { chooseSource(QFileInfo(m_source.path).absolutePath()); });
     m_dbIds = new QComboBox(this);
     m_dbIds->setObjectName(QStringLiteral("dbIdPicker"));
-    m_dbIds->setEditable(true);  // typing filters a long list of db_ids
+    m_dbIds->setEditable(true);  // typing filters a long list of db_ids (Spider has 200)
     m_dbIds->setInsertPolicy(QComboBox::NoInsert);
+    m_dbIds->lineEdit()->setPlaceholderText(tr("type to filter the db_ids"));
+    auto* filter = new QCompleter(m_dbIds->model(), m_dbIds);
+    filter->setCompletionMode(QCompleter::PopupCompletion);
+    filter->setFilterMode(Qt::MatchContains);
+    filter->setCaseSensitivity(Qt::CaseInsensitive);
+    m_dbIds->setCompleter(filter);
     m_dbIds->setToolTip(tr("The schema (db_id) of the tables.json"));
     m_dbIds->hide();
     connect(m_dbIds, &QComboBox::activated, this, &SchemaPanel::onDbIdPicked);
@@ -107,7 +115,7 @@ bool SchemaPanel::setSource(const SchemaSourceRef& source, QString* error)
     return ok;
 }
 
-bool SchemaPanel::load(const SchemaSourceRef& source, Loaded& loaded, QString* error)
+bool SchemaPanel::load(const SchemaSourceRef& source, Loaded& loaded, QString* error) const
 {
     loaded.source = source;
     if (source.kind == SchemaSourceKind::SpiderTables) {
@@ -117,12 +125,16 @@ bool SchemaPanel::load(const SchemaSourceRef& source, Loaded& loaded, QString* e
             return false;
         }
         for (const std::string& id : *ids) loaded.dbIds << QString::fromStdString(id);
+        loaded.dbIds.sort(Qt::CaseInsensitive);  // file order means nothing to a reader
         if (loaded.dbIds.isEmpty()) {
             if (error) *error = tr("%1 lists no schema").arg(source.path);
             return false;
         }
         if (source.dbId.isEmpty()) {
-            loaded.source.dbId = loaded.dbIds.constFirst();
+            // The db_id shown before, when this file has it: opening another copy of a
+            // tables.json keeps the schema one was working on.
+            const bool keep = m_source.kind == SchemaSourceKind::SpiderTables && loaded.dbIds.contains(m_source.dbId);
+            loaded.source.dbId = keep ? m_source.dbId : loaded.dbIds.constFirst();
         } else if (!loaded.dbIds.contains(source.dbId)) {
             if (error) *error = tr("%1 has no db_id \"%2\"").arg(source.path, source.dbId);
             return false;
@@ -201,6 +213,8 @@ void SchemaPanel::onDbIdPicked(int index)
     emit loadFailed(error);
 }
 
+bool SchemaPanel::openPath(const QString& path, QString* error) { return trySource({kindForPath(path), path, {}}, error); }
+
 bool SchemaPanel::chooseSource(const QString& directory)
 {
     const QString path = QFileDialog::getOpenFileName(
@@ -209,7 +223,7 @@ bool SchemaPanel::chooseSource(const QString& directory)
            "SQL scripts (*.sql);;Spider tables.json (*.json);;Classical schema CSV (*-schema.csv);;All files (*)"));
     if (path.isEmpty()) return false;
     QString error;
-    if (trySource({kindForPath(path), path, {}}, &error)) return true;
+    if (openPath(path, &error)) return true;
     emit loadFailed(tr("%1\nThe schema shown is still %2.").arg(error, QFileInfo(m_source.path).fileName()));
     return false;
 }

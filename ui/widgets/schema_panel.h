@@ -48,6 +48,9 @@ public:
 
     /// Opens a file dialog in `directory`; true when the user picked a source that loaded.
     bool chooseSource(const QString& directory);
+    /// Switches to the schema file at `path` (as if picked in the dialog). A tables.json
+    /// opens on the db_id shown before when it has one, else on the first in sorted order.
+    bool openPath(const QString& path, QString* error);
 
     [[nodiscard]] QTreeView* view() const { return m_view; }
     [[nodiscard]] QComboBox* dbIdPicker() const { return m_dbIds; }
@@ -70,7 +73,7 @@ private:
         QString descriptionsNote;  ///< where they came from and what could not be read
     };
     static void loadDescriptions(Loaded& loaded);
-    static bool load(const SchemaSourceRef& source, Loaded& loaded, QString* error);
+    bool load(const SchemaSourceRef& source, Loaded& loaded, QString* error) const;
     void apply(Loaded loaded);
     void onDbIdPicked(int index);
 

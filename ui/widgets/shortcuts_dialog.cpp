@@ -25,12 +25,28 @@ QString plainText(QString text)
     return text.trimmed();
 }
 
-QString keysOf(const QAction* action)
+} // namespace
+
+bool ShortcutsDialog::isOnOrdinaryKeyboard(const QKeySequence& sequence)
+{
+    // Qt's X11 bindings add the Undo, Copy, Paste and Cut keys of Sun keyboards, which
+    // X names F14, F16, F18 and F20; a list that showed them would name keys nobody has.
+    for (int i = 0; i < sequence.count(); ++i) {
+        const Qt::Key key = sequence[i].key();
+        if (key >= Qt::Key_F13 && key <= Qt::Key_F35) return false;
+    }
+    return !sequence.isEmpty();
+}
+
+QString ShortcutsDialog::keysOf(const QAction* action)
 {
     QStringList keys;
-    for (const QKeySequence& sequence : action->shortcuts()) keys << sequence.toString(QKeySequence::NativeText);
+    for (const QKeySequence& sequence : action->shortcuts())
+        if (isOnOrdinaryKeyboard(sequence)) keys << sequence.toString(QKeySequence::NativeText);
     return keys.join(QStringLiteral(", "));
 }
+
+namespace {
 
 void collectMenu(const QMenu* menu, const QString& title, QSet<const QAction*>& seen, std::vector<ShortcutEntry>& out)
 {
@@ -39,9 +55,10 @@ void collectMenu(const QMenu* menu, const QString& title, QSet<const QAction*>& 
             collectMenu(action->menu(), title, seen, out);
             continue;
         }
-        if (action->isSeparator() || action->shortcuts().isEmpty() || seen.contains(action)) continue;
+        const QString keys = ShortcutsDialog::keysOf(action);
+        if (action->isSeparator() || keys.isEmpty() || seen.contains(action)) continue;
         seen.insert(action);
-        out.push_back({title, plainText(action->text()), keysOf(action)});
+        out.push_back({title, plainText(action->text()), keys});
     }
 }
 
@@ -56,7 +73,7 @@ std::vector<ShortcutEntry> ShortcutsDialog::collect(QWidget* window)
             if (top->menu() != nullptr) collectMenu(top->menu(), plainText(top->text()), seen, entries);
     }
     for (const QAction* action : window->findChildren<QAction*>()) {
-        if (action->shortcuts().isEmpty() || seen.contains(action) || action->text().isEmpty()) continue;
+        if (keysOf(action).isEmpty() || seen.contains(action) || action->text().isEmpty()) continue;
         // A dialog's own keys (the Find window's F3) repeat a menu's; they are not the window's.
         if (auto* owner = qobject_cast<QWidget*>(action->parent()); owner != nullptr && qobject_cast<QDialog*>(owner->window()))
             continue;

@@ -8,6 +8,8 @@
 
 #include <vector>
 
+class QAction;
+class QKeySequence;
 class QTreeWidget;
 class QWidget;
 
@@ -27,6 +29,11 @@ public:
 
     /// The actions of `window` and its children that have a shortcut, in menu order.
     static std::vector<ShortcutEntry> collect(QWidget* window);
+    /// The shortcuts of `action` a user can press, comma-separated.
+    static QString keysOf(const QAction* action);
+    /// False for keys only exotic keyboards have (F13 to F35: X11 names Sun keyboards'
+    /// Undo, Copy, Paste and Cut keys F14, F16, F18 and F20).
+    static bool isOnOrdinaryKeyboard(const QKeySequence& sequence);
 
     [[nodiscard]] QTreeWidget* tree() const { return m_tree; }
 

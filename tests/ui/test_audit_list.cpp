@@ -1,0 +1,160 @@
+// The audit items list keeps the annotator's place when a filter changes (the item stays
+// selected, or F8 goes on from where a hidden one stood) and an empty list says which
+// filters leave nothing; a project build estimates the time left from the steps done
+// (an injected clock, no waiting); a new project's profile and seed are the dialog's.
+
+#include "core/audit/audit.h"
+#include "ui/app_settings.h"
+#include "ui/audit/audit_build.h"
+#include "ui/audit/audit_build_status.h"
+#include "ui/audit/audit_filter_model.h"
+#include "ui/audit/audit_items_model.h"
+#include "ui/audit/audit_items_panel.h"
+#include "ui/audit/audit_project.h"
+#include "ui/audit/new_audit_dialog.h"
+#include "ui/audit/time_left.h"
+#include "tests/ui/audit_safety_support.h"
+#include "tests/ui/gui_test_main.h"
+#include "tests/ui/gui_test_support.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace sqleq;
+using namespace sqleq::test;
+
+class TestAuditList : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        test::useTestSettings(m_dir);
+    }
+
+    void init() { test::startAuditAsAlice(); }
+
+    void aNewProjectTakesItsOwnProfileNotTheSettings()
+    {
+        ui::AppSettings settings;
+        ui::RunSettings strict = settings.runSettings();
+        strict.profile = fuzz::Profile::Strict;
+        strict.seed = 5;
+        settings.setRunSettings(strict);
+        ui::NewAuditDialog dialog(m_dir.path());
+        QCOMPARE(dialog.request().profile, fuzz::Profile::Spider);
+        QCOMPARE(dialog.request().seed, uint64_t{0});
+        ui::AuditBuildRequest chosen = dialog.request();
+        chosen.profile = fuzz::Profile::Strict;
+        chosen.seed = 7;
+        dialog.setRequest(chosen);
+        QCOMPARE(dialog.request().profile, fuzz::Profile::Strict);
+        QCOMPARE(dialog.request().seed, uint64_t{7});
+    }
+
+    void filtersKeepThePlace()
+    {
+        QTemporaryDir dir;
+        QString error;
+        auto project = ui::AuditProject::open(makeProject(QDir(dir.path()), QStringLiteral("p.sqleq-audit")),
+                                              QStringLiteral("alice"), &error);
+        QVERIFY2(project, qPrintable(error));
+        ui::AuditItemsPanel panel;
+        panel.setProject(project.get());
+        panel.show();
+        QSignalSpy chosen(&panel, &ui::AuditItemsPanel::currentItemChanged);
+        QVERIFY(panel.selectItem(3));
+        chosen.clear();
+
+        // A filter that keeps item 3: it stays selected; no other item is loaded.
+        panel.disagreeFilter()->setChecked(true);
+        QCOMPARE(panel.currentItem(), std::optional<std::size_t>(3));
+        QVERIFY(panel.view()->selectionModel()->isRowSelected(panel.view()->currentIndex().row(), {}));
+        QCOMPARE(chosen.count(), 0);
+        panel.disagreeFilter()->setChecked(false);
+        QCOMPARE(panel.currentItem(), std::optional<std::size_t>(3));
+
+        // Item 2 (the metrics agree) is hidden by the filter: nothing else gets loaded, and
+        // F8's move continues after item 2, not from the top.
+        QVERIFY(panel.selectItem(2));
+        chosen.clear();
+        panel.disagreeFilter()->setChecked(true);
+        QCOMPARE(chosen.count(), 0);
+        QCOMPARE(panel.currentItem(), std::nullopt);
+        QCOMPARE(panel.itemAfter(1, true), std::optional<std::size_t>(3));
+        QCOMPARE(panel.itemAfter(-1, true), std::optional<std::size_t>(1));
+        QVERIFY(panel.moveSelection(1, true));
+        QCOMPARE(panel.currentItem(), std::optional<std::size_t>(3));
+
+        // Sorted by hardness (easy, medium, hard): still from the hidden item's place.
+        panel.disagreeFilter()->setChecked(false);
+        QVERIFY(panel.selectItem(4));  // medium
+        const int hardness = panel.model()->columnOf(ui::AuditItemsModel::Column::Hardness);
+        QVERIFY(hardness >= 0);
+        panel.view()->sortByColumn(hardness, Qt::AscendingOrder);
+        panel.disagreeFilter()->setChecked(true);
+        QCOMPARE(panel.itemAfter(1, true), std::optional<std::size_t>(3));  // hard, after medium
+
+        // An empty list says which filters leave nothing.
+        panel.hardnessFilter()->setCurrentIndex(panel.hardnessFilter()->findData(QStringLiteral("medium")));
+        QCOMPARE(panel.filter()->rowCount(), 0);
+        QCOMPARE(panel.progressText(), QStringLiteral("0 of 5 shown"));
+        QCOMPARE(panel.emptyListText(), QStringLiteral("0 of 5 shown: no item matches all of metrics disagree · hardness "
+                                                       "medium; clear one to see more"));
+        panel.disagreeFilter()->setChecked(false);
+        panel.hardnessFilter()->setCurrentIndex(0);
+        panel.searchBox()->setText(QStringLiteral("no such text"));
+        QCOMPARE(panel.emptyListText(), QStringLiteral("0 of 5 shown: no item matches the filter text “no such text”"));
+        panel.searchBox()->clear();
+        QCOMPARE(panel.emptyListText(), QString());
+    }
+
+    void timeLeftComesFromTheStepsDone()
+    {
+        QCOMPARE(ui::estimateSecondsLeft(2, 10, 20.0), std::nullopt);  // too early to say
+        QCOMPARE(ui::estimateSecondsLeft(3, 10, 30.0), std::optional<double>(70.0));
+        QCOMPARE(ui::estimateSecondsLeft(10, 10, 30.0), std::nullopt);  // done
+        QCOMPARE(ui::estimateSecondsLeft(5, 0, 30.0), std::nullopt);    // unknown total
+        QCOMPARE(ui::timeLeftText(4), QStringLiteral("less than 10 s left"));
+        QCOMPARE(ui::timeLeftText(67), QStringLiteral("about 70 s left"));
+        QCOMPARE(ui::timeLeftText(185), QStringLiteral("about 3 min left"));
+
+        std::int64_t nowMs = 0;
+        ui::TimeLeftEstimator estimator([&nowMs] { return nowMs; });
+        estimator.start();
+        QCOMPARE(estimator.update(0, 10), QString());
+        nowMs = 30'000;
+        QCOMPARE(estimator.update(3, 10), QStringLiteral("about 70 s left"));
+        // The next phase (another total) runs at its own rate: its clock starts afresh.
+        nowMs = 40'000;
+        QCOMPARE(estimator.update(1, 4), QString());
+        nowMs = 70'000;
+        QCOMPARE(estimator.update(3, 4), QStringLiteral("about 10 s left"));
+
+        // In the status bar: the step's own words, then the time left once it is known.
+        QStatusBar bar;
+        nowMs = 0;
+        ui::AuditBuildStatus status(&bar, [] {}, [&nowMs] { return nowMs; });
+        status.setBuilding(true);
+        status.showProgress(1, 10, QStringLiteral("Computing metrics 1/10"));
+        QCOMPARE(status.label()->text(), QStringLiteral("Computing metrics 1/10"));
+        nowMs = 60'000;
+        status.showProgress(4, 10, QStringLiteral("Computing metrics 4/10"));
+        QCOMPARE(status.label()->text(), QStringLiteral("Computing metrics 4/10 · about 90 s left"));
+    }
+};
+
+SQLEQ_GUI_TEST_MAIN(TestAuditList)
+#include "test_audit_list.moc"

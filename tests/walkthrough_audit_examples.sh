@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# A new annotator's walk through audit mode in the real application, under Xvfb with a
+# window manager (openbox), driven by the keyboard through xdotool: open a small audit
+# project, give item 0 a verdict with Ctrl+2 (answering the annotator prompt with
+# Enter), go to item 1 (Alt+Down), load an unrelated example through Help ▸ Examples
+# with the keyboard, press Ctrl+2 again, quit with Ctrl+Q. The project must then hold
+# exactly one annotation, on item 0: the second Ctrl+2 was pressed while the example,
+# not item 1, was on screen.
+# Usage: tests/walkthrough_audit_examples.sh [BUILD_DIR]   (default build/release)
+# Exit: 0 passed, 1 failed, 77 skipped (Xvfb, openbox or xdotool missing; ctest shows SKIP).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+build_dir=${1:-build/release}
+app="$build_dir/bin/sqleq"
+cli="$build_dir/bin/sqleq-cli"
+for tool in Xvfb openbox xdotool; do
+  if ! command -v "$tool" >/dev/null; then
+    echo "walkthrough: SKIP, $tool is not installed (apt install xvfb openbox xdotool)"
+    exit 77
+  fi
+done
+[[ -x "$app" && -x "$cli" ]] || { echo "walkthrough: build $app and $cli first" >&2; exit 1; }
+
+work=$(mktemp -d)
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done
+  wait 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
+fail() {
+  echo "walkthrough: FAIL, $*"
+  echo "--- application output"; cat "$work/app.log" 2>/dev/null
+  exit 1
+}
+# A private configuration: no recent files, saved places or window geometry of the user.
+export XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" XDG_RUNTIME_DIR="$work/runtime"
+mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
+unset QT_QPA_PLATFORM
+
+# The project: the bundled audit example's eleven items on the concerts schema.
+example=resources/examples/audit
+project="$work/walk.sqleq-audit"
+"$cli" audit new --gold "$example/gold.sql" --pred "$example/predictions.txt" --tables "$example/tables.json" \
+  --distill-suites "$work/walk-suites" --out "$project" >"$work/build.log" 2>&1 || { cat "$work/build.log"; fail "audit new"; }
+
+# Xvfb on the first free display (it writes the number it took), then openbox.
+exec 3>"$work/display"
+Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
+pids+=($!)
+for _ in $(seq 50); do [[ -s "$work/display" ]] && break; sleep 0.1; done
+[[ -s "$work/display" ]] || fail "Xvfb did not start"
+export DISPLAY=":$(head -n1 "$work/display")"
+openbox >"$work/openbox.log" 2>&1 &
+pids+=($!)
+sleep 1
+
+"$app" --audit "$project" >"$work/app.log" 2>&1 &
+app_pid=$!
+pids+=("$app_pid")
+
+# wait_title PATTERN: waits (up to 60 s) until the main window's title matches.
+window=""
+wait_title() {
+  for _ in $(seq 600); do
+    [[ -z "$window" ]] && window=$(xdotool search --name ' — sqleq$' 2>/dev/null | head -n1)
+    if [[ -n "$window" ]] && xdotool getwindowname "$window" 2>/dev/null | grep -q -- "$1"; then return 0; fi
+    kill -0 "$app_pid" 2>/dev/null || fail "the application exited while waiting for \"$1\""
+    sleep 0.1
+  done
+  fail "no window titled \"$1\" (title: $(xdotool getwindowname "$window" 2>/dev/null))"
+}
+# keys KEY...: typed into the active window, after activating the main window.
+keys() {
+  xdotool windowactivate --sync "$window" >/dev/null 2>&1
+  xdotool key --delay 150 "$@"
+  sleep 0.5
+}
+# verdict_of ITEM: the item's verdict in the store, empty when it has none.
+verdict_of() {
+  "$cli" audit export "$project" --out "$work/export.tsv" >/dev/null || fail "audit export"
+  awk -F'\t' -v item="$1" 'NR > 1 && $NF == item { print $6 }' "$work/export.tsv"
+}
+annotations() {
+  "$cli" audit export "$project" --out "$work/export.tsv" >/dev/null || fail "audit export"
+  echo $(( $(wc -l <"$work/export.tsv") - 1 ))
+}
+
+wait_title 'walk.sqleq-audit · item 0'
+# A control first: Ctrl+2 on the item on screen records it (the annotator prompt, the
+# first time, takes the login name with Enter).
+keys ctrl+2
+for _ in $(seq 50); do xdotool search --name '^Annotator$' >/dev/null 2>&1 && break; sleep 0.1; done
+xdotool search --name '^Annotator$' >/dev/null 2>&1 || fail "no annotator prompt after Ctrl+2"
+xdotool key Return
+for _ in $(seq 100); do [[ "$(verdict_of 0)" == not_equivalent ]] && break; sleep 0.1; done
+[[ "$(verdict_of 0)" == not_equivalent ]] || fail "Ctrl+2 on item 0 did not record it (the keys do not reach the window)"
+
+keys alt+Down
+wait_title 'walk.sqleq-audit · item 1'
+# Help ▸ Examples ▸ the first example, by keyboard only.
+keys alt+h e Return
+wait_title 'figure1-different.sqleq'
+keys ctrl+2
+keys ctrl+q
+for _ in $(seq 100); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
+kill -0 "$app_pid" 2>/dev/null && fail "the application did not quit on Ctrl+Q"
+
+[[ -z "$(verdict_of 1)" ]] || fail "item 1 got the verdict \"$(verdict_of 1)\" while an example was on screen"
+count=$(annotations)
+[[ "$count" == 1 ]] || fail "$count annotations in the project, expected only item 0's"
+echo "walkthrough: PASS (item 0 judged with Ctrl+2; after Help ▸ Examples, Ctrl+2 recorded nothing)"
