@@ -10,6 +10,7 @@
 #include "ui/audit/audit_mode.h"
 #include "ui/keyboard_navigation.h"
 #include "ui/main_window_actions.h"
+#include "ui/screen_fit.h"
 #include "ui/session/session_controller.h"
 #include "ui/widgets/database_view.h"
 #include "ui/widgets/databases_panel.h"
@@ -23,6 +24,7 @@
 #include "ui/widgets/verdict_banner.h"
 
 #include <QCloseEvent>
+#include <QShowEvent>
 #include <QFileInfo>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -33,6 +35,7 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTimer>
 #include <QVBoxLayout>
 
 // Resources live in the static sqleq_ui library; an explicit init keeps the linker from
@@ -77,9 +80,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     buildStatusBar();
     m_audit = new AuditMode(this, m_settings, m_actions->runMenu);
     connectPanels();
-    resize(1280, 800);
+    // An explicit minimum: otherwise a panel whose minimum width grows (a longer label
+    // after a filter) would widen the window past the screen by itself.
+    setMinimumSize(640, 480);
     if (!restoreGeometry(m_settings->windowGeometry())) resize(1280, 800);
     restoreState(m_settings->windowState());
+    fitWindowToScreen(this);
     m_audit->syncDocks();
     setUpKeyboardNavigation(*this);
     updateTitle();
@@ -122,7 +128,8 @@ QWidget* MainWindow::buildCentralWidget()
     m_banner = new VerdictBanner(this);
     auto* right = new QWidget(this);
     auto* rightLayout = new QVBoxLayout(right);
-    rightLayout->setContentsMargins(4, 4, 4, 0);
+    rightLayout->setContentsMargins(4, 2, 4, 0);
+    rightLayout->setSpacing(3);
     rightLayout->addWidget(buildEditors());
     rightLayout->addWidget(m_banner);
     m_bannerHome = rightLayout;
@@ -157,6 +164,8 @@ QWidget* MainWindow::buildEditors()
     m_candidate->setObjectName(QStringLiteral("candidateEditor"));
     auto* grid = new QGridLayout(box);
     grid->setContentsMargins(0, 0, 0, 0);
+    // Tight rows: at 1280×800 every pixel of height goes to the tables below.
+    grid->setVerticalSpacing(2);
     grid->addLayout(questionRow, 0, 0, 1, 2);
     QLabel* goldLabel = heading(tr("&Gold query"), box);
     goldLabel->setBuddy(m_gold);
@@ -514,6 +523,13 @@ void MainWindow::placeVerdictBanner(QBoxLayout* column)
     if (QLayout* current = m_banner->parentWidget()->layout()) current->removeWidget(m_banner);
     target->insertWidget(column != nullptr ? 0 : 1, m_banner);  // home: under the editors
     m_banner->show();
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    // The window manager frames the window after it is shown: fit again with the real frame.
+    if (!event->spontaneous()) QTimer::singleShot(0, this, [this] { fitWindowToScreen(this); });
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
