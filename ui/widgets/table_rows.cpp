@@ -14,6 +14,7 @@ namespace sqleq::ui {
 
 void fitRows(QTableView* view, int rows)
 {
+    view->setProperty(kFittedRows, rows);
     const int rowHeight = view->fontMetrics().height() + 6;
     view->verticalHeader()->setDefaultSectionSize(rowHeight);
     QHeaderView* header = view->horizontalHeader();
