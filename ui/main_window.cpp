@@ -32,6 +32,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QProgressBar>
+#include <QScreen>
 #include <QPushButton>
 #include <QSplitter>
 #include <QStatusBar>
@@ -83,7 +84,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     // An explicit minimum: otherwise a panel whose minimum width grows (a longer label
     // after a filter) would widen the window past the screen by itself.
     setMinimumSize(640, 480);
-    if (!restoreGeometry(m_settings->windowGeometry())) resize(1280, 800);
+    if (!restoreGeometry(m_settings->windowGeometry())) {
+        const QRect available = screen() != nullptr ? screen()->availableGeometry() : QRect();
+        resize(defaultWindowSize(available));
+        if (available.isValid()) move(available.center() - rect().center());
+    }
     restoreState(m_settings->windowState());
     fitWindowToScreen(this);
     m_audit->syncDocks();

@@ -21,6 +21,15 @@ QRect fitFrameToScreen(const QRect& frame, const QRect& available)
     return {x, y, width, height};
 }
 
+QSize defaultWindowSize(const QRect& available)
+{
+    const QSize laptop(1280, 800);
+    if (!available.isValid()) return laptop;
+    // Most of a large screen: the tables are what needs the room.
+    const QSize most(available.width() * 85 / 100, available.height() * 85 / 100);
+    return laptop.expandedTo(most).boundedTo(available.size());
+}
+
 void fitWindowToScreen(QWidget* window)
 {
     const QScreen* screen = window->screen();

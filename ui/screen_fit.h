@@ -14,6 +14,11 @@ namespace sqleq::ui {
 /// (a frame larger than `available` becomes `available`). Pure.
 [[nodiscard]] QRect fitFrameToScreen(const QRect& frame, const QRect& available);
 
+/// The first size of the main window on a screen whose available geometry is
+/// `available`: 1280×800 on a laptop, most of a larger screen, never more than the
+/// screen (the frame is fitted afterwards). Pure.
+[[nodiscard]] QSize defaultWindowSize(const QRect& available);
+
 /// Resizes and moves top-level `window` so that its frame fits the available geometry of
 /// its screen. Before the window manager has framed it, the frame is estimated from the
 /// style's title bar height. GUI thread.

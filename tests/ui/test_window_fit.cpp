@@ -124,6 +124,14 @@ private slots:
         QCOMPARE(ui::fitFrameToScreen(frame, available), fitted);
     }
 
+    void firstSizeSuitsTheScreen()
+    {
+        QCOMPARE(ui::defaultWindowSize(QRect(0, 0, 1280, 800)), QSize(1280, 800));
+        QCOMPARE(ui::defaultWindowSize(QRect(0, 0, 1366, 738)), QSize(1280, 738));
+        QCOMPARE(ui::defaultWindowSize(QRect(0, 0, 1920, 1080)), QSize(1632, 918));
+        QCOMPARE(ui::defaultWindowSize(QRect(0, 0, 1024, 600)), QSize(1024, 600));
+    }
+
     void neverGrowsWhenFiltering_data()
     {
         QTest::addColumn<bool>("audit");
