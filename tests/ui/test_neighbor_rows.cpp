@@ -90,6 +90,9 @@ private slots:
         QVERIFY(longDrop.first().text.startsWith(QStringLiteral("SELECT")));
         QVERIFY(longDrop.first().text.endsWith(QStringLiteral("name")));
         QVERIFY(longDrop.first().text.contains(QStringLiteral("…")));
+        // A shortened removed text keeps the space that parts it from its context.
+        const Pieces droppedLong = ui::NeighborDelegate::changePieces(kGold, at(" WHERE"), at(" ORDER"), {}, 0, 8);
+        QVERIFY(droppedLong.first().text.startsWith(QLatin1Char(' ')));
         // An invalid span gives nothing to draw (the plain SQL is drawn instead).
         QVERIFY(ui::NeighborDelegate::changePieces(kGold, 5, 2, {}, 8).isEmpty());
         QVERIFY(ui::NeighborDelegate::changePieces(kGold, 0, 999, {}, 8).isEmpty());

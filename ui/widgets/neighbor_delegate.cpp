@@ -44,7 +44,13 @@ QString shortened(const QString& text, int maxLength)
     if (maxLength <= 0 || text.size() <= maxLength) return text;
     const int head = (maxLength + 1) / 2;
     const int tail = maxLength - head;
-    return text.left(head).trimmed() + kEllipsis + text.right(tail).trimmed();
+    // Only the inner ends are trimmed: a leading or trailing space keeps the removed text
+    // apart from its context.
+    QString left = text.left(head);
+    while (left.size() > 1 && left.back().isSpace()) left.chop(1);
+    QString right = text.right(tail);
+    while (right.size() > 1 && right.front().isSpace()) right.remove(0, 1);
+    return left + kEllipsis + right;
 }
 
 } // namespace
@@ -99,10 +105,7 @@ QString NeighborDelegate::changeHtml(const QModelIndex& index, const QPalette& p
         case ChangePiece::Kind::Removed:
             html += QStringLiteral("<s style=\"color:%1\">%2</s>").arg(colors.negative().name(), text);
             break;
-        case ChangePiece::Kind::Arrow:
-            html += QStringLiteral("<span style=\"color:%1\">%2</span>")
-                        .arg(palette.color(QPalette::Disabled, QPalette::Text).name(), text);
-            break;
+        case ChangePiece::Kind::Arrow: html += text; break;
         case ChangePiece::Kind::Added:
             html += QStringLiteral("<b style=\"color:%1\">%2</b>").arg(colors.positive().name(), text);
             break;
