@@ -77,7 +77,7 @@ QWidget* MainWindow::buildCentralWidget()
     bottom->addWidget(inspection);
     bottom->setStretchFactor(0, 1);
     bottom->setStretchFactor(1, 3);
-    bottom->setSizes({310, 570});
+    bottom->setSizes({345, 535});  // the suite table's four columns whole at 1280 px
 
     m_banner = new VerdictBanner(this);
     auto* right = new QWidget(this);
