@@ -28,8 +28,14 @@ void ElidedLabel::paintEvent(QPaintEvent*)
     QPainter painter(this);
     const QRect room = contentsRect();
     const QString shown = fontMetrics().elidedText(text(), Qt::ElideRight, room.width());
-    const QString tip = shown == text() ? QString() : text();
-    if (toolTip() != tip) setToolTip(tip);
+    // The whole text as tooltip while elided; a tooltip set by the label's owner is kept.
+    if (shown != text() && toolTip().isEmpty()) {
+        setToolTip(text());
+        m_tipIsText = true;
+    } else if (m_tipIsText && toolTip() != (shown == text() ? QString() : text())) {
+        setToolTip(shown == text() ? QString() : text());
+        m_tipIsText = shown != text();
+    }
     style()->drawItemText(&painter, room, int(alignment()), palette(), isEnabled(), shown, foregroundRole());
 }
 

@@ -1,7 +1,7 @@
 // ElidedLabel: a one-line label whose text may change to something longer (a count
 // with filters, a file name) without ever asking its window for more width: it shows
-// as much as fits, ends with "…", and gives the whole text in its tooltip. text()
-// stays the whole text. Plain text only.
+// as much as fits, ends with "…", and gives the whole text in its tooltip (unless its
+// owner set one). text() stays the whole text. Plain text only.
 #pragma once
 
 #include <QLabel>
@@ -19,6 +19,9 @@ public:
 
 protected:
     void paintEvent(QPaintEvent* event) override;
+
+private:
+    bool m_tipIsText = false;  ///< the tooltip is the whole text, set while elided
 };
 
 } // namespace sqleq::ui
