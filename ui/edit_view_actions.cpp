@@ -1,7 +1,9 @@
 // EditViewActions: the Edit actions are window-wide, so text widgets take their own
 // standard keys first (Qt's shortcut override) and the actions serve the menu and the
-// tables; a table has no cut or paste, only copy (tab-separated) and select all.
-// Zoom records each widget's own font size once, so zooming never compounds.
+// tables; a table has no cut or paste, only copy (its column names, then the values as
+// stored, tab-separated) and select all. Zoom sets one font on each panel and lets
+// children inherit it; a widget with a size of its own is scaled from the size it had
+// before any zoom, recorded once, so zooming never compounds.
 
 #include "ui/edit_view_actions.h"
 
@@ -10,43 +12,31 @@
 #include "ui/main_window.h"
 #include "ui/widgets/find_dialog.h"
 #include "ui/widgets/sql_editor.h"
+#include "ui/widgets/table_copy.h"
+#include "ui/widgets/table_rows.h"
 
 #include <QAbstractItemView>
 #include <QAction>
 #include <QApplication>
-#include <QClipboard>
+#include <QDockWidget>
+#include <QHeaderView>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPlainTextEdit>
+#include <QTableView>
 #include <QTimer>
 #include <QToolBar>
 
 #include <algorithm>
-#include <map>
 
 namespace sqleq::ui {
 namespace {
 
+/// The point size a widget with a font size of its own had before any zoom.
 constexpr const char* kBaseFontSize = "sqleqBaseFontSize";
-
-/// The selected cells of `view`, rows by newline and columns by tab, as a spreadsheet pastes them.
-QString selectionAsTsv(const QAbstractItemView* view)
-{
-    if (view->selectionModel() == nullptr) return {};
-    QModelIndexList indexes = view->selectionModel()->selectedIndexes();
-    if (indexes.isEmpty() && view->currentIndex().isValid()) indexes << view->currentIndex();
-    std::sort(indexes.begin(), indexes.end());
-    std::map<int, std::map<int, QString>> cells;
-    for (const QModelIndex& index : indexes) cells[index.row()][index.column()] = index.data().toString();
-    QStringList lines;
-    for (const auto& [row, columns] : cells) {
-        QStringList values;
-        for (const auto& [column, text] : columns) values << text;
-        lines << values.join(QLatin1Char('\t'));
-    }
-    return lines.join(QLatin1Char('\n'));
-}
+/// A table's row height less its font's height, kept as the font grows.
+constexpr const char* kRowPadding = "sqleqRowPadding";
 
 /// Calls `slot` (undo, copy, selectAll…) on the focused widget when it has one; tables get copy and select all.
 void dispatchToFocus(const char* slot)
@@ -61,8 +51,7 @@ void dispatchToFocus(const char* slot)
     auto* view = qobject_cast<QAbstractItemView*>(focus);
     if (view == nullptr) return;
     if (qstrcmp(slot, "copy") == 0) {
-        const QString text = selectionAsTsv(view);
-        if (!text.isEmpty()) QGuiApplication::clipboard()->setText(text);
+        copySelection(view, CopyFormat::Tsv);
     } else if (qstrcmp(slot, "selectAll") == 0) {
         view->selectAll();
     }
@@ -164,17 +153,56 @@ void EditViewActions::changeZoom(int step)
 void EditViewActions::applyZoom()
 {
     const int zoom = m_settings->zoom();
-    QList<QWidget*> targets;
-    for (auto* editor : m_window->findChildren<SqlEditor*>()) targets << editor;
-    for (auto* view : m_window->findChildren<QAbstractItemView*>()) targets << view;
-    for (QWidget* widget : targets) {
-        QFont font = widget->font();
-        if (!widget->property(kBaseFontSize).isValid()) widget->setProperty(kBaseFontSize, font.pointSizeF());
-        const double base = widget->property(kBaseFontSize).toDouble();
-        if (base <= 0) continue;  // a pixel-sized font: left alone
+    const double base = QApplication::font().pointSizeF();
+    if (base <= 0) return;  // a pixel-sized application font: left alone
+    QList<QWidget*> panels{m_window->centralWidget()};
+    for (QDockWidget* dock : m_window->findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly)) panels << dock;
+    panels.removeAll(nullptr);
+    // A widget that chose its own size (the SQL editors' fixed font, the banner's title)
+    // inherits no panel font: it gets the same points added to the size it chose,
+    // recorded before the panels change. A font set at its parent's size only changed
+    // the weight or family (a bold caption): that size is still inherited.
+    QList<QWidget*> sized;
+    for (QWidget* panel : panels) {
+        for (QWidget* widget : panel->findChildren<QWidget*>()) {
+            if (!widget->property(kBaseFontSize).isValid()) {
+                const QWidget* parent = widget->parentWidget();
+                const double size = widget->font().pointSizeF();
+                if (!widget->testAttribute(Qt::WA_SetFont) || parent == nullptr || size <= 0
+                    || qFuzzyCompare(size, parent->font().pointSizeF()))
+                    continue;
+                widget->setProperty(kBaseFontSize, size);
+            }
+            sized << widget;
+        }
+    }
+    // Each panel (the central widget, every dock) gets the application font `zoom` points
+    // larger, and everything else in it inherits that: the banner's details, the "why"
+    // text, captions, tables. Reset gives the inheritance back.
+    for (QWidget* panel : panels) {
+        QFont font = QApplication::font();
         font.setPointSizeF(std::max(4.0, base + zoom));
+        panel->setFont(zoom == 0 ? QFont() : font);
+    }
+    for (QWidget* widget : sized) {
+        QFont font = widget->font();
+        font.setPointSizeF(std::max(4.0, widget->property(kBaseFontSize).toDouble() + zoom));
         widget->setFont(font);
     }
+    for (QTableView* table : m_window->findChildren<QTableView*>()) refitRows(table);
+}
+
+void EditViewActions::refitRows(QTableView* table)
+{
+    // Rows sized by fitRows keep their count in sight; others keep their padding.
+    if (const int rows = table->property(kFittedRows).toInt(); rows > 0) {
+        fitRows(table, rows);
+        return;
+    }
+    QHeaderView* header = table->verticalHeader();
+    if (!table->property(kRowPadding).isValid())
+        table->setProperty(kRowPadding, header->defaultSectionSize() - table->fontMetrics().height());
+    header->setDefaultSectionSize(table->fontMetrics().height() + table->property(kRowPadding).toInt());
 }
 
 QPlainTextEdit* EditViewActions::findTarget() const

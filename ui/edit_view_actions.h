@@ -1,7 +1,8 @@
 // EditViewActions: the Edit and View menus of the main window. Edit acts on whatever
 // has the keyboard focus (an SQL editor, a text field, a table) and finds text in the
-// SQL editor last used; View toggles the toolbars and the audit docks and zooms the SQL
-// editors and tables, remembering the zoom between launches. No engine logic.
+// SQL editor last used; View toggles the toolbars and the audit docks and zooms the
+// whole window's content (editors, tables, the verdict banner, the "why" text),
+// remembering the zoom between launches. No engine logic.
 #pragma once
 
 #include <QKeySequence>
@@ -11,6 +12,7 @@
 class QAction;
 class QMenu;
 class QPlainTextEdit;
+class QTableView;
 class QWidget;
 
 namespace sqleq::ui {
@@ -26,8 +28,9 @@ public:
     /// Adds Edit and View to `window`'s menu bar (after the menus already there).
     EditViewActions(MainWindow* window, AppSettings* settings);
 
-    /// Applies the remembered zoom to the SQL editors and tables now in the window;
-    /// call again after a panel created new tables.
+    /// Applies the remembered zoom to everything in the window's panels and docks (the
+    /// banner, the "why" text, editors, tables); new widgets inherit it, call again after
+    /// a panel created widgets with a font size of their own.
     void applyZoom();
     /// The find window, created on first use.
     FindDialog* findDialog();
@@ -55,6 +58,8 @@ private:
     void fillViewMenu();
     QAction* addEditAction(const QString& text, QKeySequence::StandardKey keys, const char* slot);
     void changeZoom(int step);
+    /// A table's row height (and room for its rows) after its font changed.
+    static void refitRows(QTableView* table);
     void openFind();
 
     MainWindow* m_window;

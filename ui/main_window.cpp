@@ -1,7 +1,8 @@
 // MainWindow: composition and wiring only. The flow of one run: run() snapshots the
 // panels into a Session → SessionController works off the GUI thread → finished()
 // hands every panel the same immutable RunResult → the databases panel selects the
-// separating database → the database view and the results follow the selection.
+// separating database → the database view and the results follow the selection. How the
+// panels are arranged is in main_window_layout.cpp.
 
 #include "ui/main_window.h"
 
@@ -10,6 +11,7 @@
 #include "ui/audit/audit_mode.h"
 #include "ui/keyboard_navigation.h"
 #include "ui/main_window_actions.h"
+#include "ui/screen_fit.h"
 #include "ui/session/session_controller.h"
 #include "ui/widgets/database_view.h"
 #include "ui/widgets/databases_panel.h"
@@ -22,47 +24,22 @@
 #include "ui/widgets/utf8_offsets.h"
 #include "ui/widgets/verdict_banner.h"
 
+#include <QBoxLayout>
 #include <QCloseEvent>
 #include <QFileInfo>
-#include <QGridLayout>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QProgressBar>
+#include <QScreen>
 #include <QPushButton>
-#include <QSplitter>
 #include <QStatusBar>
-#include <QVBoxLayout>
 
 // Resources live in the static sqleq_ui library; an explicit init keeps the linker from
 // dropping them. Q_INIT_RESOURCE must be used outside any namespace.
 static void initBundledResources() { Q_INIT_RESOURCE(resources); }
 
 namespace sqleq::ui {
-namespace {
-
-QLabel* heading(const QString& text, QWidget* parent)
-{
-    auto* label = new QLabel(text, parent);
-    QFont font = label->font();
-    font.setBold(true);
-    label->setFont(font);
-    return label;
-}
-
-QWidget* titled(const QString& title, QWidget* content, QWidget* parent)
-{
-    auto* box = new QWidget(parent);
-    auto* layout = new QVBoxLayout(box);
-    layout->setContentsMargins(4, 4, 4, 4);
-    layout->setSpacing(3);
-    layout->addWidget(heading(title, box));
-    layout->addWidget(content, 1);
-    return box;
-}
-
-} // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 {
@@ -77,9 +54,16 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     buildStatusBar();
     m_audit = new AuditMode(this, m_settings, m_actions->runMenu);
     connectPanels();
-    resize(1280, 800);
-    if (!restoreGeometry(m_settings->windowGeometry())) resize(1280, 800);
+    // An explicit minimum: otherwise a panel whose minimum width grows (a longer label
+    // after a filter) would widen the window past the screen by itself.
+    setMinimumSize(640, 480);
+    if (!restoreGeometry(m_settings->windowGeometry())) {
+        const QRect available = screen() != nullptr ? screen()->availableGeometry() : QRect();
+        resize(defaultWindowSize(available));
+        if (available.isValid()) move(available.center() - rect().center());
+    }
     restoreState(m_settings->windowState());
+    fitWindowToScreen(this);
     m_audit->syncDocks();
     setUpKeyboardNavigation(*this);
     updateTitle();
@@ -89,90 +73,6 @@ MainWindow::~MainWindow() { delete m_settings; }
 
 QString MainWindow::defaultExample() { return QStringLiteral(":/examples/figure1-different.sqleq"); }
 
-QWidget* MainWindow::buildCentralWidget()
-{
-    m_schema = new SchemaPanel(this);
-    m_neighbors = new NeighborsPanel(this);
-    auto* left = new QSplitter(Qt::Vertical, this);
-    left->addWidget(titled(tr("Schema"), m_schema, left));
-    left->addWidget(titled(tr("Neighbor queries"), m_neighbors, left));
-    left->setStretchFactor(0, 2);
-    left->setStretchFactor(1, 3);
-
-    m_databases = new DatabasesPanel(this);
-    m_databaseView = new DatabaseView(this);
-    m_results = new ResultsView(this);
-    // The database and results captions name what they show ("Separating database #1 …",
-    // "Results on …"), so these two need no heading line of their own.
-    auto* inspection = new QSplitter(Qt::Vertical, this);
-    inspection->setObjectName(QStringLiteral("inspectionSplitter"));
-    inspection->addWidget(m_databaseView);
-    inspection->addWidget(m_results);
-    inspection->setStretchFactor(0, 3);
-    inspection->setStretchFactor(1, 2);
-    inspection->setSizes({300, 220});
-    auto* bottom = new QSplitter(Qt::Horizontal, this);
-    bottom->setObjectName(QStringLiteral("suiteSplitter"));
-    bottom->addWidget(titled(tr("Suite databases"), m_databases, bottom));
-    bottom->addWidget(inspection);
-    bottom->setStretchFactor(0, 1);
-    bottom->setStretchFactor(1, 3);
-    bottom->setSizes({310, 570});
-
-    m_banner = new VerdictBanner(this);
-    auto* right = new QWidget(this);
-    auto* rightLayout = new QVBoxLayout(right);
-    rightLayout->setContentsMargins(4, 4, 4, 0);
-    rightLayout->addWidget(buildEditors());
-    rightLayout->addWidget(m_banner);
-    m_bannerHome = rightLayout;
-    rightLayout->addWidget(bottom, 1);
-
-    auto* outer = new QSplitter(Qt::Horizontal, this);
-    outer->setObjectName(QStringLiteral("outerSplitter"));
-    outer->addWidget(left);
-    outer->addWidget(right);
-    outer->setStretchFactor(0, 1);
-    outer->setStretchFactor(1, 3);
-    outer->setSizes({390, 890});
-    return outer;
-}
-
-QWidget* MainWindow::buildEditors()
-{
-    auto* box = new QWidget(this);
-    m_question = new QLineEdit(box);
-    m_question->setObjectName(QStringLiteral("question"));
-    m_question->setPlaceholderText(tr("The natural-language question (optional; saved with the session)"));
-    m_question->setClearButtonEnabled(true);
-    m_question->setAccessibleName(tr("Question"));
-    QLabel* questionLabel = heading(tr("&Question:"), box);
-    questionLabel->setBuddy(m_question);
-    auto* questionRow = new QHBoxLayout;
-    questionRow->addWidget(questionLabel);
-    questionRow->addWidget(m_question, 1);
-    m_gold = new SqlEditor(box);
-    m_gold->setObjectName(QStringLiteral("goldEditor"));
-    m_candidate = new SqlEditor(box);
-    m_candidate->setObjectName(QStringLiteral("candidateEditor"));
-    auto* grid = new QGridLayout(box);
-    grid->setContentsMargins(0, 0, 0, 0);
-    grid->addLayout(questionRow, 0, 0, 1, 2);
-    QLabel* goldLabel = heading(tr("&Gold query"), box);
-    goldLabel->setBuddy(m_gold);
-    m_gold->setAccessibleName(tr("Gold query"));
-    QLabel* candidateLabel = heading(tr("&Candidate query"), box);
-    m_candidate->setAccessibleName(tr("Candidate query"));
-    candidateLabel->setBuddy(m_candidate);
-    grid->addWidget(goldLabel, 1, 0);
-    grid->addWidget(candidateLabel, 1, 1);
-    grid->addWidget(m_gold, 2, 0);
-    grid->addWidget(m_candidate, 2, 1);
-    m_explanation = new ExplanationPanel(box);
-    grid->addWidget(m_explanation, 3, 0, 1, 2);
-    setQuestion({});
-    return box;
-}
 
 void MainWindow::buildStatusBar()
 {
@@ -521,6 +421,7 @@ void MainWindow::placeVerdictBanner(QBoxLayout* column)
     target->insertWidget(column != nullptr ? 0 : 1, m_banner);  // home: under the editors
     m_banner->show();
 }
+
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {

@@ -22,6 +22,7 @@
 #include "ui/widgets/verdict_banner.h"
 #include "tests/ui/gui_test_main.h"
 #include "tests/ui/gui_test_support.h"
+#include "tests/ui/laptop_screen.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QAction>
@@ -115,7 +116,7 @@ private slots:
         ui::MainWindow window;
         qInfo("fonts: %s %.1f pt, SQL in %s", qPrintable(QFontInfo(QApplication::font()).family()),
               QApplication::font().pointSizeF(), qPrintable(QFontInfo(window.goldEditor()->font()).family()));
-        window.resize(1280, 800);
+        window.setGeometry(test::kLaptop);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QVERIFY2(test::openBundledAuditExample(window), "the bundled example did not open");
@@ -124,7 +125,8 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning() && window.lastResult(), kRunTimeoutMs);
         QTest::qWait(50);  // the deferred first dock layout
         QVERIFY(!window.grab().isNull());
-        QCOMPARE(window.size(), QSize(1280, 800));  // the minimum sizes fit in it
+        QVERIFY(test::kLaptopScreen);
+        QCOMPARE(window.frameGeometry(), test::kLaptop);  // the minimum sizes fit in it
         if (qEnvironmentVariableIsSet("SQLEQ_LAYOUT_PNG")) {  // one picture per font row: NAME-<row>.png
             const QString tag = QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('_'));
             QString file = qEnvironmentVariable("SQLEQ_LAYOUT_PNG");
@@ -161,7 +163,7 @@ private slots:
     void verdictBannerHeadsTheVerdictPanelInAuditMode()
     {
         ui::MainWindow window;
-        window.resize(1280, 800);
+        window.setGeometry(test::kLaptop);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QWidget* banner = window.verdictBanner();
@@ -184,7 +186,7 @@ private slots:
     void neighborTextStaysInItsColumn()
     {
         ui::MainWindow window;
-        window.resize(1280, 800);
+        window.setGeometry(test::kLaptop);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QVERIFY2(test::openBundledAuditExample(window), "the bundled example did not open");

@@ -6,6 +6,7 @@
 
 #include "ui/audit/audit_filter_model.h"
 #include "ui/audit/audit_items_model.h"
+#include "ui/widgets/elided_label.h"
 
 #include "core/metrics/spider_esm.h"
 
@@ -103,7 +104,7 @@ QWidget* AuditItemsPanel::buildFilterBar()
     m_search->setAccessibleName(tr("Search the audit items"));
     m_search->setPlaceholderText(tr("Search question, gold, prediction (Ctrl+Shift+F)"));
     m_search->setClearButtonEnabled(true);
-    m_progress = new QLabel(bar);
+    m_progress = new ElidedLabel(bar);  // its text grows with the filters; the window must not
     m_progress->setObjectName(QStringLiteral("auditProgress"));
 
     connect(m_disagree, &QCheckBox::toggled, m_filter, &AuditFilterModel::setDisagreeOnly);

@@ -11,7 +11,8 @@ class CellDelegate : public QStyledItemDelegate {
     Q_OBJECT
 
 public:
-    /// `nullRole` and `highlightRole` are the model's boolean roles; -1 disables one.
+    /// `nullRole` and `highlightRole` are the model's boolean roles; -1 disables one. With
+    /// a view as `parent`, the view gets the context menu of table_copy.h.
     CellDelegate(int nullRole, int highlightRole, QObject* parent = nullptr);
 
 protected:

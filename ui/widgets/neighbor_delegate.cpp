@@ -1,6 +1,8 @@
 // NeighborDelegate: the row's background, selection and focus come from the style (the
 // text is blanked first); only the text is drawn here, by a QTextDocument, with as much
-// gold context as the column has room for and never beyond the cell.
+// gold context as the column has room for and never beyond the cell. The removed and
+// the added text are kept apart by an arrow and by colour, so a struck "34" before "11"
+// never reads as "3411".
 
 #include "ui/widgets/neighbor_delegate.h"
 
@@ -13,49 +15,139 @@
 #include <QTextDocument>
 
 namespace sqleq::ui {
+namespace {
+
+const QString kEllipsis = QStringLiteral("…");
+
+/// Where context that starts at `from` may start: the next word start at or after it
+/// (not past `limit`), so that no word is cut; `from` itself when it is one.
+int wordStartFrom(const QString& text, int from, int limit)
+{
+    if (from <= 0) return 0;
+    int at = from;
+    while (at < limit && !text.at(at - 1).isSpace()) ++at;
+    return at;
+}
+
+/// Where context that ends at `to` may end: the last word end at or before it (not
+/// before `limit`).
+int wordEndBefore(const QString& text, int to, int limit)
+{
+    if (to >= text.size()) return static_cast<int>(text.size());
+    int at = to;
+    while (at > limit && !text.at(at).isSpace()) --at;
+    return at;
+}
+
+QString shortened(const QString& text, int maxLength)
+{
+    if (maxLength <= 0 || text.size() <= maxLength) return text;
+    const int head = (maxLength + 1) / 2;
+    const int tail = maxLength - head;
+    // Only the inner ends are trimmed: a leading or trailing space keeps the removed text
+    // apart from its context.
+    QString left = text.left(head);
+    while (left.size() > 1 && left.back().isSpace()) left.chop(1);
+    QString right = text.right(tail);
+    while (right.size() > 1 && right.front().isSpace()) right.remove(0, 1);
+    return left + kEllipsis + right;
+}
+
+} // namespace
 
 NeighborDelegate::NeighborDelegate(QObject* parent) : QStyledItemDelegate(parent) {}
 
-QString NeighborDelegate::changeHtml(const QModelIndex& index, const QPalette& palette, int context)
+QList<ChangePiece> NeighborDelegate::changePieces(const QString& gold, int begin, int end, const QString& replacement,
+                                                  int context, int maxRemoved)
+{
+    if (gold.isEmpty() || begin < 0 || end < begin || end > gold.size()) return {};
+    using Kind = ChangePiece::Kind;
+    QList<ChangePiece> pieces;
+    const int from = wordStartFrom(gold, std::max(0, begin - context), begin);
+    const int to = wordEndBefore(gold, std::min(static_cast<int>(gold.size()), end + context), end);
+    // "…" only before or after some context: next to the change it would read as part of it.
+    QString before = gold.mid(from, begin - from);
+    if (from > 0 && from < begin) before.prepend(kEllipsis);
+    if (!before.isEmpty()) pieces.append({Kind::Context, before});
+    if (end > begin) pieces.append({Kind::Removed, shortened(gold.mid(begin, end - begin), maxRemoved)});
+    if (!replacement.isEmpty()) {
+        if (end > begin) pieces.append({Kind::Arrow, QStringLiteral(" → ")});
+        pieces.append({Kind::Added, shortened(replacement, maxRemoved)});
+    }
+    QString after = gold.mid(end, to - end);
+    if (to < gold.size() && to > end) after.append(kEllipsis);
+    if (!after.isEmpty()) pieces.append({Kind::Context, after});
+    return pieces;
+}
+
+QString NeighborDelegate::plainText(const QList<ChangePiece>& pieces)
+{
+    QString text;
+    for (const ChangePiece& piece : pieces)
+        text += piece.kind == ChangePiece::Kind::Removed ? QStringLiteral("~~%1~~").arg(piece.text) : piece.text;
+    return text;
+}
+
+QString NeighborDelegate::changeHtml(const QModelIndex& index, const QPalette& palette, int context, int maxRemoved)
 {
     if (!index.isValid() || index.data(NeighborsModel::IsFamilyRole).toBool()) return {};
-    const QString gold = index.data(NeighborsModel::GoldTextRole).toString();
-    const int begin = index.data(NeighborsModel::GoldSpanBeginRole).toInt();
-    const int end = index.data(NeighborsModel::GoldSpanEndRole).toInt();
-    if (gold.isEmpty() || begin < 0 || end < begin || end > gold.size()) return {};
-    const QString replacement = index.data(NeighborsModel::ReplacementRole).toString();
+    const QList<ChangePiece> pieces = changePieces(
+        index.data(NeighborsModel::GoldTextRole).toString(), index.data(NeighborsModel::GoldSpanBeginRole).toInt(),
+        index.data(NeighborsModel::GoldSpanEndRole).toInt(), index.data(NeighborsModel::ReplacementRole).toString(),
+        context, maxRemoved);
+    if (pieces.isEmpty()) return {};
     const ThemeColors colors(palette);
-
-    const int from = std::max(0, begin - context);
-    const int to = std::min(static_cast<int>(gold.size()), end + context);
-    QString html = from > 0 ? QStringLiteral("…") : QString();
-    html += gold.mid(from, begin - from).toHtmlEscaped();
-    if (end > begin)
-        html += QStringLiteral("<span style=\"color:%1;text-decoration:line-through\">%2</span>")
-                    .arg(colors.negative().name(), gold.mid(begin, end - begin).toHtmlEscaped());
-    if (!replacement.isEmpty())
-        html += QStringLiteral("<b style=\"color:%1\">%2</b>").arg(colors.positive().name(), replacement.toHtmlEscaped());
-    html += gold.mid(end, to - end).toHtmlEscaped();
-    if (to < gold.size()) html += QStringLiteral("…");
+    QString html;
+    for (const ChangePiece& piece : pieces) {
+        const QString text = piece.text.toHtmlEscaped();
+        switch (piece.kind) {
+        case ChangePiece::Kind::Context: html += text; break;
+        case ChangePiece::Kind::Removed:
+            html += QStringLiteral("<s style=\"color:%1\">%2</s>").arg(colors.negative().name(), text);
+            break;
+        case ChangePiece::Kind::Arrow: html += text; break;
+        case ChangePiece::Kind::Added:
+            html += QStringLiteral("<b style=\"color:%1\">%2</b>").arg(colors.positive().name(), text);
+            break;
+        }
+    }
     return QStringLiteral("<span style=\"white-space:pre\">%1</span>").arg(html);
 }
 
 QString NeighborDelegate::fittingChangeHtml(const QModelIndex& index, const QPalette& palette, const QFont& font,
                                             int width)
 {
-    // Less gold context around the change until it fits; the change itself is never cut
-    // for context, and the full neighbor is in the tooltip.
+    // Less gold context around the change until it fits, then a shorter removed text;
+    // the full neighbor is in the tooltip and in the detail under the tree.
     QTextDocument document;
     document.setDefaultFont(font);
     document.setDocumentMargin(0);
     QString html;
-    for (const int context : {10, 6, 3, 0}) {
-        html = changeHtml(index, palette, context);
+    const std::pair<int, int> attempts[] = {{12, kMaxRemoved}, {8, kMaxRemoved}, {4, kMaxRemoved}, {0, kMaxRemoved},
+                                            {0, 16}, {0, 8}};
+    for (const auto& [context, removed] : attempts) {
+        html = changeHtml(index, palette, context, removed);
         if (html.isEmpty()) return html;
         document.setHtml(html);
         if (document.idealWidth() <= width) break;
     }
     return html;
+}
+
+void NeighborDelegate::initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const
+{
+    QStyledItemDelegate::initStyleOption(option, index);
+    const bool family = index.data(NeighborsModel::IsFamilyRole).toBool();
+    if (family && index.column() == NeighborsModel::SqlColumn) {
+        // A family row spans the tree: its status follows its name.
+        const QString status = index.siblingAtColumn(NeighborsModel::StatusColumn).data().toString();
+        if (!status.isEmpty()) option->text += QStringLiteral(" — ") + status;
+    } else if (!family && index.column() == NeighborsModel::StatusColumn) {
+        // "#3" for room; the tooltip names the database as every panel does.
+        const int database = index.data(NeighborsModel::DistinguishingDatabaseRole).toInt();
+        if (database >= 0) option->text = QStringLiteral("#%1").arg(database);
+        else if (index.data(NeighborsModel::UndistinguishedRole).toBool()) option->text = tr("⚠ none");
+    }
 }
 
 void NeighborDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const
@@ -65,9 +157,11 @@ void NeighborDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opti
     QStyleOptionViewItem item = option;
     initStyleOption(&item, index);
     const QRect textRect = style->subElementRect(QStyle::SE_ItemViewItemText, &item, widget);
-    const QString html = fittingChangeHtml(index, option.palette, item.font, textRect.width());
+    const QString html = index.column() == NeighborsModel::SqlColumn
+        ? fittingChangeHtml(index, option.palette, item.font, textRect.width())
+        : QString();
     if (html.isEmpty()) {
-        QStyledItemDelegate::paint(painter, option, index);
+        style->drawControl(QStyle::CE_ItemViewItem, &item, painter, widget);
         return;
     }
     item.text.clear();

@@ -37,6 +37,8 @@ signals:
 
 private:
     void onCurrentChanged(const QModelIndex& current);
+    /// Expands every family and spans its row across the tree.
+    void showTree();
     void updateSummary();
 
     NeighborsModel* m_model = nullptr;

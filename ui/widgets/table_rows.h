@@ -8,8 +8,12 @@ class QTableView;
 
 namespace sqleq::ui {
 
+/// The view property fitRows records its row count in, so that a zoom can fit it again.
+inline constexpr const char* kFittedRows = "sqleqFittedRows";
+
 /// Sets `view`'s default row height from its font and its minimum height to the frame,
-/// the header and `rows` rows. Call after the view's font is final; GUI thread.
+/// the header and `rows` rows (and its horizontal scroll bar). Call again when the
+/// view's font changes; GUI thread.
 void fitRows(QTableView* view, int rows);
 
 } // namespace sqleq::ui

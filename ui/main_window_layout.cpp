@@ -1,0 +1,146 @@
+// MainWindow's layout: how the panels are arranged (schema and neighbors on the left;
+// editors, banner, suite, database and results on the right), with splitter sizes that
+// leave the tables their rows at 1280×800, and the window kept on its screen. Only
+// arrangement: the wiring and the run flow are in main_window.cpp.
+
+#include "ui/main_window.h"
+
+#include "ui/screen_fit.h"
+#include "ui/widgets/database_view.h"
+#include "ui/widgets/databases_panel.h"
+#include "ui/widgets/explanation_panel.h"
+#include "ui/widgets/neighbors_panel.h"
+#include "ui/widgets/results_view.h"
+#include "ui/widgets/schema_panel.h"
+#include "ui/widgets/sql_editor.h"
+#include "ui/widgets/verdict_banner.h"
+
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QShowEvent>
+#include <QSplitter>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace sqleq::ui {
+namespace {
+
+QLabel* heading(const QString& text, QWidget* parent)
+{
+    auto* label = new QLabel(text, parent);
+    QFont font = label->font();
+    font.setBold(true);
+    label->setFont(font);
+    return label;
+}
+
+QWidget* titled(const QString& title, QWidget* content, QWidget* parent)
+{
+    auto* box = new QWidget(parent);
+    auto* layout = new QVBoxLayout(box);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(3);
+    layout->addWidget(heading(title, box));
+    layout->addWidget(content, 1);
+    return box;
+}
+
+} // namespace
+
+QWidget* MainWindow::buildCentralWidget()
+{
+    m_schema = new SchemaPanel(this);
+    m_neighbors = new NeighborsPanel(this);
+    auto* left = new QSplitter(Qt::Vertical, this);
+    left->addWidget(titled(tr("Schema"), m_schema, left));
+    left->addWidget(titled(tr("Neighbor queries"), m_neighbors, left));
+    left->setStretchFactor(0, 2);
+    left->setStretchFactor(1, 3);
+
+    m_databases = new DatabasesPanel(this);
+    m_databaseView = new DatabaseView(this);
+    m_results = new ResultsView(this);
+    // The database and results captions name what they show ("Separating database #1 …",
+    // "Results on …"), so these two need no heading line of their own.
+    auto* inspection = new QSplitter(Qt::Vertical, this);
+    inspection->setObjectName(QStringLiteral("inspectionSplitter"));
+    inspection->addWidget(m_databaseView);
+    inspection->addWidget(m_results);
+    inspection->setStretchFactor(0, 3);
+    inspection->setStretchFactor(1, 2);
+    inspection->setSizes({300, 220});
+    auto* bottom = new QSplitter(Qt::Horizontal, this);
+    bottom->setObjectName(QStringLiteral("suiteSplitter"));
+    bottom->addWidget(titled(tr("Suite databases"), m_databases, bottom));
+    bottom->addWidget(inspection);
+    bottom->setStretchFactor(0, 1);
+    bottom->setStretchFactor(1, 3);
+    bottom->setSizes({345, 535});  // the suite table's four columns whole at 1280 px
+
+    m_banner = new VerdictBanner(this);
+    auto* right = new QWidget(this);
+    auto* rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(4, 2, 4, 0);
+    rightLayout->setSpacing(3);
+    rightLayout->addWidget(buildEditors());
+    rightLayout->addWidget(m_banner);
+    m_bannerHome = rightLayout;
+    rightLayout->addWidget(bottom, 1);
+
+    auto* outer = new QSplitter(Qt::Horizontal, this);
+    outer->setObjectName(QStringLiteral("outerSplitter"));
+    outer->addWidget(left);
+    outer->addWidget(right);
+    outer->setStretchFactor(0, 1);
+    outer->setStretchFactor(1, 3);
+    outer->setSizes({390, 890});
+    return outer;
+}
+
+QWidget* MainWindow::buildEditors()
+{
+    auto* box = new QWidget(this);
+    m_question = new QLineEdit(box);
+    m_question->setObjectName(QStringLiteral("question"));
+    m_question->setPlaceholderText(tr("The natural-language question (optional; saved with the session)"));
+    m_question->setClearButtonEnabled(true);
+    m_question->setAccessibleName(tr("Question"));
+    QLabel* questionLabel = heading(tr("&Question:"), box);
+    questionLabel->setBuddy(m_question);
+    auto* questionRow = new QHBoxLayout;
+    questionRow->addWidget(questionLabel);
+    questionRow->addWidget(m_question, 1);
+    m_gold = new SqlEditor(box);
+    m_gold->setObjectName(QStringLiteral("goldEditor"));
+    m_candidate = new SqlEditor(box);
+    m_candidate->setObjectName(QStringLiteral("candidateEditor"));
+    auto* grid = new QGridLayout(box);
+    grid->setContentsMargins(0, 0, 0, 0);
+    // Tight rows: at 1280×800 every pixel of height goes to the tables below.
+    grid->setVerticalSpacing(2);
+    grid->addLayout(questionRow, 0, 0, 1, 2);
+    QLabel* goldLabel = heading(tr("&Gold query"), box);
+    goldLabel->setBuddy(m_gold);
+    m_gold->setAccessibleName(tr("Gold query"));
+    QLabel* candidateLabel = heading(tr("&Candidate query"), box);
+    m_candidate->setAccessibleName(tr("Candidate query"));
+    candidateLabel->setBuddy(m_candidate);
+    grid->addWidget(goldLabel, 1, 0);
+    grid->addWidget(candidateLabel, 1, 1);
+    grid->addWidget(m_gold, 2, 0);
+    grid->addWidget(m_candidate, 2, 1);
+    m_explanation = new ExplanationPanel(box);
+    grid->addWidget(m_explanation, 3, 0, 1, 2);
+    setQuestion({});
+    return box;
+}
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    // The window manager frames the window after it is shown: fit again with the real frame.
+    if (!event->spontaneous()) QTimer::singleShot(0, this, [this] { fitWindowToScreen(this); });
+}
+
+} // namespace sqleq::ui
