@@ -7,6 +7,7 @@
 #include "ui/app_settings.h"
 #include "ui/audit/audit_mode.h"
 #include "ui/main_window.h"
+#include "ui/widgets/counted.h"
 
 #include <QClipboard>
 #include <QFileDialog>
@@ -124,8 +125,8 @@ void FileActions::copySqlScript()
     const QString script = CounterexampleExport::sqlScript(*result);
     if (script.isEmpty()) return;
     QGuiApplication::clipboard()->setText(script);
-    m_window->showMessage(tr("Counterexample copied as SQL (%n line(s))", nullptr,
-                             static_cast<int>(script.count(QLatin1Char('\n')))));
+    m_window->showMessage(tr("Counterexample copied as SQL, %1.")
+                              .arg(counted(script.count(QLatin1Char('\n')), tr("line"), tr("lines"))));
 }
 
 void FileActions::openSchemaDialog()

@@ -46,8 +46,8 @@ public:
     [[nodiscard]] bool firstStartDone() const;
     void markFirstStartDone();
 
-    /// View ▸ Zoom: points added to the default font size of the SQL editors and tables
-    /// (negative: smaller), clamped to [kMinZoom, kMaxZoom].
+    /// View ▸ Zoom: points added to the default font size of the whole window — editors,
+    /// tables, the banner and the "why" text (negative: smaller), clamped to [kMinZoom, kMaxZoom].
     [[nodiscard]] int zoom() const;
     void setZoom(int points);
     static constexpr int kMinZoom = -6;

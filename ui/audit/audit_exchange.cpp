@@ -9,6 +9,7 @@
 #include "ui/app_settings.h"
 #include "ui/audit/audit_project.h"
 #include "ui/audit/compare_annotators_dialog.h"
+#include "ui/widgets/counted.h"
 
 #include <QDir>
 #include <QFileDialog>
@@ -116,10 +117,10 @@ std::optional<audit::Agreement> AuditExchange::compareWith(const AuditProject& p
 
 QString AuditExchange::importSummary(const audit::ImportReport& report, const QString& path)
 {
-    QString text = tr("Imported %1 annotation(s) from %2: %3 row(s) read, %4 not matched to an item, %5 without a verdict.")
-                       .arg(report.annotations.size())
+    QString text = tr("Imported %1 from %2: %3 read, %4 not matched to an item, %5 without a verdict.")
+                       .arg(counted(static_cast<qint64>(report.annotations.size()), tr("annotation"), tr("annotations")))
                        .arg(QFileInfo(path).fileName())
-                       .arg(report.rows)
+                       .arg(countedRows(static_cast<qint64>(report.rows)))
                        .arg(report.unmatched)
                        .arg(report.withoutVerdict);
     const std::size_t shown = std::min<std::size_t>(report.warnings.size(), 8);

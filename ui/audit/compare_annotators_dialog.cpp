@@ -4,6 +4,7 @@
 #include "ui/audit/compare_annotators_dialog.h"
 
 #include "ui/audit/audit_labels.h"
+#include "ui/widgets/counted.h"
 
 #include <QAbstractTableModel>
 #include <QApplication>
@@ -94,7 +95,7 @@ CompareAnnotatorsDialog::CompareAnnotatorsDialog(const audit::Agreement& agreeme
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summary->setText(
         tr("<b>%1</b> vs <b>%2</b><br/>Judged by both: %3 · only %1: %4 · only %2: %5<br/>"
-           "Agreement: %6 of %3 (%7%) · Cohen's κ = %8<br/>%9 disagreement(s); double-click one to inspect it.")
+           "Agreement: %6 of %3 (%7%) · Cohen's κ = %8<br/>%9; double-click one to inspect it.")
             .arg(first.toHtmlEscaped(), second.toHtmlEscaped())
             .arg(agreement.both)
             .arg(agreement.onlyFirst)
@@ -102,7 +103,8 @@ CompareAnnotatorsDialog::CompareAnnotatorsDialog(const audit::Agreement& agreeme
             .arg(agreement.agreeing)
             .arg(agreement.rate * 100.0, 0, 'f', 1)
             .arg(agreement.cohenKappa, 0, 'f', 3)
-            .arg(agreement.disagreements.size()));
+            .arg(counted(static_cast<qint64>(agreement.disagreements.size()), tr("disagreement"),
+                         tr("disagreements"))));
 
     auto* model = new DisagreementsModel(agreement.disagreements, first, second, std::move(items), this);
     m_view = new QTableView(this);

@@ -6,6 +6,7 @@
 
 #include "ui/models/neighbors_model.h"
 #include "ui/models/undistinguished_filter_model.h"
+#include "ui/widgets/counted.h"
 #include "ui/widgets/neighbor_delegate.h"
 #include "ui/widgets/theme_colors.h"
 
@@ -112,8 +113,11 @@ void NeighborsPanel::updateSummary()
         return;
     }
     m_summary->setText(undistinguished == 0
-                           ? tr("%n neighbor(s), every one distinguished by the suite.", nullptr, neighbors)
-                           : tr("%1 neighbor(s), %2 not distinguished by the suite.").arg(neighbors).arg(undistinguished));
+                           ? tr("%1, every one distinguished by the suite.")
+                                 .arg(counted(neighbors, tr("neighbor"), tr("neighbors")))
+                           : tr("%1, %2 not distinguished by the suite.")
+                                 .arg(counted(neighbors, tr("neighbor"), tr("neighbors")))
+                                 .arg(undistinguished));
 }
 
 void NeighborsPanel::onCurrentChanged(const QModelIndex& current)
