@@ -12,6 +12,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -54,12 +55,14 @@ AuditItemsPanel::AuditItemsPanel(QWidget* parent) : QWidget(parent)
     layout->setSpacing(3);
     m_filterBar = buildFilterBar();
     layout->addWidget(m_filterBar);
-    m_emptyList = new QLabel(this);
+    // The reason for an empty list is written inside the list's own (empty) viewport:
+    // as a line of the layout it took a row from the list and could widen the window.
+    m_emptyList = new QLabel(m_view->viewport());
     m_emptyList->setObjectName(QStringLiteral("auditEmptyList"));
     m_emptyList->setWordWrap(true);
-    m_emptyList->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_emptyList->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_emptyList->hide();
-    layout->addWidget(m_emptyList);
+    m_view->viewport()->installEventFilter(this);
     layout->addWidget(m_view, 1);
 
     connect(m_view->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this, &AuditItemsPanel::placeChanged);
@@ -301,6 +304,13 @@ QString AuditItemsPanel::progressText() const { return m_progress->text(); }
 
 QString AuditItemsPanel::emptyListText() const { return m_emptyList->text(); }
 
+bool AuditItemsPanel::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+        m_emptyList->setGeometry(m_view->viewport()->rect().adjusted(6, 4, -6, -4));
+    return QWidget::eventFilter(watched, event);
+}
+
 void AuditItemsPanel::updateProgress()
 {
     int reviewed = 0;
@@ -309,6 +319,7 @@ void AuditItemsPanel::updateProgress()
     const int total = m_model->rowCount();
     const int shown = m_filter->rowCount();
     m_emptyList->setText(shown == 0 && total > 0 ? emptyListReason(total) : QString());
+    m_emptyList->setGeometry(m_view->viewport()->rect().adjusted(6, 4, -6, -4));
     m_emptyList->setVisible(!m_emptyList->text().isEmpty());
     if (shown == total)
         m_progress->setText(tr("%1 of %2 reviewed").arg(reviewed).arg(total));

@@ -93,6 +93,9 @@ signals:
     /// The item, a filter, the sort or the scroll position changed.
     void placeChanged();
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     /// The row of the filtered list moveSelection(step, disagreeing) goes to; -1 when none.
     [[nodiscard]] int rowAfter(int step, bool disagreeing) const;
