@@ -37,6 +37,10 @@ struct SearchOutcome {
     bool cancelled = false;
 };
 
+/// The most databases searchPastSuite builds for `options`: its budget for each profile
+/// it searches (under `strict`, strict's own and then the spider search's).
+std::size_t searchLimit(const SearchOptions& options);
+
 /// Called when checkCandidate found no difference (`suiteResult`, whose goldUsed and
 /// candidateUsed are the texts as judged). Each database is tried in index order:
 /// when the gold runs on it and the candidate's result differs, it is appended to

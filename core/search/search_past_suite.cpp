@@ -150,6 +150,11 @@ private:
 
 } // namespace
 
+std::size_t searchLimit(const SearchOptions& options)
+{
+    return options.budget * streamProfiles(options.profile).size();
+}
+
 SearchOutcome searchPastSuite(const schema::Schema& schema, std::string_view gold, std::string_view candidate,
                               suite::Suite& suite, const suite::CheckResult& suiteResult,
                               const suite::CheckOptions& check, const SearchOptions& options,

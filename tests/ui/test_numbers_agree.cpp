@@ -224,6 +224,21 @@ private slots:
                  qPrintable(detail));
     }
 
+    void theSearchLimitCountsBothStreamsUnderStrict()
+    {
+        // Under strict the search tries its own databases and then the spider search's:
+        // the limit shown is both budgets, so "searched" never exceeds "at most".
+        MainWindow window;
+        ui::Session session = peopleSession(QStringLiteral("SELECT name FROM people WHERE age > 34"),
+                                            QStringLiteral("SELECT name FROM people WHERE age >= 35"));
+        session.settings.profile = fuzz::Profile::Strict;
+        runSettled(window, session);
+        QCOMPARE(window.verdictBanner()->state(), VerdictBanner::State::Equivalent);
+        const QString detail = window.verdictBanner()->detail();
+        QVERIFY2(detail.contains(QStringLiteral("built by the search past the suite (at most 600)")), qPrintable(detail));
+        QVERIFY(window.lastResult()->evidence.searchDatabases <= 600);
+    }
+
     void theViewOpensOnTheNullThatSeparates()
     {
         MainWindow window;

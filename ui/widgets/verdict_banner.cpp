@@ -4,6 +4,8 @@
 
 #include "ui/widgets/verdict_banner.h"
 
+#include "core/inspect/check_request.h"
+#include "core/search/search.h"
 #include "ui/models/database_naming.h"
 #include "ui/session/session.h"
 #include "ui/widgets/counted.h"
@@ -38,7 +40,7 @@ QString assumptions(const RunResult& result)
     if (result.evidence.searchDatabases > 0)
         text += QObject::tr(" · %1 built by the search past the suite (at most %2)")
                     .arg(countedDatabases(static_cast<qint64>(result.evidence.searchDatabases)))
-                    .arg(checkSettings(result.session.settings).searchBudget);
+                    .arg(search::searchLimit(inspect::searchOptions(checkSettings(result.session.settings))));
     text += QObject::tr(" · %1 s").arg(result.seconds, 0, 'f', 1);
     if (!result.distilled.golds.empty()) {
         const std::size_t open = result.distilled.golds.front().undistinguished();
