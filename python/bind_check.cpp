@@ -18,7 +18,7 @@ namespace sqleq::python {
 namespace {
 
 struct CheckArguments {
-    std::string profile = "spider";
+    std::optional<std::string> profile;  ///< None: the one the schema source promises
     uint64_t seed = 0;
     bool plugValue = false;
     bool keepDistinct = false;
@@ -32,13 +32,14 @@ struct CheckArguments {
 
 /// The arguments as core's one request; the schema was opened by sqleq.Schema.
 inspect::CheckRequest checkRequest(const std::string& gold, const std::string& candidate,
-                                   const CheckArguments& arguments)
+                                   const CheckArguments& arguments, const schema::SchemaSource& source)
 {
     inspect::CheckRequest request;
     request.gold = gold;
     request.candidate = candidate;
     auto& settings = request.settings;
-    settings.profile = parseProfileOrThrow(arguments.profile);
+    settings.profile = arguments.profile ? parseProfileOrThrow(*arguments.profile)
+                                         : inspect::promisedProfile(source.kind);
     settings.seed = arguments.seed;
     settings.samplingBudget = arguments.budget;
     settings.searchBudget = arguments.search;
@@ -58,7 +59,7 @@ py::object check(const std::string& gold, const std::string& candidate, const Sc
 {
     if (arguments.timeoutMs <= 0) throwArgumentError("timeout_ms must be positive");
     if (arguments.budget == 0) throwArgumentError("budget must be positive");
-    const inspect::CheckRequest request = checkRequest(gold, candidate, arguments);
+    const inspect::CheckRequest request = checkRequest(gold, candidate, arguments, *schema.source);
     LongCall call(std::move(progress));
     auto inspection = [&] {
         py::gil_scoped_release unlocked;
@@ -78,10 +79,10 @@ void bindCheck(py::module_& module)
 {
     module.def(
         "_check",
-        [](const std::string& gold, const std::string& candidate, const SchemaHandle& schema, const std::string& profile,
+        [](const std::string& gold, const std::string& candidate, const SchemaHandle& schema, std::optional<std::string> profile,
            uint64_t seed, bool plugValue, bool keepDistinct, std::size_t search, int64_t timeoutMs, std::size_t budget,
            unsigned jobs, bool minimize, std::optional<std::string> suites, py::object progress) {
-            CheckArguments arguments{profile, seed, plugValue, keepDistinct, search, timeoutMs, budget, jobs, minimize,
+            CheckArguments arguments{std::move(profile), seed, plugValue, keepDistinct, search, timeoutMs, budget, jobs, minimize,
                                      std::move(suites)};
             return check(gold, candidate, schema, arguments, std::move(progress));
         },

@@ -17,8 +17,7 @@ RunSettings AppSettings::runSettings() const
 {
     const RunSettings defaults;
     RunSettings out;
-    out.profile = fuzz::parseProfile(m_settings.value(QStringLiteral("run/profile")).toString().toStdString())
-                      .value_or(defaults.profile);
+    out.profile = parseProfileSetting(m_settings.value(QStringLiteral("run/profile")).toString()).value_or(defaults.profile);
     out.seed = m_settings.value(QStringLiteral("run/seed"), QVariant::fromValue<qulonglong>(defaults.seed)).toULongLong();
     out.budget = std::max(1, m_settings.value(QStringLiteral("run/budget"), defaults.budget).toInt());
     out.timeoutMs = std::max(10, m_settings.value(QStringLiteral("run/timeout_ms"), defaults.timeoutMs).toInt());
@@ -29,7 +28,7 @@ RunSettings AppSettings::runSettings() const
 
 void AppSettings::setRunSettings(const RunSettings& settings)
 {
-    m_settings.setValue(QStringLiteral("run/profile"), QString::fromStdString(std::string(fuzz::profileName(settings.profile))));
+    m_settings.setValue(QStringLiteral("run/profile"), profileSettingName(settings.profile));
     m_settings.setValue(QStringLiteral("run/seed"), QVariant::fromValue<qulonglong>(settings.seed));
     m_settings.setValue(QStringLiteral("run/budget"), settings.budget);
     m_settings.setValue(QStringLiteral("run/timeout_ms"), settings.timeoutMs);

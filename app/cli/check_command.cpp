@@ -17,6 +17,7 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <memory>
 
 namespace sqleq::cli {
@@ -30,6 +31,7 @@ struct CheckCommandOptions {
     std::size_t deprecatedDeep = 0;
     bool suiteOnly = false;
     bool json = false;
+    bool profileGiven = false;  ///< else the schema source's promise decides
 };
 
 std::string separatingName(const inspect::Inspection& inspection)
@@ -64,6 +66,11 @@ void printVerdict(const CheckCommandOptions& options, const inspect::Inspection&
         fmt::print("test-suite metric: {}\n", suite::verdictKindName(inspection.suiteCheck.verdict));
     }
     fmt::print("why: {}\n", check.message);
+    if (inspection.otherProfile) {
+        std::string other = inspect::describeOtherProfile(*inspection.otherProfile);
+        other.front() = static_cast<char>(std::tolower(static_cast<unsigned char>(other.front())));
+        fmt::print("other profile: {}\n", other);
+    }
     if (inspection.wallClockFired) {
         fmt::print("note: the wall-clock safety net ended a query this verdict rests on; it may differ on another "
                    "machine (raise --wall-clock-limit)\n");
@@ -122,6 +129,7 @@ int runCheck(CheckCommandOptions options)
     }
     auto source = openSchemaSource(options.database);
     if (!source) return reportError(options.json, source.error(), kExitInputError);
+    if (!options.profileGiven) options.request.settings.profile = inspect::promisedProfile(source->kind);
     options.request.gold = std::move(*gold);
     options.request.candidate = std::move(*candidate);
     if (options.deprecatedDeep > 0) options.request.settings.searchBudget = options.deprecatedDeep;
@@ -164,10 +172,15 @@ void registerCheckCommand(CLI::App& app, int& exitCode)
                       "No search: exactly the test-suite metric's verdict (same as --search 0)");
     command->add_option("--deep", options->deprecatedDeep, "Old name of --search")->group("");
     command->add_flag("!--no-minimize", options->request.minimize, "Skip the minimal counterexample (faster)");
+    command->add_flag("!--no-other-profile", options->request.otherProfile,
+                      "Do not say what the other profile makes of the pair (saves a search when it is not free)");
     command->add_flag("--json", options->json,
                       "Print a JSON object: verdict, suite_verdict, test_suite_false_positive, evidence, "
                       "counterexample, gold_used, candidate_used, diagnosis, ...");
-    command->callback([options, &exitCode] { exitCode = runCheck(*options); });
+    command->callback([options, command, &exitCode] {
+        options->profileGiven = command->count("--profile") > 0;
+        exitCode = runCheck(*options);
+    });
 }
 
 } // namespace sqleq::cli

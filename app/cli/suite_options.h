@@ -15,7 +15,7 @@
 
 namespace sqleq::cli {
 
-inline void addProfileOption(CLI::App& command, fuzz::Profile& profile)
+inline void addProfileOption(CLI::App& command, fuzz::Profile& profile, const std::string& defaultText = "spider")
 {
     const std::map<std::string, fuzz::Profile> profiles{{"spider", fuzz::Profile::Spider},
                                                         {"strict", fuzz::Profile::Strict}};
@@ -23,7 +23,7 @@ inline void addProfileOption(CLI::App& command, fuzz::Profile& profile)
                        "Database assumptions: spider (no NULLs, keys resolve, no empty tables) or strict "
                        "(also NULLs, empty tables, case variants)")
         ->transform(CLI::CheckedTransformer(profiles, CLI::ignore_case))
-        ->default_str("spider");
+        ->default_str(defaultText);
 }
 
 inline void addSeedOption(CLI::App& command, uint64_t& seed)
@@ -81,7 +81,10 @@ enum class SettingsScope { Check, Batch };
 inline void addCheckSettingsOptions(CLI::App& command, inspect::CheckSettings& settings, SettingsScope scope,
                                     const std::string& searchDescription)
 {
-    addProfileOption(command, settings.profile);
+    // A check follows its schema source unless told (inspect::promisedProfile); a batch
+    // judges a dataset, whose convention is spider's.
+    addProfileOption(command, settings.profile,
+                     scope == SettingsScope::Check ? "strict for --db and --ddl, spider for --tables" : "spider");
     addSeedOption(command, settings.seed);
     if (scope == SettingsScope::Check) addSamplingBudgetOption(command, settings.samplingBudget);
     addJobsOption(command, settings.jobs);

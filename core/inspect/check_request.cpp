@@ -41,6 +41,16 @@ search::SearchOptions searchOptions(const CheckSettings& settings)
                                  .jobs = settings.jobs};
 }
 
+fuzz::Profile promisedProfile(schema::SchemaSourceKind kind)
+{
+    switch (kind) {
+    case schema::SchemaSourceKind::SqliteFile:
+    case schema::SchemaSourceKind::DdlScript: return fuzz::Profile::Strict;
+    case schema::SchemaSourceKind::SchemaFile: return fuzz::Profile::Spider;
+    }
+    return fuzz::Profile::Spider;
+}
+
 Result<suite::Suite> importPrebuiltSuite(const std::filesystem::path& suitesDir, const schema::Schema& schema)
 {
     return suite::importSuite(suitesDir, schema.name);

@@ -10,6 +10,7 @@
 #include "core/exec/exec_limits.h"
 #include "core/fuzz/profile.h"
 #include "core/schema/schema.h"
+#include "core/schema/schema_source.h"
 #include "core/search/search.h"
 #include "core/suite/checker.h"
 #include "core/suite/distill.h"
@@ -26,6 +27,7 @@ namespace sqleq::inspect {
 /// The settings a verdict depends on, shared by one check and by every item of an
 /// evaluation or an audit.
 struct CheckSettings {
+    /// A check's front end starts from promisedProfile(source) unless the user names one.
     fuzz::Profile profile = fuzz::Profile::Spider;
     uint64_t seed = 0;                  ///< names every random database, sampled or searched
     std::size_t samplingBudget = 1000;  ///< databases sampled at most while distilling
@@ -56,7 +58,17 @@ struct CheckRequest {
     /// Run both queries on every database and read each back (the inspector's per-database
     /// view); off for the CLI and batch work.
     bool runEveryDatabase = false;
+    /// Also say what the other profile makes of the pair (Inspection::otherProfile): free
+    /// when this profile's evidence settles it, else one more search of `searchBudget`.
+    bool otherProfile = true;
 };
+
+/// The profile a schema source promises, the default of a check that names none. A
+/// user's own DDL script or .sqlite file declares its constraints, and they are the
+/// promise: NULL wherever a column is nullable, empty tables, keys, UNIQUE, CHECK and
+/// NOT NULL kept — strict. A dataset's tables.json or NAME-schema.csv: spider, the
+/// dataset's convention (no NULLs, keys resolve, no empty tables).
+fuzz::Profile promisedProfile(schema::SchemaSourceKind kind);
 
 /// The limits `settings` give every query, with `cancel` attached.
 exec::ExecLimits queryLimits(const CheckSettings& settings, const std::atomic<bool>* cancel = nullptr);

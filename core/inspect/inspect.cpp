@@ -147,6 +147,10 @@ Result<Inspection> inspect(const schema::SchemaSource& source, const CheckReques
                 = fuzz::profileViolation(schema, inspection.counterexample->content, settings.profile)
                       .value_or(std::string());
     }
+    if (request.otherProfile) {
+        report(progress, "other profile", 0, 0);
+        judgeUnderOtherProfile(inspection, schema, settings, cancel);
+    }
     if (request.runEveryDatabase) {
         report(progress, "checking", 0, databases.size());
         runEveryDatabase(inspection, schema, limits, cancel);

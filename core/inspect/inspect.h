@@ -10,6 +10,7 @@
 #include "core/inspect/check_request.h"
 #include "core/compare/compare.h"
 #include "core/exec/query_outcome.h"
+#include "core/fuzz/profile.h"
 #include "core/inspect/clause_diff.h"
 #include "core/minimize/counterexample.h"
 #include "core/neighbors/neighbors.h"
@@ -106,6 +107,30 @@ std::string describeNeighbor(std::string_view goldSql, const neighbors::Neighbor
 /// (`34` → `-5` passing every row, as a dropped WHERE does) may be a coincidence.
 std::string explainCandidate(std::string_view goldSql, const Diagnosis& diagnosis);
 
+/// What the other profile makes of the pair, beside the inspection's own verdict: a
+/// pair equivalent under spider may differ once a column holds NULL or a table is empty.
+struct OtherProfileVerdict {
+    /// How the other verdict is known.
+    enum class Basis {
+        SameCounterexample,  ///< the inspection's counterexample keeps the other profile's promises too
+        OwnSearch,           ///< the other profile's own search databases (`searched` of them) were run
+        StrictSearchedIt,    ///< under strict the search already ran every database the spider search builds
+    };
+    fuzz::Profile profile = fuzz::Profile::Strict;
+    suite::VerdictKind verdict = suite::VerdictKind::Equivalent;  ///< Different or Equivalent
+    Basis basis = Basis::OwnSearch;
+    std::string foundBy;        ///< OwnSearch, Different: what built the separating database
+    std::size_t searched = 0;   ///< OwnSearch: databases built and run
+};
+
+/// The other profile's verdict in one line, the same in every front end: "Under the
+/// strict profile they differ: targeted: NULLs (…) separates them".
+std::string describeOtherProfile(const OtherProfileVerdict& other);
+
+/// "different" / "equivalent", and the JSON names of the bases: "same_counterexample",
+/// "own_search", "strict_searched_it".
+std::string_view otherProfileBasisName(OtherProfileVerdict::Basis basis);
+
 struct Inspection {
     /// The suite (original, distilled, prebuilt, then a database the search found) and
     /// the gold's neighbors with the suite database that distinguished each.
@@ -120,6 +145,8 @@ struct Inspection {
     std::optional<minimize::Counterexample> counterexample;  ///< for `different`
     std::vector<DatabaseRun> databases; ///< with runEveryDatabase: one per suite database, same order
     Diagnosis diagnosis;
+    /// With request.otherProfile, for a `different` or `equivalent` verdict after a search.
+    std::optional<OtherProfileVerdict> otherProfile;
     bool orderMatters = false;          ///< gold rows compared as a list (top-level ORDER BY)
     /// The wall-clock safety net, not the deterministic step budget, ended a query the
     /// verdict rests on: this verdict may differ on another machine.
@@ -128,7 +155,7 @@ struct Inspection {
     double seconds = 0;
 };
 
-/// Progress phases: "neighbors", "sampling", "checking", "searching", "minimizing",
+/// Progress phases: "neighbors", "sampling", "checking", "searching", "minimizing", "other profile",
 /// "diagnosing" (suite::Progress fields; done/total per phase).
 using ProgressCallback = suite::ProgressCallback;
 

@@ -97,6 +97,24 @@ nlohmann::json counterexampleJson(const schema::Schema& schema,
     return out;
 }
 
+namespace {
+
+/// {"profile", "verdict", "basis", "found_by", "searched", "message"}, or null when
+/// not judged (no search, an error verdict, or the request did not ask).
+nlohmann::json otherProfileJson(const std::optional<OtherProfileVerdict>& other)
+{
+    if (!other) return nullptr;
+    nlohmann::json out{{"profile", fuzz::profileName(other->profile)},
+                       {"verdict", suite::verdictKindName(other->verdict)},
+                       {"basis", otherProfileBasisName(other->basis)},
+                       {"searched", other->searched},
+                       {"message", describeOtherProfile(*other)}};
+    out["found_by"] = other->foundBy.empty() ? nlohmann::json() : nlohmann::json(other->foundBy);
+    return out;
+}
+
+} // namespace
+
 nlohmann::json inspectionJson(const schema::Schema& schema, const Inspection& inspection,
                               const CheckSettings& settings)
 {
@@ -133,6 +151,7 @@ nlohmann::json inspectionJson(const schema::Schema& schema, const Inspection& in
     out["clauses"] = clausesJson(inspection);
     out["nondeterminism"] = nondeterminismJson(inspection);
     out["profile"] = fuzz::profileName(settings.profile);
+    out["other_profile"] = otherProfileJson(inspection.otherProfile);
     out["seed"] = settings.seed;
     out["seconds"] = inspection.seconds;
     return out;

@@ -22,4 +22,10 @@ void diagnoseNearestNeighbors(Inspection& inspection, const schema::Schema& sche
 /// as fuzz::materializableSchema gives it.
 void diagnoseNondeterminism(Inspection& inspection, const schema::Schema& readable, const exec::ExecLimits& limits);
 
+/// What the other profile makes of the pair (inspection.otherProfile), from the
+/// counterexample when it keeps the other profile's promises, else from one more search
+/// of the other profile's own databases. `settings` are the inspection's.
+void judgeUnderOtherProfile(Inspection& inspection, const schema::Schema& schema, const CheckSettings& settings,
+                            const std::atomic<bool>* cancel);
+
 } // namespace sqleq::inspect

@@ -129,12 +129,14 @@ Result<SchemaSource> openSchemaFile(const SchemaSourceSpec& spec)
 
 Result<SchemaSource> openSchemaSource(const SchemaSourceSpec& spec)
 {
+    Result<SchemaSource> source = openError("unknown kind of schema source");
     switch (spec.kind) {
-    case SchemaSourceKind::SqliteFile: return openSqlite(spec);
-    case SchemaSourceKind::DdlScript: return openDdl(spec);
-    case SchemaSourceKind::SchemaFile: return openSchemaFile(spec);
+    case SchemaSourceKind::SqliteFile: source = openSqlite(spec); break;
+    case SchemaSourceKind::DdlScript: source = openDdl(spec); break;
+    case SchemaSourceKind::SchemaFile: source = openSchemaFile(spec); break;
     }
-    return openError("unknown kind of schema source");
+    if (source) source->kind = spec.kind;
+    return source;
 }
 
 std::filesystem::path originalDatabasePath(const std::filesystem::path& tablesJson,

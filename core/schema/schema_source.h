@@ -15,15 +15,18 @@
 
 namespace sqleq::schema {
 
-struct SchemaSource {
-    Schema schema;
-    std::optional<exec::Bytes> original;  ///< absent for a bare schema (no table holds a row)
-};
-
 enum class SchemaSourceKind {
     SqliteFile,  ///< a SQLite database, opened read-only
     DdlScript,   ///< CREATE TABLE (and INSERT) statements, run into memory
     SchemaFile,  ///< a Spider/BIRD tables.json (with dbId) or a classical NAME-schema.csv
+};
+
+struct SchemaSource {
+    Schema schema;
+    std::optional<exec::Bytes> original;  ///< absent for a bare schema (no table holds a row)
+    /// What it was opened from: a user's own file declares its constraints, a dataset's
+    /// schema file follows the dataset's conventions (inspect::promisedProfile).
+    SchemaSourceKind kind = SchemaSourceKind::SchemaFile;
 };
 
 struct SchemaSourceSpec {

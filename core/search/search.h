@@ -27,6 +27,9 @@ struct SearchOptions {
     fuzz::Profile profile = fuzz::Profile::Spider;
     uint64_t seed = 0;
     unsigned jobs = 1;         ///< worker threads; 0: all cores. The outcome does not depend on it.
+    /// Under `strict`, also the spider search's databases after strict's own. Off only
+    /// where the spider search already ran (the other profile's verdict of a spider check).
+    bool includeSpiderSearch = true;
 };
 
 struct SearchOutcome {

@@ -70,10 +70,11 @@ private:
 /// pair equivalent that the spider search separates: under `strict` the search tries
 /// its own databases, then exactly those the spider search would (same seed, same
 /// budget), each stream `budget` databases long.
-std::vector<fuzz::Profile> streamProfiles(fuzz::Profile profile)
+std::vector<fuzz::Profile> streamProfiles(const SearchOptions& options)
 {
-    if (profile == fuzz::Profile::Strict) return {fuzz::Profile::Strict, fuzz::Profile::Spider};
-    return {profile};
+    if (options.profile == fuzz::Profile::Strict && options.includeSpiderSearch)
+        return {fuzz::Profile::Strict, fuzz::Profile::Spider};
+    return {options.profile};
 }
 
 class Search {
@@ -83,7 +84,7 @@ public:
         : m_readable(fuzz::materializableSchema(schema)), m_materializer(m_readable), m_suiteResult(suiteResult),
           m_budget(options.budget), m_orderMatters(suite::orderMattersFor(suiteResult.goldUsed, check.orderRule))
     {
-        const auto profiles = streamProfiles(options.profile);
+        const auto profiles = streamProfiles(options);
         m_streams.reserve(profiles.size());
         for (const fuzz::Profile profile : profiles) {
             std::string prefix = profile == options.profile
@@ -152,7 +153,7 @@ private:
 
 std::size_t searchLimit(const SearchOptions& options)
 {
-    return options.budget * streamProfiles(options.profile).size();
+    return options.budget * streamProfiles(options).size();
 }
 
 SearchOutcome searchPastSuite(const schema::Schema& schema, std::string_view gold, std::string_view candidate,

@@ -79,7 +79,7 @@ def _search_budget(search: Union[bool, int]) -> int:
 
 def check(gold: str, candidate: str, *, tables: Optional[str] = None, db_id: Optional[str] = None,
           db: Optional[str] = None, ddl: Optional[str] = None, schema: Optional[Schema] = None,
-          profile: str = "spider", seed: int = 0, plug_value: bool = False, keep_distinct: bool = False,
+          profile: Optional[str] = None, seed: int = 0, plug_value: bool = False, keep_distinct: bool = False,
           search: Union[bool, int] = True, timeout_ms: int = 2000, suites: Optional[str] = None,
           budget: int = 1000, jobs: int = 0, minimize: bool = True,
           progress: Optional[ProgressCallback] = None) -> Inspection:
@@ -88,6 +88,10 @@ def check(gold: str, candidate: str, *, tables: Optional[str] = None, db_id: Opt
     The schema comes from exactly one of: ``tables`` (a Spider tables.json) with ``db_id``,
     ``db`` (a SQLite file, whose rows are tried first), ``ddl`` (SQL text) or ``schema``
     (a loaded sqleq.Schema, the cheapest when checking many pairs of one schema).
+    ``profile``: 'spider', 'strict', or None for the schema's own promise: strict for a
+    ``db`` or ``ddl`` (its declared constraints: NULL wherever a column is nullable, empty
+    tables), spider for a ``tables`` file (the dataset's convention). The other profile's
+    verdict is in ``.other_profile``.
     ``search``: True (300 databases past the suite), False (the test-suite verdict alone)
     or a number. ``timeout_ms`` is the per-query budget in idle-machine milliseconds
     (counted in SQLite steps, so verdicts do not depend on machine load). ``suites``

@@ -48,6 +48,12 @@ class Inspection:
         return self._data["evidence"]
 
     @property
+    def other_profile(self) -> Optional[Dict[str, Any]]:
+        """What the other profile makes of the pair: {'profile', 'verdict', 'basis',
+        'found_by', 'searched', 'message'}; None when not judged (no search, an error)."""
+        return self._data["other_profile"]
+
+    @property
     def message(self) -> str:
         return self._data["message"]
 

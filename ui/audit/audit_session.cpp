@@ -60,7 +60,8 @@ QString projectSettingsNote(const audit::ProjectSources& sources, const RunSetti
     const inspect::CheckSettings project = audit::checkSettings(sources);
     const auto profile = [](fuzz::Profile p) { return QString::fromStdString(std::string(fuzz::profileName(p))); };
     QStringList differences;
-    if (user.profile != project.profile) differences << profile(user.profile);
+    // "The schema's profile" is no choice against the project's; only a named one is.
+    if (user.profile && *user.profile != project.profile) differences << profile(*user.profile);
     if (user.seed != project.seed) differences << QCoreApplication::translate("AuditSession", "seed %1").arg(user.seed);
     if (differences.isEmpty()) return {};
     return QCoreApplication::translate("AuditSession",

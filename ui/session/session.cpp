@@ -162,11 +162,13 @@ bool readSettings(const QJsonObject& root, RunSettings& out, QString* error)
     FieldReader reader(value.toObject(), QStringLiteral("settings."), error);
     const auto profile = reader.string(QStringLiteral("profile"), false);
     if (!profile) return false;
-    if (!profile->isEmpty() && *profile != QLatin1String("spider") && *profile != QLatin1String("strict")) {
-        reader.fail(QStringLiteral("profile"), QStringLiteral("expected \"spider\" or \"strict\", got \"%1\"").arg(*profile));
+    const auto chosen = parseProfileSetting(*profile);
+    if (!chosen) {
+        reader.fail(QStringLiteral("profile"),
+                    QStringLiteral("expected \"spider\", \"strict\" or \"auto\", got \"%1\"").arg(*profile));
         return false;
     }
-    out.profile = *profile == QLatin1String("strict") ? fuzz::Profile::Strict : fuzz::Profile::Spider;
+    out.profile = *chosen;
     const auto seed = reader.integer(QStringLiteral("seed"), out.seed, 0, UINT64_MAX);
     const auto budget = reader.integer(QStringLiteral("budget"), static_cast<uint64_t>(out.budget), 0, INT32_MAX);
     const auto timeout = reader.integer(QStringLiteral("timeout_ms"), static_cast<uint64_t>(out.timeoutMs), 1, INT32_MAX);
@@ -183,10 +185,35 @@ bool readSettings(const QJsonObject& root, RunSettings& out, QString* error)
 
 } // namespace
 
-inspect::CheckSettings checkSettings(const RunSettings& settings)
+QString profileSettingName(const std::optional<fuzz::Profile>& profile)
 {
+    return profile ? QString::fromStdString(std::string(fuzz::profileName(*profile))) : QStringLiteral("auto");
+}
+
+std::optional<std::optional<fuzz::Profile>> parseProfileSetting(const QString& name)
+{
+    if (name.isEmpty() || name.compare(QLatin1String("auto"), Qt::CaseInsensitive) == 0)
+        return std::optional<fuzz::Profile>();
+    if (auto profile = fuzz::parseProfile(name.toStdString())) return std::optional<fuzz::Profile>(*profile);
+    return std::nullopt;
+}
+
+fuzz::Profile effectiveProfile(const Session& session)
+{
+    if (session.settings.profile) return *session.settings.profile;
+    switch (session.schema.kind) {
+    case SchemaSourceKind::SqliteFile: return inspect::promisedProfile(schema::SchemaSourceKind::SqliteFile);
+    case SchemaSourceKind::DdlFile: return inspect::promisedProfile(schema::SchemaSourceKind::DdlScript);
+    case SchemaSourceKind::SpiderTables: return inspect::promisedProfile(schema::SchemaSourceKind::SchemaFile);
+    }
+    return inspect::promisedProfile(schema::SchemaSourceKind::SchemaFile);
+}
+
+inspect::CheckSettings checkSettings(const Session& session)
+{
+    const RunSettings& settings = session.settings;
     inspect::CheckSettings out;
-    out.profile = settings.profile;
+    out.profile = effectiveProfile(session);
     out.seed = settings.seed;
     out.samplingBudget = static_cast<std::size_t>(std::max(settings.budget, 0));
     const exec::ExecLimits idle = exec::limitsForIdleBudget(settings.timeoutMs);
@@ -206,7 +233,7 @@ QByteArray sessionToJson(const Session& session)
     const QJsonValue seed = static_cast<double>(s.seed) < kMaxExactInteger
         ? QJsonValue(static_cast<double>(s.seed))
         : QJsonValue(QString::number(s.seed));
-    QJsonObject settings{{QStringLiteral("profile"), QString::fromStdString(std::string(fuzz::profileName(s.profile)))},
+    QJsonObject settings{{QStringLiteral("profile"), profileSettingName(s.profile)},
                          {QStringLiteral("seed"), seed},
                          {QStringLiteral("budget"), s.budget},
                          {QStringLiteral("timeout_ms"), s.timeoutMs},

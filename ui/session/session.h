@@ -27,7 +27,9 @@ struct SchemaSourceRef {
 };
 
 struct RunSettings {
-    fuzz::Profile profile = fuzz::Profile::Spider;
+    /// nullopt: the profile the schema source promises (inspect::promisedProfile:
+    /// strict for the user's own .sqlite or DDL file, spider for a tables.json).
+    std::optional<fuzz::Profile> profile{};
     uint64_t seed = 0;
     int budget = 1000;           ///< databases sampled at most
     int timeoutMs = 2000;        ///< per query
@@ -51,11 +53,21 @@ struct Session {
     friend bool operator==(const Session&, const Session&) = default;
 };
 
-/// The settings as core's one request carries them: the profile, seed and budget, the
+/// The settings as core's one request carries them: the profile (the one the settings
+/// name, else the one the session's schema source promises), seed and budget, the
 /// timeout as a step budget ("milliseconds on an idle machine", so the verdict does not
 /// depend on load) with a wall-clock safety net, plug-value and keep-distinct. The only
 /// translation from the inspector's settings to core's.
-inspect::CheckSettings checkSettings(const RunSettings& settings);
+inspect::CheckSettings checkSettings(const Session& session);
+
+/// The profile a session runs under: its settings' choice, else its schema's promise.
+fuzz::Profile effectiveProfile(const Session& session);
+
+/// The settings' profile as files and QSettings store it: "spider", "strict", or "auto"
+/// for the schema's promise; and back ("" and "auto" both read as the schema's promise;
+/// nullopt for anything else).
+QString profileSettingName(const std::optional<fuzz::Profile>& profile);
+std::optional<std::optional<fuzz::Profile>> parseProfileSetting(const QString& name);
 
 /// The `.sqleq` JSON text of a session (paths stored as given).
 QByteArray sessionToJson(const Session& session);

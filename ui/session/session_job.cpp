@@ -76,6 +76,8 @@ void adaptInspection(RunResult& result, inspect::Inspection& inspection)
     result.testSuiteFalsePositive = inspection.testSuiteFalsePositive;
     result.evidence = inspection.evidence;
     result.searchFoundBy = QString::fromStdString(inspection.searchFoundBy);
+    if (inspection.otherProfile)
+        result.otherProfile = QString::fromStdString(inspect::describeOtherProfile(*inspection.otherProfile));
     result.diagnosis = std::move(inspection.diagnosis);
     result.orderMatters = inspection.orderMatters;
     adaptDatabases(result, inspection.databases);
@@ -107,7 +109,7 @@ inspect::CheckRequest SessionJob::checkRequest() const
     inspect::CheckRequest request;
     request.gold = m_gold;
     request.candidate = m_candidate;
-    request.settings = checkSettings(m_session.settings);
+    request.settings = checkSettings(m_session);
     request.suitesDir = QFile::encodeName(m_session.suitesDir).toStdString();
     request.runEveryDatabase = true;
     return request;

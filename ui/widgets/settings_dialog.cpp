@@ -14,15 +14,21 @@
 #include <limits>
 
 namespace sqleq::ui {
+namespace {
+constexpr int kSchemasProfile = -1;  ///< the profile combo's item for "the schema's promise"
+} // namespace
 
 SettingsDialog::SettingsDialog(const RunSettings& settings, QWidget* parent)
     : QDialog(parent), m_originalSeed(settings.seed)
 {
     setWindowTitle(tr("Run settings"));
     m_profile = new QComboBox(this);
+    m_profile->addItem(tr("the schema's — strict for your own .sqlite or DDL file, spider for a tables.json"),
+                       kSchemasProfile);
     m_profile->addItem(tr("spider — no NULLs, keys resolve, no empty tables"), static_cast<int>(fuzz::Profile::Spider));
     m_profile->addItem(tr("strict — also NULLs, empty tables, case variants"), static_cast<int>(fuzz::Profile::Strict));
-    m_profile->setCurrentIndex(m_profile->findData(static_cast<int>(settings.profile)));
+    m_profile->setCurrentIndex(
+        m_profile->findData(settings.profile ? static_cast<int>(*settings.profile) : kSchemasProfile));
 
     m_budget = new QSpinBox(this);
     m_budget->setRange(1, 1'000'000);
@@ -69,7 +75,8 @@ SettingsDialog::SettingsDialog(const RunSettings& settings, QWidget* parent)
 RunSettings SettingsDialog::settings() const
 {
     RunSettings out;
-    out.profile = static_cast<fuzz::Profile>(m_profile->currentData().toInt());
+    const int profile = m_profile->currentData().toInt();
+    if (profile != kSchemasProfile) out.profile = static_cast<fuzz::Profile>(profile);
     out.budget = m_budget->value();
     const auto shown = static_cast<uint64_t>(m_seed->value());
     const auto original = std::min<uint64_t>(m_originalSeed, std::numeric_limits<int>::max());

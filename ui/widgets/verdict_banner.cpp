@@ -29,7 +29,11 @@ QString assumptions(const RunResult& result)
 {
     const auto suiteSize = static_cast<qint64>(result.metricDatabases);
     const auto sampled = static_cast<qint64>(result.distilled.sampled);
-    QString text = QObject::tr("profile %1 · seed %2").arg(result.profileName).arg(result.seed);
+    // A profile nobody chose is the schema source's promise (strict for the user's own file).
+    QString text = QObject::tr("profile %1%2 · seed %3")
+                       .arg(result.profileName,
+                            result.session.settings.profile ? QString() : QObject::tr(" (the schema's default)"))
+                       .arg(result.seed);
     text += sampled == 0 ? QObject::tr(" · test suite of %1, no random one needed (sampling budget %2)")
                                .arg(countedDatabases(suiteSize))
                                .arg(result.session.settings.budget)
@@ -40,7 +44,7 @@ QString assumptions(const RunResult& result)
     if (result.evidence.searchDatabases > 0)
         text += QObject::tr(" · %1 built by the search past the suite (at most %2)")
                     .arg(countedDatabases(static_cast<qint64>(result.evidence.searchDatabases)))
-                    .arg(search::searchLimit(inspect::searchOptions(checkSettings(result.session.settings))));
+                    .arg(search::searchLimit(inspect::searchOptions(checkSettings(result.session))));
     text += QObject::tr(" · %1 s").arg(result.seconds, 0, 'f', 1);
     if (!result.distilled.golds.empty()) {
         const std::size_t open = result.distilled.golds.front().undistinguished();
@@ -218,14 +222,12 @@ void VerdictBanner::showRunning(const QString& phase)
 void VerdictBanner::showResult(const RunResult& result)
 {
     const suite::CheckResult& check = result.check;
-    const QString detail = assumptions(result);
+    QString detail = assumptions(result);
+    if (!result.otherProfile.isEmpty()) detail += QLatin1Char('\n') + result.otherProfile + QLatin1Char('.');
     switch (check.verdict) {
     case suite::VerdictKind::Equivalent: {
-        QString extra;
-        if (result.profileName == QLatin1String("spider"))
-            extra = tr("\nThe spider profile samples no NULLs and no empty tables; the strict profile may still separate them.");
         const QString title = equivalentTitle(result);
-        display(State::Equivalent, title, verdictsLine(result) + QLatin1Char('\n') + detail + extra);
+        display(State::Equivalent, title, verdictsLine(result) + QLatin1Char('\n') + detail);
         return;
     }
     case suite::VerdictKind::Different:

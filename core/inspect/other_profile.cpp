@@ -1,0 +1,114 @@
+// The other profile's verdict beside an inspection's own. Most of the time it costs
+// nothing: a spider counterexample is a strict database too, a strict counterexample
+// without NULLs or empty tables is a spider one, and a strict search has already run
+// every database the spider search builds. Only the two remaining cases run one more
+// search, of the other profile's own databases: a spider `equivalent` (do NULLs or an
+// empty table separate them?) and a strict `different` whose counterexample needs what
+// spider excludes.
+
+#include "core/inspect/inspection_steps.h"
+
+#include "core/fuzz/profile_check.h"
+#include "core/search/search.h"
+
+#include <fmt/format.h>
+
+namespace sqleq::inspect {
+namespace {
+
+fuzz::Profile otherThan(fuzz::Profile profile)
+{
+    return profile == fuzz::Profile::Spider ? fuzz::Profile::Strict : fuzz::Profile::Spider;
+}
+
+bool counterexampleKeepsProfile(const Inspection& inspection, const schema::Schema& schema, fuzz::Profile profile)
+{
+    return inspection.counterexample && !fuzz::profileViolation(schema, inspection.counterexample->content, profile);
+}
+
+/// The other profile's own search databases, run on a scratch suite so that the
+/// inspection's own suite and verdict stay as they are.
+OtherProfileVerdict searchUnderOtherProfile(const Inspection& inspection, const schema::Schema& schema,
+                                            const CheckSettings& settings, const std::atomic<bool>* cancel)
+{
+    CheckSettings other = settings;
+    other.profile = otherThan(settings.profile);
+    search::SearchOptions options = searchOptions(other);
+    options.includeSpiderSearch = false;  // a strict search run beside a spider check: spider's already ran
+    suite::CheckResult agreed = inspection.check;  // goldUsed, candidateUsed: the texts as judged
+    agreed.verdict = suite::VerdictKind::Equivalent;
+    agreed.separatingDatabase = -1;
+    suite::Suite scratch{schema.name, {}};
+    const auto searched = search::searchPastSuite(schema, inspection.check.goldUsed, inspection.check.candidateUsed,
+                                                  scratch, agreed, checkOptions(other, cancel), options, cancel);
+    OtherProfileVerdict out;
+    out.profile = other.profile;
+    out.basis = OtherProfileVerdict::Basis::OwnSearch;
+    out.verdict = searched.check.verdict == suite::VerdictKind::Different ? suite::VerdictKind::Different
+                                                                           : suite::VerdictKind::Equivalent;
+    out.foundBy = searched.foundBy;
+    out.searched = searched.tried;
+    return out;
+}
+
+} // namespace
+
+void judgeUnderOtherProfile(Inspection& inspection, const schema::Schema& schema, const CheckSettings& settings,
+                            const std::atomic<bool>* cancel)
+{
+    const auto verdict = inspection.check.verdict;
+    // Without a search the user asked for the test-suite verdict alone; an error is no
+    // matter of profile.
+    if (settings.searchBudget == 0
+        || (verdict != suite::VerdictKind::Different && verdict != suite::VerdictKind::Equivalent))
+        return;
+    const fuzz::Profile other = otherThan(settings.profile);
+    if (verdict == suite::VerdictKind::Different && counterexampleKeepsProfile(inspection, schema, other)) {
+        inspection.otherProfile = OtherProfileVerdict{other, suite::VerdictKind::Different,
+                                                      OtherProfileVerdict::Basis::SameCounterexample, {}, 0};
+        return;
+    }
+    if (verdict == suite::VerdictKind::Equivalent && settings.profile == fuzz::Profile::Strict) {
+        inspection.otherProfile = OtherProfileVerdict{other, suite::VerdictKind::Equivalent,
+                                                      OtherProfileVerdict::Basis::StrictSearchedIt, {}, 0};
+        return;
+    }
+    auto searched = searchUnderOtherProfile(inspection, schema, settings, cancel);
+    if (searched.verdict == suite::VerdictKind::Equivalent && cancel && cancel->load()) return;
+    inspection.otherProfile = std::move(searched);
+}
+
+std::string_view otherProfileBasisName(OtherProfileVerdict::Basis basis)
+{
+    switch (basis) {
+    case OtherProfileVerdict::Basis::SameCounterexample: return "same_counterexample";
+    case OtherProfileVerdict::Basis::OwnSearch: return "own_search";
+    case OtherProfileVerdict::Basis::StrictSearchedIt: return "strict_searched_it";
+    }
+    return "own_search";
+}
+
+std::string describeOtherProfile(const OtherProfileVerdict& other)
+{
+    const std::string_view name = fuzz::profileName(other.profile);
+    const bool different = other.verdict == suite::VerdictKind::Different;
+    switch (other.basis) {
+    case OtherProfileVerdict::Basis::SameCounterexample:
+        return fmt::format("Under the {} profile they differ too: the counterexample keeps its promises", name);
+    case OtherProfileVerdict::Basis::StrictSearchedIt:
+        return fmt::format("Under the {} profile they are equivalent too: the strict search also ran every database "
+                           "the {} search builds",
+                           name, name);
+    case OtherProfileVerdict::Basis::OwnSearch: break;
+    }
+    if (different) {
+        const std::string_view why = other.profile == fuzz::Profile::Strict
+            ? " (the spider profile samples no NULLs and no empty tables)"
+            : "";
+        return fmt::format("Under the {} profile they differ: \"{}\" separates them{}", name, other.foundBy, why);
+    }
+    return fmt::format("Under the {} profile they are equivalent on the {} {} its search built", name, other.searched,
+                       other.searched == 1 ? "database" : "databases");
+}
+
+} // namespace sqleq::inspect
