@@ -17,7 +17,8 @@ RunSettings AppSettings::runSettings() const
 {
     const RunSettings defaults;
     RunSettings out;
-    out.profile = parseProfileSetting(m_settings.value(QStringLiteral("run/profile")).toString()).value_or(defaults.profile);
+    if (!parseProfileSetting(m_settings.value(QStringLiteral("run/profile")).toString(), out.profile))
+        out.profile = defaults.profile;
     out.seed = m_settings.value(QStringLiteral("run/seed"), QVariant::fromValue<qulonglong>(defaults.seed)).toULongLong();
     out.budget = std::max(1, m_settings.value(QStringLiteral("run/budget"), defaults.budget).toInt());
     out.timeoutMs = std::max(10, m_settings.value(QStringLiteral("run/timeout_ms"), defaults.timeoutMs).toInt());

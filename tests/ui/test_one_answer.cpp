@@ -141,6 +141,7 @@ json sessionJson(const ui::RunResult& result)
     inspection.evidence = result.evidence;
     inspection.diagnosis = result.diagnosis;
     inspection.orderMatters = result.orderMatters;
+    inspection.otherProfile = result.otherProfile;
     if (result.counterexample) {
         minimize::Counterexample counterexample;
         counterexample.content = *result.counterexample;
@@ -155,7 +156,7 @@ json sessionJson(const ui::RunResult& result)
         counterexample.outsideProfile = result.counterexampleOutsideProfile.toStdString();
         inspection.counterexample = std::move(counterexample);
     }
-    return inspect::inspectionJson(result.schema, inspection, ui::checkSettings(result.session.settings));
+    return inspect::inspectionJson(result.schema, inspection, ui::checkSettings(result.session));
 }
 
 /// Names the first field where two JSON objects differ, for a readable failure.
@@ -319,7 +320,10 @@ private slots:
         for (const auto& [name, config] : configs()) {
             const QString suites = path(QStringLiteral("suites-%1-%2").arg(profileText(config.profile)).arg(config.seed));
             m_suitesDirs[name] = suites;
-            const inspect::CheckSettings settings = ui::checkSettings(runSettings(config));
+            ui::Session tablesSession;
+            tablesSession.schema.kind = ui::SchemaSourceKind::SpiderTables;
+            tablesSession.settings = runSettings(config);
+            const inspect::CheckSettings settings = ui::checkSettings(tablesSession);
             for (int p = 0; p < kPairCount; ++p) {
                 // The schema as every front end reads it from tables.json (no CHECKs survive there).
                 auto source = schema::openSchemaSource({.kind = schema::SchemaSourceKind::SchemaFile,

@@ -45,9 +45,8 @@ struct RunResult {
     bool testSuiteFalsePositive = false;  ///< the suite accepts, the search separates
     inspect::Evidence evidence;       ///< what the verdict rests on
     QString searchFoundBy;            ///< what built the separating searched database; empty if none
-    /// What the other profile makes of the pair, in the words every front end uses
-    /// (inspect::describeOtherProfile); empty when not judged.
-    QString otherProfile;
+    /// What the other profile makes of the pair; nothing when not judged.
+    std::optional<inspect::OtherProfileVerdict> otherProfile;
     inspect::Diagnosis diagnosis;     ///< nearest neighbors of a `different` verdict
     std::vector<SuiteDatabaseView> databases;  ///< one per suite database, same order
     /// The minimal counterexample of a `different` verdict: its content, the gold and

@@ -162,13 +162,11 @@ bool readSettings(const QJsonObject& root, RunSettings& out, QString* error)
     FieldReader reader(value.toObject(), QStringLiteral("settings."), error);
     const auto profile = reader.string(QStringLiteral("profile"), false);
     if (!profile) return false;
-    const auto chosen = parseProfileSetting(*profile);
-    if (!chosen) {
+    if (!parseProfileSetting(*profile, out.profile)) {
         reader.fail(QStringLiteral("profile"),
                     QStringLiteral("expected \"spider\", \"strict\" or \"auto\", got \"%1\"").arg(*profile));
         return false;
     }
-    out.profile = *chosen;
     const auto seed = reader.integer(QStringLiteral("seed"), out.seed, 0, UINT64_MAX);
     const auto budget = reader.integer(QStringLiteral("budget"), static_cast<uint64_t>(out.budget), 0, INT32_MAX);
     const auto timeout = reader.integer(QStringLiteral("timeout_ms"), static_cast<uint64_t>(out.timeoutMs), 1, INT32_MAX);
@@ -190,12 +188,16 @@ QString profileSettingName(const std::optional<fuzz::Profile>& profile)
     return profile ? QString::fromStdString(std::string(fuzz::profileName(*profile))) : QStringLiteral("auto");
 }
 
-std::optional<std::optional<fuzz::Profile>> parseProfileSetting(const QString& name)
+bool parseProfileSetting(const QString& name, std::optional<fuzz::Profile>& profile)
 {
-    if (name.isEmpty() || name.compare(QLatin1String("auto"), Qt::CaseInsensitive) == 0)
-        return std::optional<fuzz::Profile>();
-    if (auto profile = fuzz::parseProfile(name.toStdString())) return std::optional<fuzz::Profile>(*profile);
-    return std::nullopt;
+    if (name.isEmpty() || name.compare(QLatin1String("auto"), Qt::CaseInsensitive) == 0) {
+        profile.reset();
+        return true;
+    }
+    const auto named = fuzz::parseProfile(name.toStdString());
+    if (!named) return false;
+    profile = *named;
+    return true;
 }
 
 fuzz::Profile effectiveProfile(const Session& session)

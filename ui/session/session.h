@@ -65,9 +65,9 @@ fuzz::Profile effectiveProfile(const Session& session);
 
 /// The settings' profile as files and QSettings store it: "spider", "strict", or "auto"
 /// for the schema's promise; and back ("" and "auto" both read as the schema's promise;
-/// nullopt for anything else).
+/// false, with `profile` untouched, for anything else).
 QString profileSettingName(const std::optional<fuzz::Profile>& profile);
-std::optional<std::optional<fuzz::Profile>> parseProfileSetting(const QString& name);
+bool parseProfileSetting(const QString& name, std::optional<fuzz::Profile>& profile);
 
 /// The `.sqleq` JSON text of a session (paths stored as given).
 QByteArray sessionToJson(const Session& session);

@@ -76,8 +76,7 @@ void adaptInspection(RunResult& result, inspect::Inspection& inspection)
     result.testSuiteFalsePositive = inspection.testSuiteFalsePositive;
     result.evidence = inspection.evidence;
     result.searchFoundBy = QString::fromStdString(inspection.searchFoundBy);
-    if (inspection.otherProfile)
-        result.otherProfile = QString::fromStdString(inspect::describeOtherProfile(*inspection.otherProfile));
+    result.otherProfile = std::move(inspection.otherProfile);
     result.diagnosis = std::move(inspection.diagnosis);
     result.orderMatters = inspection.orderMatters;
     adaptDatabases(result, inspection.databases);

@@ -223,7 +223,9 @@ void VerdictBanner::showResult(const RunResult& result)
 {
     const suite::CheckResult& check = result.check;
     QString detail = assumptions(result);
-    if (!result.otherProfile.isEmpty()) detail += QLatin1Char('\n') + result.otherProfile + QLatin1Char('.');
+    if (result.otherProfile)
+        detail += QLatin1Char('\n') + QString::fromStdString(inspect::describeOtherProfile(*result.otherProfile))
+            + QLatin1Char('.');
     switch (check.verdict) {
     case suite::VerdictKind::Equivalent: {
         const QString title = equivalentTitle(result);
