@@ -1,5 +1,6 @@
 // The expression is taken from the query text by its span, with the column
-// reference replaced by ?1, and judged as `CASE WHEN e < c THEN -1 WHEN e > c
+// reference replaced by ?1 (over several columns: the i-th by ?i, all but the one
+// solved for bound to sample values), and judged as `CASE WHEN e < c THEN -1 WHEN e > c
 // THEN 1 WHEN e = c THEN 0 END`, so SQLite's own comparison rules (affinity,
 // text against numbers) decide, not a re-implementation of them.
 
