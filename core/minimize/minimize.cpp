@@ -49,7 +49,8 @@ Result<MinimizeResult> minimizeCounterexample(const schema::DatabaseContent& sep
     auto initial = oracle.establish(graph->contentOf(graph->allRows()));
     if (!initial) return initial.error();
 
-    RowReducer reducer(*graph, oracle, graph->allRows(), std::move(*initial));
+    const RowClasses classes(*graph, request.goldSql, request.candidateSql);
+    RowReducer reducer(*graph, oracle, classes, graph->allRows(), std::move(*initial));
     oracle.setPhase(MinimizePhase::Rows);
     reducer.reduce();
     oracle.setPhase(MinimizePhase::OneMinimal);

@@ -101,7 +101,8 @@ RepointResult repointReferences(const schema::Schema& keys, const MinimizeReques
                     // Still separating; it only helps if a row can now go.
                     auto graph = RowGraph::build(keys, candidate, request.nonEmptyTables);
                     if (!graph) continue;
-                    RowReducer reducer(*graph, oracle, graph->allRows(), std::move(evaluation.comparison));
+                    const RowClasses classes(*graph, request.goldSql, request.candidateSql);
+                    RowReducer reducer(*graph, oracle, classes, graph->allRows(), std::move(evaluation.comparison));
                     reducer.makeOneMinimal();
                     if (reducer.keptCount() >= candidate.rowCount()) {
                         if (reducer.stopped()) return result;

@@ -39,6 +39,10 @@ public:
     /// Primary-key and foreign-key columns on either side: the simplifier leaves them alone.
     [[nodiscard]] bool isKeyColumn(std::size_t id, std::size_t column) const;
     void setCell(std::size_t id, std::size_t column, exec::Value value);
+    /// Whether some row's foreign key could be resolved by row `id`.
+    [[nodiscard]] bool hasDependents(std::size_t id) const { return !m_dependents[id].empty(); }
+    /// Whether rows `a` and `b` sit in the same table entry of the input.
+    [[nodiscard]] bool sameEntry(std::size_t a, std::size_t b) const { return m_rows[a].slot == m_rows[b].slot; }
 
     /// `kept` without `removed` and without every kept row that would then reference a
     /// missing parent, transitively (the cascade of a delete).

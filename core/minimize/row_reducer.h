@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/compare/compare.h"
+#include "core/minimize/row_classes.h"
 #include "core/minimize/row_graph.h"
 #include "core/minimize/separation_oracle.h"
 
@@ -16,11 +17,13 @@ namespace sqleq::minimize {
 
 class RowReducer {
 public:
-    /// `start` must separate, with `comparison` as its verdict. Graph and oracle must
-    /// outlive the reducer.
-    RowReducer(const RowGraph& graph, SeparationOracle& oracle, RowMask start, compare::Comparison comparison);
+    /// `start` must separate, with `comparison` as its verdict. Graph, oracle and
+    /// classes must outlive the reducer.
+    RowReducer(const RowGraph& graph, SeparationOracle& oracle, const RowClasses& classes, RowMask start,
+               compare::Comparison comparison);
 
-    /// ddmin with complement tests and granularity doubling.
+    /// ddmin with complement tests and granularity doubling, over units (a row, or the
+    /// kept members of a class), then every class thinned.
     void reduce();
     /// Removes single rows (with their cascade) until none can go; sets oneMinimal().
     void makeOneMinimal();
@@ -39,10 +42,13 @@ private:
 
     Step tryMask(const RowMask& candidate);
     Step tryChunks(const std::vector<std::vector<std::size_t>>& chunks, std::size_t& granularity);
+    Step thinClass(std::size_t cls);
     [[nodiscard]] std::vector<std::size_t> keptIds() const;
+    [[nodiscard]] std::vector<std::vector<std::size_t>> keptUnits() const;
 
     const RowGraph& m_graph;
     SeparationOracle& m_oracle;
+    const RowClasses& m_classes;
     RowMask m_kept;
     compare::Comparison m_comparison;
     std::unordered_map<RowMask, bool> m_memo;  // tested set → did it separate

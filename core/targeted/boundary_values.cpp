@@ -1,5 +1,6 @@
 // The expression is taken from the query text by its span, with the column
-// reference replaced by ?1, and judged as `CASE WHEN e < c THEN -1 WHEN e > c
+// reference replaced by ?1 (over several columns: the i-th by ?i, all but the one
+// solved for bound to sample values), and judged as `CASE WHEN e < c THEN -1 WHEN e > c
 // THEN 1 WHEN e = c THEN 0 END`, so SQLite's own comparison rules (affinity,
 // text against numbers) decide, not a re-implementation of them.
 
@@ -34,6 +35,10 @@ constexpr int kQueryProbes = 600;
 constexpr std::size_t kLongestExpression = 2048;
 /// Longest text probed by length.
 constexpr int64_t kLongestText = 300;
+/// Comparisons over more columns than this are not solved column by column; each
+/// column is solved with the others held at each of kFixedSamples sample values.
+constexpr std::size_t kMostColumnsSolved = 4;
+constexpr std::size_t kFixedSamples = 2;
 
 bool isComparison(sql::BinaryOp op)
 {
@@ -42,17 +47,19 @@ bool isComparison(sql::BinaryOp op)
            || op == BinaryOp::Eq || op == BinaryOp::NotEq;
 }
 
-/// The single column `expr` reads, when it reads exactly one and nothing that
-/// varies between runs or needs other rows (aggregates, windows, subqueries).
-const sql::ColumnRef* soleColumn(const sql::Expr& expr)
+/// The columns `expr` reads, one per name, appended to `columns`; false when it reads
+/// anything that varies between runs or needs other rows (aggregates, windows,
+/// subqueries).
+bool readColumns(const sql::Expr& expr, std::vector<const sql::ColumnRef*>& columns)
 {
-    const sql::ColumnRef* column = nullptr;
     bool usable = true;
     sql::walk(expr, [&](const sql::Node& node) {
         if (!usable) return false;
         if (const auto* ref = node.tryAs<sql::ColumnRef>()) {
-            if (column != nullptr && !schema::sameIdentifier(column->column.name, ref->column.name)) usable = false;
-            column = ref;
+            if (std::none_of(columns.begin(), columns.end(), [&](const sql::ColumnRef* seen) {
+                    return schema::sameIdentifier(seen->column.name, ref->column.name);
+                }))
+                columns.push_back(ref);
         } else if (const auto* call = node.tryAs<sql::FunctionCall>()) {
             static constexpr std::string_view kUnusable[] = {
                 "random", "randomblob", "changes", "total_changes", "last_insert_rowid", "count", "sum",
@@ -73,7 +80,14 @@ const sql::ColumnRef* soleColumn(const sql::Expr& expr)
         }
         return true;
     });
-    return usable ? column : nullptr;
+    return usable;
+}
+
+/// The single column `expr` reads, when it reads exactly one and nothing readColumns refuses.
+const sql::ColumnRef* soleColumn(const sql::Expr& expr)
+{
+    std::vector<const sql::ColumnRef*> columns;
+    return readColumns(expr, columns) && columns.size() == 1 ? columns.front() : nullptr;
 }
 
 /// The day `days` after 1970-01-01 as 'YYYY-MM-DD' (proleptic Gregorian).
@@ -133,10 +147,14 @@ struct ProbeBudget {
     int probes = kQueryProbes;
 };
 
+/// Runs the judged expression with parameter `varied` at probe values, every other
+/// parameter at its fixed value.
 class Prober {
 public:
-    Prober(exec::Connection& connection, std::string sql, const schema::Column& column, ProbeBudget& budget)
-        : m_connection(connection), m_sql(std::move(sql)), m_column(column), m_budget(budget)
+    Prober(exec::Connection& connection, std::string sql, const schema::Column& column, exec::Row fixed,
+           std::size_t varied, ProbeBudget& budget)
+        : m_connection(connection), m_sql(std::move(sql)), m_column(column), m_parameters(std::move(fixed)),
+          m_varied(varied), m_budget(budget)
     {
     }
 
@@ -151,8 +169,8 @@ public:
         limits.maxSteps = std::min(kProbeSteps, m_budget.steps);
         limits.wallClockLimitMs = 10'000;  // a safety net only: the step budget ends any real probe first
         limits.maxRows = 1;
-        const exec::Row parameters{fuzz::coerceToColumn(valueAt(domain, at), m_column)};
-        const exec::QueryOutcome out = exec::runQuery(m_connection, m_sql, limits, parameters);
+        m_parameters[m_varied] = fuzz::coerceToColumn(valueAt(domain, at), m_column);
+        const exec::QueryOutcome out = exec::runQuery(m_connection, m_sql, limits, m_parameters);
         const int64_t spent = std::max<int64_t>(out.vmSteps, 0) + std::max<int64_t>(out.functionSteps, 0);
         m_budget.steps -= out.status == exec::OutcomeStatus::Timeout ? std::max(spent, limits.maxSteps) : spent;
         if (!out.ok() || out.result.rows.empty() || out.result.rows.front().empty()) return std::nullopt;
@@ -167,6 +185,8 @@ private:
     exec::Connection& m_connection;
     std::string m_sql;
     const schema::Column& m_column;
+    exec::Row m_parameters;
+    std::size_t m_varied;
     ProbeBudget& m_budget;
     int m_probes = 0;
 };
@@ -203,6 +223,25 @@ std::vector<int64_t> crossings(Prober& prober, Domain domain)
     return out;
 }
 
+bool isText(const schema::Column& column)
+{
+    return column.affinity == schema::Affinity::Text || column.affinity == schema::Affinity::Blob;
+}
+
+std::vector<Domain> domainsOf(const schema::Column& column)
+{
+    return isText(column) ? std::vector{Domain::Date, Domain::Length} : std::vector{Domain::Integer};
+}
+
+/// The value a column not being solved for is held at: a short word or a date for
+/// texts (lengths 5 and 10), a small number otherwise.
+exec::Value fixedSample(const schema::Column& column, std::size_t sample)
+{
+    const exec::Value value = isText(column) ? (sample == 0 ? valueAt(Domain::Length, 5) : exec::Value::text("2015-06-15"))
+                                             : exec::Value::integer(sample == 0 ? 1 : 12);
+    return fuzz::coerceToColumn(value, column);
+}
+
 class Finder {
 public:
     Finder(std::string text, const schema::Schema& schema) : m_text(std::move(text)), m_schema(schema) {}
@@ -221,6 +260,7 @@ public:
             const auto* binary = node.tryAs<sql::BinaryExpr>();
             if (binary == nullptr || !isComparison(binary->op) || !binary->left || !binary->right) return true;
             if (comparisons >= kMaxComparisons) return false;
+            bool probed = false;
             for (const bool leftSide : {true, false}) {
                 const sql::Expr& computed = leftSide ? *binary->left : *binary->right;
                 const sql::Expr& constant = leftSide ? *binary->right : *binary->left;
@@ -228,7 +268,14 @@ public:
                 const sql::ColumnRef* column = soleColumn(computed);
                 if (column == nullptr) continue;
                 ++comparisons;
+                probed = true;
                 probe(computed, *column, constant, out);
+            }
+            std::vector<const sql::ColumnRef*> columns;
+            if (!probed && readColumns(*binary->left, columns) && readColumns(*binary->right, columns)
+                && columns.size() >= 2 && columns.size() <= kMostColumnsSolved) {
+                ++comparisons;
+                probeSeveral(*binary, columns, out);
             }
             return true;
         });
@@ -244,22 +291,71 @@ private:
     /// The expression's text with every reference to the column replaced by ?1.
     std::string parameterized(const sql::Expr& computed, const sql::ColumnRef& column) const
     {
-        std::vector<SourceSpan> references;
+        return parameterized(computed, std::vector{&column});
+    }
+
+    /// The expression's text with every reference to `columns[i]` (by name) replaced by ?i+1.
+    std::string parameterized(const sql::Expr& computed, const std::vector<const sql::ColumnRef*>& columns) const
+    {
+        std::vector<std::pair<SourceSpan, std::size_t>> references;
         sql::walk(computed, [&](const sql::Node& node) {
-            if (const auto* ref = node.tryAs<sql::ColumnRef>(); ref && schema::sameIdentifier(ref->column.name, column.column.name))
-                references.push_back(ref->span());
+            const auto* ref = node.tryAs<sql::ColumnRef>();
+            if (ref == nullptr) return true;
+            for (std::size_t i = 0; i < columns.size(); ++i)
+                if (schema::sameIdentifier(ref->column.name, columns[i]->column.name)) references.emplace_back(ref->span(), i);
             return true;
         });
         const SourceSpan whole = computed.span();
         if (!whole.valid() || whole.end > m_text.size()) return {};
         std::string out;
         uint32_t at = whole.begin;
-        for (const SourceSpan& span : references) {
+        for (const auto& [span, index] : references) {
             if (!span.valid() || span.begin < at || span.end > whole.end) return {};
-            out += m_text.substr(at, span.begin - at) + "?1";
+            out += m_text.substr(at, span.begin - at) + fmt::format("?{}", index + 1);
             at = span.end;
         }
         return out + m_text.substr(at, whole.end - at);
+    }
+
+    /// `a + b > c`, `length(name) + length(city) > 30`: each column in turn solved for
+    /// with the others fixed at sample values, and each solution recorded as a row (a
+    /// group of constants) holding the solved value and the fixed ones together — apart,
+    /// random companions would move the boundary away. Columns of one table only.
+    void probeSeveral(const sql::BinaryExpr& comparison, const std::vector<const sql::ColumnRef*>& refs,
+                      fuzz::GoldConstants& out)
+    {
+        const std::string left = parameterized(*comparison.left, refs);
+        const std::string right = parameterized(*comparison.right, refs);
+        if (left.empty() || right.empty() || left.size() + right.size() > kLongestExpression) return;
+        const schema::Table* table = nullptr;
+        std::vector<const schema::Column*> columns;
+        for (const sql::ColumnRef* ref : refs) {
+            const auto named = columnsNamed(*ref);
+            if (named.empty() || (table != nullptr && named.front().first != table)) return;
+            table = named.front().first;
+            columns.push_back(named.front().second);
+        }
+        const std::string sql = fmt::format("SELECT CASE WHEN ({0}) < ({1}) THEN -1 WHEN ({0}) > ({1}) THEN 1 "
+                                            "WHEN ({0}) = ({1}) THEN 0 END",
+                                            left, right);
+        auto connection = exec::Connection::openMemory();
+        if (!connection) return;
+        for (std::size_t varied = 0; varied < columns.size(); ++varied) {
+            for (std::size_t sample = 0; sample < kFixedSamples; ++sample) {
+                exec::Row fixed;
+                for (const schema::Column* column : columns) fixed.push_back(fixedSample(*column, sample));
+                Prober prober(*connection, sql, *columns[varied], fixed, varied, m_budget);
+                for (const Domain domain : domainsOf(*columns[varied]))
+                    for (const int64_t at : crossings(prober, domain)) {
+                        fixed[varied] = fuzz::coerceToColumn(valueAt(domain, at), *columns[varied]);
+                        fuzz::ConstantGroup row;
+                        for (std::size_t c = 0; c < columns.size(); ++c)
+                            row.items.push_back(fuzz::GoldConstant{table->name, columns[c]->name, fixed[c],
+                                                                   fuzz::ConstantUse::Compare});
+                        out.addGroup(std::move(row));
+                    }
+            }
+        }
     }
 
     void probe(const sql::Expr& computed, const sql::ColumnRef& column, const sql::Expr& constant,
@@ -274,12 +370,8 @@ private:
         for (const auto& [table, schemaColumn] : columnsNamed(column)) {
             auto connection = exec::Connection::openMemory();
             if (!connection) return;
-            Prober prober(*connection, sql, *schemaColumn, m_budget);
-            const bool text = schemaColumn->affinity == schema::Affinity::Text
-                              || schemaColumn->affinity == schema::Affinity::Blob;
-            const std::vector<Domain> domains = text ? std::vector{Domain::Date, Domain::Length}
-                                                     : std::vector{Domain::Integer};
-            for (const Domain domain : domains)
+            Prober prober(*connection, sql, *schemaColumn, exec::Row(1), 0, m_budget);
+            for (const Domain domain : domainsOf(*schemaColumn))
                 for (const int64_t at : crossings(prober, domain))
                     out.add(fuzz::GoldConstant{table->name, schemaColumn->name,
                                                fuzz::coerceToColumn(valueAt(domain, at), *schemaColumn),

@@ -9,7 +9,10 @@
 // runs on probe values of the column (numbers on a widening grid, dates day by
 // day, texts letter by letter) through the safe executor under a small step
 // budget, and a change of answer is narrowed down by bisection. Deterministic:
-// expressions that read the clock or random numbers are skipped.
+// expressions that read the clock or random numbers are skipped. A comparison of
+// several columns of one table (`a + b > c`, `length(name) + length(city) > 30`)
+// is solved for each column in turn with the others held at sample values; each
+// solution is a row of values that belong together (a ConstantGroup).
 #pragma once
 
 #include "core/fuzz/gold_constants.h"
@@ -20,7 +23,8 @@
 namespace sqleq::targeted::detail {
 
 /// Column values on both sides of every such boundary in `query` (each attributed to
-/// its column, ConstantUse::Compare). A query that does not parse gives none.
+/// its column, ConstantUse::Compare; the rows of several columns as groups). A query
+/// that does not parse gives none.
 fuzz::GoldConstants boundaryValues(std::string_view query, const schema::Schema& schema);
 
 } // namespace sqleq::targeted::detail

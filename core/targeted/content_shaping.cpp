@@ -9,6 +9,9 @@
 #include <algorithm>
 #include <limits>
 #include <optional>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <cctype>
 #include <cmath>
 
@@ -54,6 +57,42 @@ schema::TableRows* rowsOf(schema::DatabaseContent& content, std::string_view tab
 namespace {
 
 /// Whether the columns `at` include the whole primary key or a whole UNIQUE constraint.
+/// A text that is equal for two tuples exactly when their values are (storage equality,
+/// as exec::Value's ==): type tag, then the value's bytes, length-prefixed.
+std::string tupleKey(const exec::Row& tuple)
+{
+    std::string key;
+    for (const exec::Value& value : tuple) {
+        key += static_cast<char>('0' + static_cast<int>(value.type()));
+        switch (value.type()) {
+        case exec::ValueType::Null: break;
+        case exec::ValueType::Integer: key += std::to_string(value.asInteger()); break;
+        case exec::ValueType::Real: {
+            const double real = value.asReal() == 0.0 ? 0.0 : value.asReal();  // -0.0 == 0.0
+            key.append(reinterpret_cast<const char*>(&real), sizeof real);
+            break;
+        }
+        case exec::ValueType::Text:
+        case exec::ValueType::Blob: {
+            const std::string& bytes = value.type() == exec::ValueType::Text ? value.asText() : value.asBlob();
+            key += std::to_string(bytes.size());
+            key += ':';
+            key += bytes;
+            break;
+        }
+        }
+        key += '|';
+    }
+    return key;
+}
+
+std::string childKey(const exec::Row& row, const std::vector<std::size_t>& at)
+{
+    exec::Row tuple;
+    for (const std::size_t c : at) tuple.push_back(row[c]);
+    return tupleKey(tuple);
+}
+
 bool holdsUniqueSet(const schema::Table& table, const std::vector<std::size_t>& at)
 {
     const auto holds = [&](const std::vector<std::string>& names) {
@@ -433,43 +472,42 @@ bool repairForeignKeys(const schema::Schema& schema, schema::DatabaseContent& co
             if (std::find(childAt.begin(), childAt.end(), table.columns.size()) != childAt.end()) continue;
             if (std::find(parentAt.begin(), parentAt.end(), parentTable->columns.size()) != parentAt.end()) continue;
             std::vector<exec::Row> tuples;
+            std::unordered_set<std::string> parentKeys;
             if (parent != nullptr) {
                 for (const auto& row : parent->rows) {
                     exec::Row tuple;
                     for (const std::size_t c : parentAt) tuple.push_back(row[c]);
+                    parentKeys.insert(tupleKey(tuple));
                     tuples.push_back(std::move(tuple));
                 }
             }
             // A key that is also unique in the child (LOCATION.RESTAURANT_ID as its primary
             // key) may point at each parent once: a repaired row takes a parent no other
-            // row uses, or goes.
+            // row uses, or goes. Rows point at a tuple by the count of its key among the
+            // rows kept so far and those still to come (a group of thousands is repaired in
+            // linear time, not by comparing every row with every parent).
             const bool uniqueInChild = holdsUniqueSet(table, childAt);
-            const auto sameTuple = [&](const exec::Row& row, const exec::Row& tuple) {
-                for (std::size_t i = 0; i < childAt.size(); ++i)
-                    if (!(row[childAt[i]] == tuple[i])) return false;
-                return true;
-            };
+            std::unordered_map<std::string, std::size_t> pointing;
+            if (uniqueInChild)
+                for (const auto& row : child->rows) ++pointing[childKey(row, childAt)];
             std::vector<exec::Row> kept;
             for (std::size_t r = 0; r < child->rows.size(); ++r) {
                 exec::Row& row = child->rows[r];
+                const std::string key = childKey(row, childAt);
+                if (uniqueInChild) --pointing[key];
                 const bool hasNull = std::any_of(childAt.begin(), childAt.end(), [&](std::size_t c) { return row[c].isNull(); });
-                const bool resolves = hasNull || std::any_of(tuples.begin(), tuples.end(), [&](const exec::Row& tuple) {
-                    return sameTuple(row, tuple);
-                });
+                const bool resolves = hasNull || parentKeys.contains(key);
                 if (!resolves) {
-                    // Rows before r are in `kept` already; those after it are still in place.
-                    const auto used = [&](const exec::Row& tuple) {
-                        const auto points = [&](const exec::Row& other) { return sameTuple(other, tuple); };
-                        return std::any_of(kept.begin(), kept.end(), points)
-                               || std::any_of(child->rows.begin() + static_cast<std::ptrdiff_t>(r) + 1, child->rows.end(), points);
-                    };
                     std::vector<std::size_t> free;
-                    for (std::size_t t = 0; t < tuples.size(); ++t)
-                        if (!uniqueInChild || !used(tuples[t])) free.push_back(t);
+                    for (std::size_t t = 0; t < tuples.size(); ++t) {
+                        const auto used = pointing.find(tupleKey(tuples[t]));
+                        if (!uniqueInChild || used == pointing.end() || used->second == 0) free.push_back(t);
+                    }
                     if (free.empty()) continue;  // no parent to point at: the row goes
                     const auto& tuple = tuples[free[rng.index(free.size())]];
                     for (std::size_t i = 0; i < childAt.size(); ++i) row[childAt[i]] = tuple[i];
                 }
+                if (uniqueInChild) ++pointing[childKey(row, childAt)];
                 kept.push_back(std::move(row));
             }
             child->rows = std::move(kept);

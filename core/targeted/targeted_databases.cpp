@@ -226,7 +226,7 @@ void TargetedDatabases::planTargets()
         for (std::size_t t = 0; t <= m_schema.tables.size(); ++t) add(Kind::LargeGroup, rows, t);
     }
     // Rows on both sides of each computed comparison's boundary, in two arrangements.
-    if (!m_boundaries.items.empty())
+    if (!m_boundaries.items.empty() || !m_boundaries.groups.empty())
         for (std::size_t rotation = 0; rotation < 2; ++rotation) add(Kind::Boundary, rotation);
     // Integer keys of 0 and below: random keys count from 1. With the other values of
     // the search only, so distilled suites keep their databases.
@@ -250,17 +250,46 @@ void TargetedDatabases::placeBoundaries(schema::DatabaseContent& content, std::s
         if (c < m_schema.tables[t].columns.size() && (columns.empty() || columns.back() != std::pair{t, c}))
             columns.emplace_back(t, c);
     }
+    std::vector<const fuzz::ConstantGroup*> groups;  // rows of several columns solved together (`a + b > c`)
+    for (const auto& group : m_boundaries.groups) groups.push_back(&group);
+    if (rotation % 2 == 1) std::reverse(groups.begin(), groups.end());
+    // Each table grown once, to hold its longest list of values and then one row per
+    // group: growing copies its first row over all the others.
+    std::vector<std::size_t> rowsNeeded(m_schema.tables.size(), 0);
+    for (const auto& [t, c] : columns)
+        rowsNeeded[t] = std::max(rowsNeeded[t], m_boundaries.forColumn(m_schema.tables[t].name,
+                                                                       m_schema.tables[t].columns[c].name).size());
+    std::vector<std::size_t> groupRow = rowsNeeded;  // where each table's next group goes
+    for (const auto* group : groups)
+        if (const std::size_t t = fuzz::tableIndex(m_schema, group->items.front().table); t < rowsNeeded.size())
+            ++rowsNeeded[t];
     const int64_t firstKey = detail::freshKeyBase(m_schema, content);
+    for (std::size_t t = 0; t < m_schema.tables.size(); ++t) {
+        const auto* rows = detail::rowsOf(content, m_schema.tables[t].name);
+        if (rows != nullptr && !rows->rows.empty() && rows->rows.size() < rowsNeeded[t])
+            detail::growTable(m_schema, content, m_schema.tables[t].name, rowsNeeded[t], firstKey);
+    }
     for (const auto& [t, c] : columns) {
         const schema::Table& table = m_schema.tables[t];
         std::vector<exec::Value> values;
         for (const auto* constant : m_boundaries.forColumn(table.name, table.columns[c].name))
             values.push_back(constant->value);
         auto* rows = detail::rowsOf(content, table.name);
-        if (rows == nullptr || rows->rows.empty()) continue;
-        if (rows->rows.size() < values.size()) detail::growTable(m_schema, content, table.name, values.size(), firstKey);
+        if (rows == nullptr) continue;
         if (rotation % 2 == 1) std::reverse(values.begin(), values.end());
         for (std::size_t r = 0; r < rows->rows.size() && r < values.size(); ++r) rows->rows[r][c] = values[r];
+    }
+    for (const auto* group : groups) {
+        const std::size_t t = fuzz::tableIndex(m_schema, group->items.front().table);
+        if (t >= m_schema.tables.size()) continue;
+        const schema::Table& table = m_schema.tables[t];
+        auto* rows = detail::rowsOf(content, table.name);
+        const std::size_t r = groupRow[t]++;
+        if (rows == nullptr || r >= rows->rows.size()) continue;
+        for (const auto& constant : group->items) {
+            const std::size_t c = detail::columnIndex(table, constant.column);
+            if (c < table.columns.size()) rows->rows[r][c] = constant.value;
+        }
     }
 }
 

@@ -58,6 +58,16 @@ CREATE TABLE project (project_id INTEGER PRIMARY KEY, title TEXT NOT NULL, dept_
                       code TEXT NOT NULL CHECK (code GLOB '[A-Z][A-Z]-[0-9]*'));
 )sql";
 
+// Nullable columns everywhere but the keys (issue 24): aggregates compared with
+// constants at any nesting, and comparisons over several columns.
+constexpr const char* kShops = R"sql(
+CREATE TABLE shop (shop_id INTEGER PRIMARY KEY, name TEXT, city TEXT);
+CREATE TABLE sale (sale_id INTEGER PRIMARY KEY, shop_id INTEGER REFERENCES shop (shop_id), amount INTEGER,
+                   rating REAL);
+CREATE TABLE staff (staff_id INTEGER PRIMARY KEY, name TEXT, city TEXT, salary INTEGER, bonus INTEGER,
+                    a INTEGER, b INTEGER, c INTEGER);
+)sql";
+
 struct Case {
     const char* name;
     const char* ddl;
@@ -154,6 +164,36 @@ const Case kCases[] = {
      "SELECT name FROM emp WHERE julianday('2020-01-01') - julianday(hired) > 366", "different", "different"},
     {"computed: monthly salary", kStaff, "SELECT name FROM emp WHERE salary / 12 >= 5000",
      "SELECT name FROM emp WHERE salary / 12 > 5000", "different", "different"},
+    {"aggregate: sum in HAVING", kShops, "SELECT shop_id FROM sale GROUP BY shop_id HAVING sum(amount) > 100",
+     "SELECT shop_id FROM sale GROUP BY shop_id HAVING sum(amount) >= 100", "different", "different"},
+    {"aggregate: avg in HAVING", kShops, "SELECT shop_id FROM sale GROUP BY shop_id HAVING avg(rating) > 3",
+     "SELECT shop_id FROM sale GROUP BY shop_id HAVING avg(rating) >= 3", "different", "different"},
+    {"aggregate: count in a CTE", kShops,
+     "WITH busy AS (SELECT shop_id FROM sale GROUP BY shop_id HAVING count(*) > 4) SELECT count(*) FROM busy",
+     "WITH busy AS (SELECT shop_id FROM sale GROUP BY shop_id HAVING count(*) > 5) SELECT count(*) FROM busy",
+     "different", "different"},
+    {"aggregate: count in a derived table", kShops,
+     "SELECT count(*) FROM (SELECT shop_id FROM sale GROUP BY shop_id HAVING count(*) > 4)",
+     "SELECT count(*) FROM (SELECT shop_id FROM sale GROUP BY shop_id HAVING count(*) > 5)", "different",
+     "different"},
+    {"aggregate: max in a scalar subquery", kShops,
+     "SELECT name FROM shop WHERE (SELECT max(amount) FROM sale WHERE sale.shop_id = shop.shop_id) > 10",
+     "SELECT name FROM shop WHERE (SELECT max(amount) FROM sale WHERE sale.shop_id = shop.shop_id) >= 10",
+     "different", "different"},
+    {"aggregate: count past a thousand", kShops, "SELECT shop_id FROM sale GROUP BY shop_id HAVING count(*) > 1000",
+     "SELECT shop_id FROM sale GROUP BY shop_id HAVING count(*) > 1001", "different", "different"},
+    {"aggregate: > 4 is >= 5", kShops, "SELECT shop_id FROM sale GROUP BY shop_id HAVING count(*) > 4",
+     "SELECT shop_id FROM sale GROUP BY shop_id HAVING count(*) >= 5", "equivalent", "equivalent"},
+    {"aggregate: > is NOT <=", kShops, "SELECT shop_id FROM sale GROUP BY shop_id HAVING sum(amount) > 100",
+     "SELECT shop_id FROM sale GROUP BY shop_id HAVING NOT sum(amount) <= 100", "equivalent", "equivalent"},
+    {"columns: two lengths", kShops, "SELECT name FROM staff WHERE length(name) + length(city) > 30",
+     "SELECT name FROM staff WHERE length(name) + length(city) > 31", "different", "different"},
+    {"columns: a + b > c", kShops, "SELECT name FROM staff WHERE a + b > c",
+     "SELECT name FROM staff WHERE a + b >= c", "different", "different"},
+    {"columns: salary and bonus", kShops, "SELECT name FROM staff WHERE salary + bonus > 5000",
+     "SELECT name FROM staff WHERE salary + bonus >= 5000", "different", "different"},
+    {"columns: b + a", kShops, "SELECT name FROM staff WHERE a + b > 10",
+     "SELECT name FROM staff WHERE b + a > 10", "equivalent", "equivalent"},
     {"computed: the same bound written twice", kStaff, "SELECT name FROM emp WHERE salary * 2 > 10000",
      "SELECT name FROM emp WHERE salary > 5000", "equivalent", "equivalent"},
 };

@@ -267,6 +267,38 @@ private slots:
         QVERIFY(targeted::detail::boundaryValues("SELECT name FROM", testSchema()).items.empty());
     }
 
+    void boundariesOverSeveralColumnsComeAsRows()
+    {
+        // Each column solved with the other held at a sample value: the solution and the
+        // sample belong in one row, so they come as a group, not as loose values.
+        const auto holdsRow = [](const fuzz::GoldConstants& found, const std::vector<fuzz::GoldConstant>& row) {
+            return std::any_of(found.groups.begin(), found.groups.end(), [&](const fuzz::ConstantGroup& group) {
+                return std::all_of(row.begin(), row.end(), [&](const fuzz::GoldConstant& wanted) {
+                    return std::find(group.items.begin(), group.items.end(), wanted) != group.items.end();
+                });
+            });
+        };
+        const auto cell = [](const char* column, exec::Value value) {
+            return fuzz::GoldConstant{"owner", column, std::move(value), fuzz::ConstantUse::Compare};
+        };
+        const auto lengths = targeted::detail::boundaryValues(
+            "SELECT id FROM owner WHERE length(name) + length(city) > 30", testSchema());
+        QVERIFY(lengths.items.empty());
+        // city 'aaaaa' (5 letters): the sum is 30 at 25 letters of name, 31 at 26.
+        QVERIFY(holdsRow(lengths, {cell("name", exec::Value::text(std::string(25, 'a'))),
+                                   cell("city", exec::Value::text("aaaaa"))}));
+        QVERIFY(holdsRow(lengths, {cell("name", exec::Value::text(std::string(26, 'a'))),
+                                   cell("city", exec::Value::text("aaaaa"))}));
+        // Two numbers: each solved with the other held at 1.
+        const auto sums = targeted::detail::boundaryValues("SELECT name FROM owner WHERE age + id > 40", testSchema());
+        QVERIFY(holdsRow(sums, {cell("age", exec::Value::integer(39)), cell("id", exec::Value::integer(1))}));
+        QVERIFY(holdsRow(sums, {cell("age", exec::Value::integer(1)), cell("id", exec::Value::integer(40))}));
+        // Columns of two tables are left alone (a row cannot hold both).
+        QVERIFY(targeted::detail::boundaryValues(
+                    "SELECT o.name FROM owner AS o JOIN pet AS p ON p.owner = o.id WHERE o.age + p.tag > 40", testSchema())
+                    .groups.empty());
+    }
+
     void boundaryProbesStayWithinTheirBudget()
     {
         // Each probe runs the user's expression under a small step budget: a
