@@ -199,11 +199,46 @@ private slots:
         ddl.close();
         const auto run = runCli({"check", "--ddl", ddl.fileName(), "--gold",
                                  "SELECT count(*) FROM address WHERE line_3 IS NULL", "--candidate",
-                                 "SELECT count(*) FROM address WHERE line_3 = ''", "--budget", "200"});
+                                 "SELECT count(*) FROM address WHERE line_3 = ''", "--budget", "200", "--profile",
+                                 "spider"});
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.out.contains(QStringLiteral(
                      "outside the spider profile: NULL in address.line_3; database #0 (original) is not one sqleq sampled")),
                  qPrintable(run.out));
+    }
+
+    // A user's DDL promises NULL wherever a column is nullable: strict unless told;
+    // the other profile's verdict comes in one line, and in JSON.
+    void checkProfileFollowsTheSchemaSource()
+    {
+        QTemporaryDir dir;
+        const QString ddl = writeText(dir, QStringLiteral("staff.sql"),
+                                      "CREATE TABLE dept (id INTEGER PRIMARY KEY, name TEXT NOT NULL);"
+                                      "CREATE TABLE emp (id INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+                                      " dept_id INTEGER REFERENCES dept (id));");
+        const QStringList pair{"--gold", "SELECT name FROM emp WHERE dept_id NOT IN (SELECT id FROM dept WHERE name = 'x')",
+                               "--candidate", "SELECT name FROM emp WHERE dept_id IN (SELECT id FROM dept WHERE name != 'x')"};
+        const auto byDefault = runCli(QStringList{"check", "--ddl", ddl} + pair);
+        QCOMPARE(byDefault.exitCode, 1);
+        QVERIFY2(byDefault.out.contains(QStringLiteral("(profile strict, seed 0,")), qPrintable(byDefault.out));
+        QVERIFY2(byDefault.out.contains(QStringLiteral("other profile: under the spider profile they are equivalent")),
+                 qPrintable(byDefault.out));
+
+        const auto spider = runCli(QStringList{"check", "--ddl", ddl, "--profile", "spider"} + pair);
+        QCOMPARE(spider.exitCode, 0);
+        QVERIFY2(spider.out.contains(QStringLiteral("other profile: under the strict profile they differ: ")),
+                 qPrintable(spider.out));
+        QVERIFY(!spider.out.contains(QStringLiteral("may still separate")));
+
+        const auto json = runCli(QStringList{"check", "--ddl", ddl, "--profile", "spider", "--json"} + pair);
+        const auto report = QJsonDocument::fromJson(json.out.toUtf8()).object();
+        QCOMPARE(report["profile"].toString(), QStringLiteral("spider"));
+        QCOMPARE(report["other_profile"]["profile"].toString(), QStringLiteral("strict"));
+        QCOMPARE(report["other_profile"]["verdict"].toString(), QStringLiteral("different"));
+        QCOMPARE(report["other_profile"]["basis"].toString(), QStringLiteral("own_search"));
+
+        const auto skipped = runCli(QStringList{"check", "--ddl", ddl, "--no-other-profile", "--json"} + pair);
+        QVERIFY(QJsonDocument::fromJson(skipped.out.toUtf8()).object()["other_profile"].isNull());
     }
 
     void checkAcceptsEquivalentOnSampledDatabases()

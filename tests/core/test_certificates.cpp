@@ -9,7 +9,11 @@
 #include "core/inspect/inspect.h"
 #include "core/schema/ddl_loader.h"
 
+#include "core/schema/schema_source.h"
+#include "core/schema/spider_tables_writer.h"
+
 #include "tests/core/plain_recheck.h"
+#include "tests/core/temp_file_support.h"
 
 #include <QtTest>
 
@@ -236,6 +240,13 @@ private slots:
         const std::string verdict(suite::verdictKindName(inspection->check.verdict));
         const std::string expected = strict ? pair.strict : pair.spider;
         QVERIFY2(verdict == expected, (verdict + ", expected " + expected + ": " + inspection->check.message).c_str());
+        // The one line about the other profile agrees with that profile's own verdict.
+        QVERIFY(inspection->otherProfile.has_value());
+        const std::string other(suite::verdictKindName(inspection->otherProfile->verdict));
+        const std::string otherExpected = strict ? pair.spider : pair.strict;
+        QVERIFY2(other == otherExpected,
+                 (other + ", expected " + otherExpected + ": " + inspect::describeOtherProfile(*inspection->otherProfile))
+                     .c_str());
         if (inspection->check.verdict != suite::VerdictKind::Different) return;
 
         QVERIFY(inspection->counterexample.has_value());
@@ -255,6 +266,51 @@ private slots:
         QVERIFY(gold.ok);
         QVERIFY2(!candidate.ok || !recheck::sameResults(gold, candidate, inspection->orderMatters),
                  "the counterexample does not separate the queries on the user's own schema");
+    }
+
+    void defaultProfileFollowsTheSource()
+    {
+        // The user's own file declares its constraints (strict); a dataset's schema
+        // file follows the dataset's convention (spider).
+        QTemporaryDir dir;
+        const std::string ddl = writeTestFile(dir, "staff.sql", kStaff);
+        auto fromDdl = schema::openSchemaSource({.kind = schema::SchemaSourceKind::DdlScript, .path = ddl});
+        QVERIFY(fromDdl.ok());
+        QCOMPARE(inspect::promisedProfile(fromDdl->kind), fuzz::Profile::Strict);
+        const std::string tables = writeTestFile(dir, "tables.json", schema::toSpiderTablesJson({fromDdl->schema}));
+        auto fromTables = schema::openSchemaSource(
+            {.kind = schema::SchemaSourceKind::SchemaFile, .path = tables, .dbId = fromDdl->schema.name});
+        QVERIFY2(fromTables.ok(), fromTables.ok() ? "" : fromTables.error().message.c_str());
+        QCOMPARE(inspect::promisedProfile(fromTables->kind), fuzz::Profile::Spider);
+        QCOMPARE(inspect::promisedProfile(schema::SchemaSourceKind::SqliteFile), fuzz::Profile::Strict);
+    }
+
+    void otherProfileCostsNothingWhenTheEvidenceSettlesIt()
+    {
+        const schema::Schema schema = loadOrDie(kStaff);
+        const auto basisOf = [&](const char* gold, const char* candidate, fuzz::Profile profile) {
+            inspect::CheckRequest request{.gold = gold, .candidate = candidate};
+            request.settings.profile = profile;
+            auto inspection = inspect::inspect({schema, std::nullopt}, request);
+            if (!inspection.ok() || !inspection->otherProfile) return std::string("none");
+            return std::string(inspect::otherProfileBasisName(inspection->otherProfile->basis)) + " "
+                + std::string(suite::verdictKindName(inspection->otherProfile->verdict));
+        };
+        const char* greater = "SELECT name FROM emp WHERE salary > 10";
+        const char* atLeast = "SELECT name FROM emp WHERE salary >= 10";
+        const char* notIn = "SELECT name FROM emp WHERE emp_id NOT IN (SELECT manager_id FROM emp)";
+        const char* notExists = "SELECT name FROM emp AS e WHERE NOT EXISTS (SELECT 1 FROM emp AS m WHERE m.manager_id = e.emp_id)";
+        QCOMPARE(basisOf(greater, atLeast, fuzz::Profile::Spider), std::string("same_counterexample different"));
+        QCOMPARE(basisOf(greater, atLeast, fuzz::Profile::Strict), std::string("same_counterexample different"));
+        QCOMPARE(basisOf(greater, greater, fuzz::Profile::Strict), std::string("strict_searched_it equivalent"));
+        QCOMPARE(basisOf(notIn, notExists, fuzz::Profile::Spider), std::string("own_search different"));
+        QCOMPARE(basisOf(notIn, notExists, fuzz::Profile::Strict), std::string("own_search equivalent"));
+        // No search asked for, no claim about the other profile.
+        inspect::CheckRequest suiteOnly{.gold = greater, .candidate = greater};
+        suiteOnly.settings.searchBudget = 0;
+        auto inspection = inspect::inspect({schema, std::nullopt}, suiteOnly);
+        QVERIFY(inspection.ok());
+        QVERIFY(!inspection->otherProfile.has_value());
     }
 
     void strictSeparatesWhatSpiderSeparates()

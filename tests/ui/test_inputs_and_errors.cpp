@@ -119,13 +119,13 @@ private slots:
         MainWindow window;
         runSettled(window, peopleSession(QStringLiteral("SELECT name FROM people"), QStringLiteral("SELECT name FROM people")));
         QVERIFY(!window.hasUnsavedEdits());
-        // The real dialog: switch the profile to strict and accept.
+        // The real dialog: switch the profile to strict (after "the schema's" and spider) and accept.
         QTimer::singleShot(0, &window, [] {
             auto* dialog = qobject_cast<QDialog*>(QApplication::activeModalWidget());
             QVERIFY(dialog != nullptr);
             auto* profile = dialog->findChild<QComboBox*>();
             QVERIFY(profile != nullptr);
-            profile->setCurrentIndex(1);
+            profile->setCurrentIndex(2);
             dialog->accept();
         });
         window.editSettings();

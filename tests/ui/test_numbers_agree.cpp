@@ -164,6 +164,7 @@ private slots:
         session.schema = {ui::SchemaSourceKind::DdlFile, script.fileName(), {}};
         session.gold = QStringLiteral("SELECT count(*) FROM address WHERE line_3 IS NULL");
         session.candidate = QStringLiteral("SELECT count(*) FROM address WHERE line_3 = ''");
+        session.settings.profile = fuzz::Profile::Spider;  // a DDL's own default is strict, which allows the NULL
         MainWindow window;
         runSettled(window, session);
         QCOMPARE(window.verdictBanner()->state(), VerdictBanner::State::Different);
@@ -204,8 +205,10 @@ private slots:
     void anEquivalentVerdictSaysWhatEachNumberIs()
     {
         MainWindow window;
-        runSettled(window, peopleSession(QStringLiteral("SELECT name FROM people WHERE age > 34"),
-                                         QStringLiteral("SELECT name FROM people WHERE age >= 35")));
+        ui::Session session = peopleSession(QStringLiteral("SELECT name FROM people WHERE age > 34"),
+                                            QStringLiteral("SELECT name FROM people WHERE age >= 35"));
+        session.settings.profile = fuzz::Profile::Spider;  // one stream of 300; strict is checked below
+        runSettled(window, session);
         QCOMPARE(window.verdictBanner()->state(), VerdictBanner::State::Equivalent);
         const auto& result = *window.lastResult();
         const QString title = window.verdictBanner()->title();
@@ -237,6 +240,20 @@ private slots:
         const QString detail = window.verdictBanner()->detail();
         QVERIFY2(detail.contains(QStringLiteral("built by the search past the suite (at most 600)")), qPrintable(detail));
         QVERIFY(window.lastResult()->evidence.searchDatabases <= 600);
+    }
+
+    void theBannerSaysWhatTheOtherProfileMakesOfIt()
+    {
+        // Nobody chose a profile: the DDL's own promise (strict) is used, and said; the
+        // other profile's verdict is core's one line, as the CLI prints it.
+        MainWindow window;
+        runSettled(window, peopleSession(QStringLiteral("SELECT name FROM people WHERE age > 34"),
+                                         QStringLiteral("SELECT name FROM people WHERE age >= 35")));
+        QCOMPARE(window.verdictBanner()->state(), VerdictBanner::State::Equivalent);
+        const QString detail = window.verdictBanner()->detail();
+        QVERIFY2(detail.contains(QStringLiteral("profile strict (the schema's default)")), qPrintable(detail));
+        QVERIFY2(detail.contains(QStringLiteral("Under the spider profile they are equivalent too")), qPrintable(detail));
+        QVERIFY2(!detail.contains(QStringLiteral("may still separate")), qPrintable(detail));
     }
 
     void theViewOpensOnTheNullThatSeparates()
