@@ -113,6 +113,9 @@ struct OtherProfileVerdict {
     /// How the other verdict is known.
     enum class Basis {
         SameCounterexample,  ///< the inspection's counterexample keeps the other profile's promises too
+        /// The separating database does, though its minimal counterexample (shrunk within
+        /// this profile: a table emptied, a NULL kept) does not.
+        SeparatingDatabase,
         OwnSearch,           ///< the other profile's own search databases (`searched` of them) were run
         StrictSearchedIt,    ///< under strict the search already ran every database the spider search builds
     };
@@ -127,7 +130,7 @@ struct OtherProfileVerdict {
 /// strict profile they differ: targeted: NULLs (…) separates them".
 std::string describeOtherProfile(const OtherProfileVerdict& other);
 
-/// "different" / "equivalent", and the JSON names of the bases: "same_counterexample",
+/// The JSON names of the bases: "same_counterexample", "separating_database",
 /// "own_search", "strict_searched_it".
 std::string_view otherProfileBasisName(OtherProfileVerdict::Basis basis);
 

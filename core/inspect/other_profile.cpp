@@ -1,7 +1,7 @@
 // The other profile's verdict beside an inspection's own. Most of the time it costs
 // nothing: a spider counterexample is a strict database too, a strict counterexample
-// without NULLs or empty tables is a spider one, and a strict search has already run
-// every database the spider search builds. Only the two remaining cases run one more
+// (or the database it was shrunk from) without NULLs or empty tables is a spider one,
+// and a strict search has already run every database the spider search builds. Only the two remaining cases run one more
 // search, of the other profile's own databases: a spider `equivalent` (do NULLs or an
 // empty table separate them?) and a strict `different` whose counterexample needs what
 // spider excludes.
@@ -9,6 +9,8 @@
 #include "core/inspect/inspection_steps.h"
 
 #include "core/fuzz/profile_check.h"
+#include "core/fuzz/sampler.h"
+#include "core/schema/database_content.h"
 #include "core/search/search.h"
 
 #include <fmt/format.h>
@@ -24,6 +26,17 @@ fuzz::Profile otherThan(fuzz::Profile profile)
 bool counterexampleKeepsProfile(const Inspection& inspection, const schema::Schema& schema, fuzz::Profile profile)
 {
     return inspection.counterexample && !fuzz::profileViolation(schema, inspection.counterexample->content, profile);
+}
+
+bool separatingDatabaseKeepsProfile(const Inspection& inspection, const schema::Schema& schema, fuzz::Profile profile)
+{
+    const int index = inspection.check.separatingDatabase;
+    const auto& databases = inspection.distilled.suite.databases;
+    if (index < 0 || static_cast<std::size_t>(index) >= databases.size()) return false;
+    auto connection = exec::Connection::deserializeCopy(databases[static_cast<std::size_t>(index)].bytes);
+    if (!connection) return false;
+    auto content = schema::readContent(*connection, fuzz::materializableSchema(schema));
+    return content && !fuzz::profileViolation(schema, *content, profile);
 }
 
 /// The other profile's own search databases, run on a scratch suite so that the
@@ -63,10 +76,14 @@ void judgeUnderOtherProfile(Inspection& inspection, const schema::Schema& schema
         || (verdict != suite::VerdictKind::Different && verdict != suite::VerdictKind::Equivalent))
         return;
     const fuzz::Profile other = otherThan(settings.profile);
-    if (verdict == suite::VerdictKind::Different && counterexampleKeepsProfile(inspection, schema, other)) {
-        inspection.otherProfile = OtherProfileVerdict{other, suite::VerdictKind::Different,
-                                                      OtherProfileVerdict::Basis::SameCounterexample, {}, 0};
-        return;
+    if (verdict == suite::VerdictKind::Different) {
+        for (const auto& [keeps, basis] :
+             {std::pair{&counterexampleKeepsProfile, OtherProfileVerdict::Basis::SameCounterexample},
+              std::pair{&separatingDatabaseKeepsProfile, OtherProfileVerdict::Basis::SeparatingDatabase}}) {
+            if (!keeps(inspection, schema, other)) continue;
+            inspection.otherProfile = OtherProfileVerdict{other, suite::VerdictKind::Different, basis, {}, 0};
+            return;
+        }
     }
     if (verdict == suite::VerdictKind::Equivalent && settings.profile == fuzz::Profile::Strict) {
         inspection.otherProfile = OtherProfileVerdict{other, suite::VerdictKind::Equivalent,
@@ -82,6 +99,7 @@ std::string_view otherProfileBasisName(OtherProfileVerdict::Basis basis)
 {
     switch (basis) {
     case OtherProfileVerdict::Basis::SameCounterexample: return "same_counterexample";
+    case OtherProfileVerdict::Basis::SeparatingDatabase: return "separating_database";
     case OtherProfileVerdict::Basis::OwnSearch: return "own_search";
     case OtherProfileVerdict::Basis::StrictSearchedIt: return "strict_searched_it";
     }
@@ -95,6 +113,8 @@ std::string describeOtherProfile(const OtherProfileVerdict& other)
     switch (other.basis) {
     case OtherProfileVerdict::Basis::SameCounterexample:
         return fmt::format("Under the {} profile they differ too: the counterexample keeps its promises", name);
+    case OtherProfileVerdict::Basis::SeparatingDatabase:
+        return fmt::format("Under the {} profile they differ too: the separating database keeps its promises", name);
     case OtherProfileVerdict::Basis::StrictSearchedIt:
         return fmt::format("Under the {} profile they are equivalent too: the strict search also ran every database "
                            "the {} search builds",

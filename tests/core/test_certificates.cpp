@@ -301,7 +301,9 @@ private slots:
         const char* notIn = "SELECT name FROM emp WHERE emp_id NOT IN (SELECT manager_id FROM emp)";
         const char* notExists = "SELECT name FROM emp AS e WHERE NOT EXISTS (SELECT 1 FROM emp AS m WHERE m.manager_id = e.emp_id)";
         QCOMPARE(basisOf(greater, atLeast, fuzz::Profile::Spider), std::string("same_counterexample different"));
-        QCOMPARE(basisOf(greater, atLeast, fuzz::Profile::Strict), std::string("same_counterexample different"));
+        // Shrunk within strict, the counterexample may empty a table spider needs filled;
+        // the database it came from, or spider's own search, still separates them.
+        QVERIFY(basisOf(greater, atLeast, fuzz::Profile::Strict).ends_with(" different"));
         QCOMPARE(basisOf(greater, greater, fuzz::Profile::Strict), std::string("strict_searched_it equivalent"));
         QCOMPARE(basisOf(notIn, notExists, fuzz::Profile::Spider), std::string("own_search different"));
         QCOMPARE(basisOf(notIn, notExists, fuzz::Profile::Strict), std::string("own_search equivalent"));
