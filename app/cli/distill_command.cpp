@@ -14,6 +14,7 @@
 #include "core/dataset/classical_dataset.h"
 #include "core/dataset/spider_files.h"
 #include "core/schema/csv_schema_loader.h"
+#include "core/suite/construct_shares.h"
 #include "core/suite/suite.h"
 
 #include <fmt/format.h>
@@ -35,7 +36,8 @@ struct DistillCommandOptions {
     suite::DistillOptions distill;
 };
 
-nlohmann::json groupSummary(const suite::DatasetSchemaDone& group, const dataset::GoldFile& goldFile)
+nlohmann::json groupSummary(const suite::DatasetSchemaDone& group, const dataset::GoldFile& goldFile,
+                            suite::ConstructShares& constructs)
 {
     const auto& gold = goldFile.items;
     const suite::DistillResult& result = group.result;
@@ -62,6 +64,7 @@ nlohmann::json groupSummary(const suite::DatasetSchemaDone& group, const dataset
         }
         total += targets;
         undistinguished += left.size();
+        if (!report.error) constructs.add(gold[group.items[k]].sql, targets, left.size());
         proven += equivalent.size();
         if (!report.error) {
             ++answered;
@@ -85,6 +88,35 @@ nlohmann::json groupSummary(const suite::DatasetSchemaDone& group, const dataset
             {"seconds", result.seconds}, {"neighbors", total}, {"undistinguished", undistinguished},
             {"proven_equivalent", proven}, {"golds_run", answered}, {"reliable_golds", reliable},
             {"cancelled", result.cancelled}, {"items", items}};
+}
+
+/// [{"construct", "golds", "neighbors", "undistinguished", "undistinguished_percent"}].
+nlohmann::json constructsJson(const suite::ConstructShares& constructs)
+{
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& share : constructs.shares()) {
+        out.push_back({{"construct", share.construct}, {"golds", share.golds}, {"neighbors", share.neighbors},
+                       {"undistinguished", share.undistinguished},
+                       {"undistinguished_percent",
+                        share.neighbors ? 100.0 * static_cast<double>(share.undistinguished)
+                                              / static_cast<double>(share.neighbors)
+                                        : 0.0}});
+    }
+    return out;
+}
+
+/// The same, one line per construct, after the totals.
+void printConstructShares(const suite::ConstructShares& constructs)
+{
+    fmt::print("undistinguished by the constructs the golds use (a gold counts for each it uses):
+");
+    for (const auto& share : constructs.shares()) {
+        const double percent = share.neighbors ? 100.0 * static_cast<double>(share.undistinguished)
+                                                     / static_cast<double>(share.neighbors)
+                                               : 0.0;
+        fmt::print("  {:<28} {:>5} golds  {:>7} neighbors  {:>6} undistinguished ({:.2f}%)\n", share.construct,
+                   share.golds, share.neighbors, share.undistinguished, percent);
+    }
 }
 
 struct DistillInputs {
@@ -150,13 +182,14 @@ int runDistill(const DistillCommandOptions& options)
     std::size_t provenTotal = 0;
     std::size_t goldsRun = 0;
     std::size_t reliableGolds = 0;
+    suite::ConstructShares constructs;
     // Suites are written schema by schema as they complete; on a pipe, progress lines
     // show that a long run is alive.
     ProgressBar bar(ProgressBar::Piped::Lines);
     const auto printSchema = [&](const suite::DatasetSchemaDone& group) {
         bar.finish();
         const suite::DistillResult& result = group.result;
-        auto entry = groupSummary(group, inputs->gold);
+        auto entry = groupSummary(group, inputs->gold, constructs);
         neighborsTotal += entry["neighbors"].get<std::size_t>();
         undistinguishedTotal += entry["undistinguished"].get<std::size_t>();
         provenTotal += entry["proven_equivalent"].get<std::size_t>();
@@ -185,6 +218,7 @@ int runDistill(const DistillCommandOptions& options)
                          {"undistinguished_percent", fraction}, {"proven_equivalent", provenTotal},
                          {"golds_run", goldsRun}, {"reliable_golds", reliableGolds}, {"reliable_percent", reliable},
                          {"suite_databases", outcome->suiteDatabases}, {"seconds", outcome->seconds}};
+    summary["by_construct"] = constructsJson(constructs);
     const auto summaryPath = std::filesystem::path(options.outDir) / "distill_summary.json";
     if (auto written = writeFileAtomically(summaryPath, summary.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"); !written) {
         fmt::print(stderr, "error: {}\n", written.error().message);
@@ -194,6 +228,7 @@ int runDistill(const DistillCommandOptions& options)
                "reliable {:.1f}% of {} golds, {:.1f} s\n",
                outcome->suiteDatabases, neighborsTotal, undistinguishedTotal, fraction, provenTotal, reliable, goldsRun,
                outcome->seconds);
+    printConstructShares(constructs);
     return kExitSuccess;
 }
 

@@ -45,14 +45,14 @@ Evidence evidenceFor(const Inspection& inspection)
     return evidence;
 }
 
+} // namespace
+
 bool madeBySqleq(const suite::Suite& suite, int index)
 {
     if (index < 0 || static_cast<std::size_t>(index) >= suite.databases.size()) return false;
     const auto origin = suite.databases[static_cast<std::size_t>(index)].origin;
     return origin == suite::DatabaseOrigin::Sampled || origin == suite::DatabaseOrigin::Targeted;
 }
-
-} // namespace
 
 std::string_view evidenceKindName(EvidenceKind kind)
 {

@@ -116,6 +116,9 @@ struct OtherProfileVerdict {
         /// The separating database does, though its minimal counterexample (shrunk within
         /// this profile: a table emptied, a NULL kept) does not.
         SeparatingDatabase,
+        /// The separating database is one sqleq did not build (the user's original, a
+        /// prebuilt suite's file): every profile's suite tries it.
+        SuppliedDatabase,
         OwnSearch,           ///< the other profile's own search databases (`searched` of them) were run
         StrictSearchedIt,    ///< under strict the search already ran every database the spider search builds
     };
@@ -131,7 +134,7 @@ struct OtherProfileVerdict {
 std::string describeOtherProfile(const OtherProfileVerdict& other);
 
 /// The JSON names of the bases: "same_counterexample", "separating_database",
-/// "own_search", "strict_searched_it".
+/// "supplied_database", "own_search", "strict_searched_it".
 std::string_view otherProfileBasisName(OtherProfileVerdict::Basis basis);
 
 struct Inspection {

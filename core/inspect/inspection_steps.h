@@ -22,6 +22,10 @@ void diagnoseNearestNeighbors(Inspection& inspection, const schema::Schema& sche
 /// as fuzz::materializableSchema gives it.
 void diagnoseNondeterminism(Inspection& inspection, const schema::Schema& readable, const exec::ExecLimits& limits);
 
+/// Database `index` of `suite` was sampled or built by sqleq, so it keeps the profile it
+/// was made under; the user's original and a prebuilt suite's files need not.
+bool madeBySqleq(const suite::Suite& suite, int index);
+
 /// What the other profile makes of the pair (inspection.otherProfile), from the
 /// counterexample when it keeps the other profile's promises, else from one more search
 /// of the other profile's own databases. `settings` are the inspection's.

@@ -28,12 +28,26 @@ bool counterexampleKeepsProfile(const Inspection& inspection, const schema::Sche
     return inspection.counterexample && !fuzz::profileViolation(schema, inspection.counterexample->content, profile);
 }
 
-bool separatingDatabaseKeepsProfile(const Inspection& inspection, const schema::Schema& schema, fuzz::Profile profile)
+const suite::SuiteDatabase* separatingDatabase(const Inspection& inspection)
 {
     const int index = inspection.check.separatingDatabase;
     const auto& databases = inspection.distilled.suite.databases;
-    if (index < 0 || static_cast<std::size_t>(index) >= databases.size()) return false;
-    auto connection = exec::Connection::deserializeCopy(databases[static_cast<std::size_t>(index)].bytes);
+    if (index < 0 || static_cast<std::size_t>(index) >= databases.size()) return nullptr;
+    return &databases[static_cast<std::size_t>(index)];
+}
+
+/// The original database and a prebuilt suite's files join the suite whatever the profile.
+bool separatingDatabaseIsSupplied(const Inspection& inspection, const schema::Schema&, fuzz::Profile)
+{
+    return separatingDatabase(inspection) != nullptr
+        && !madeBySqleq(inspection.distilled.suite, inspection.check.separatingDatabase);
+}
+
+bool separatingDatabaseKeepsProfile(const Inspection& inspection, const schema::Schema& schema, fuzz::Profile profile)
+{
+    const suite::SuiteDatabase* database = separatingDatabase(inspection);
+    if (!database) return false;
+    auto connection = exec::Connection::deserializeCopy(database->bytes);
     if (!connection) return false;
     auto content = schema::readContent(*connection, fuzz::materializableSchema(schema));
     return content && !fuzz::profileViolation(schema, *content, profile);
@@ -79,6 +93,7 @@ void judgeUnderOtherProfile(Inspection& inspection, const schema::Schema& schema
     if (verdict == suite::VerdictKind::Different) {
         for (const auto& [keeps, basis] :
              {std::pair{&counterexampleKeepsProfile, OtherProfileVerdict::Basis::SameCounterexample},
+              std::pair{&separatingDatabaseIsSupplied, OtherProfileVerdict::Basis::SuppliedDatabase},
               std::pair{&separatingDatabaseKeepsProfile, OtherProfileVerdict::Basis::SeparatingDatabase}}) {
             if (!keeps(inspection, schema, other)) continue;
             inspection.otherProfile = OtherProfileVerdict{other, suite::VerdictKind::Different, basis, {}, 0};
@@ -100,6 +115,7 @@ std::string_view otherProfileBasisName(OtherProfileVerdict::Basis basis)
     switch (basis) {
     case OtherProfileVerdict::Basis::SameCounterexample: return "same_counterexample";
     case OtherProfileVerdict::Basis::SeparatingDatabase: return "separating_database";
+    case OtherProfileVerdict::Basis::SuppliedDatabase: return "supplied_database";
     case OtherProfileVerdict::Basis::OwnSearch: return "own_search";
     case OtherProfileVerdict::Basis::StrictSearchedIt: return "strict_searched_it";
     }
@@ -115,6 +131,10 @@ std::string describeOtherProfile(const OtherProfileVerdict& other)
         return fmt::format("Under the {} profile they differ too: the counterexample keeps its promises", name);
     case OtherProfileVerdict::Basis::SeparatingDatabase:
         return fmt::format("Under the {} profile they differ too: the separating database keeps its promises", name);
+    case OtherProfileVerdict::Basis::SuppliedDatabase:
+        return fmt::format("Under the {} profile they differ too: the separating database is one sqleq did not build, "
+                           "and every profile's suite tries it",
+                           name);
     case OtherProfileVerdict::Basis::StrictSearchedIt:
         return fmt::format("Under the {} profile they are equivalent too: the strict search also ran every database "
                            "the {} search builds",

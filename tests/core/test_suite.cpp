@@ -4,6 +4,7 @@
 // thread counts, suite files, cancellation, the original database and --deep.
 #include "core/exec/executor.h"
 #include "core/fuzz/fuzz.h"
+#include "core/suite/construct_shares.h"
 #include "core/suite/distiller.h"
 #include "core/suite/suite.h"
 
@@ -82,6 +83,35 @@ class TestSuite : public QObject {
     Q_OBJECT
 
 private slots:
+    void constructSharesCountEachGoldOncePerConstruct()
+    {
+        using Names = std::vector<std::string_view>;
+        QCOMPARE(suite::constructsUsed("SELECT CAST(sum(IIF(a > 1, 1, 0)) AS REAL) * 100 / count(*) FROM t"),
+                 (Names{"CAST", "IIF", "division"}));
+        QCOMPARE(suite::constructsUsed("SELECT name || ' ' || surname FROM t WHERE strftime('%Y', d) = '2020' "
+                                       "AND substr(x, 1, 2) = 'ab' AND x IS NOT NULL ORDER BY y LIMIT 1"),
+                 (Names{"date and time functions", "substr", "||", "IS [NOT] NULL", "LIMIT"}));
+        QCOMPARE(suite::constructsUsed("SELECT rank() OVER (ORDER BY x) FROM t WHERE y IN (SELECT y FROM u)"),
+                 (Names{"window functions", "subquery"}));
+        // A column named like a function is no call; an unreadable query uses fewer, never fails.
+        QCOMPARE(suite::constructsUsed("SELECT date FROM t"), Names{});
+        QCOMPARE(suite::constructsUsed("SELECT 'unterminated"), Names{});
+
+        suite::ConstructShares shares;
+        shares.add("SELECT CAST(a AS REAL) FROM t", 10, 2);
+        shares.add("SELECT CAST(a AS TEXT) || b FROM t", 4, 1);
+        shares.add("SELECT a FROM t", 5, 0);
+        const auto all = shares.shares();
+        QCOMPARE(all.size(), std::size_t{3});
+        QCOMPARE(all[0].construct, std::string_view("CAST"));
+        QCOMPARE(all[0].golds, std::size_t{2});
+        QCOMPARE(all[0].neighbors, std::size_t{14});
+        QCOMPARE(all[0].undistinguished, std::size_t{3});
+        QCOMPARE(all[1].construct, std::string_view("||"));
+        QCOMPARE(all[2].construct, std::string_view("none of these"));
+        QCOMPARE(all[2].neighbors, std::size_t{5});
+    }
+
     void figure1DistinguishesNeighbors()
     {
         const auto& result = figure1();
