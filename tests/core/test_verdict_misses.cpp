@@ -45,6 +45,14 @@ CREATE TABLE worker (worker_id INTEGER PRIMARY KEY, name TEXT, dept_id INTEGER);
 
 enum class From { OwnDdl, Spider, Bird };
 
+/// Known sqleq bugs a pair shows, each the reason of a QEXPECT_FAIL on one check.
+struct KnownMisses {
+    const char* spider = nullptr;  ///< the spider verdict
+    const char* strict = nullptr;  ///< the strict verdict
+    const char* whole = nullptr;   ///< the counterexample is shown whole, not minimized
+    const char* strictLine = nullptr;  ///< strict's line on spider disagrees with spider's own run
+};
+
 struct Pair {
     const char* name;
     From from;
@@ -53,8 +61,7 @@ struct Pair {
     const char* candidate;
     const char* spider;  ///< expected verdict under each profile
     const char* strict;
-    const char* spiderMiss = nullptr;  ///< a known sqleq bug: QEXPECT_FAIL with this reason
-    const char* strictMiss = nullptr;
+    KnownMisses miss{};
 };
 
 const Pair kPairs[] = {
@@ -154,11 +161,18 @@ const Pair kPairs[] = {
      "SELECT link_to_event, count(*) FROM budget JOIN attendance USING (link_to_event) "
      "GROUP BY link_to_event, category",
      "different", "different"},
-    {"group: USING, then a language", From::Spider, "world_1",
+    // tables.json declares countrylanguage's key as CountryCode alone (the real key is
+    // CountryCode, Language): on every database that keeps it, Language follows from
+    // CountryCode and the two agree. world_1's original database, which joins every
+    // suite first, breaks that key and separates them: a real separation on the user's
+    // database, so `different` (expectation revised from the first draft's reasoning).
+    {"group: USING, a key tables.json narrows", From::Spider, "world_1",
      "SELECT CountryCode, count(*) FROM city JOIN countrylanguage USING (CountryCode) GROUP BY CountryCode",
      "SELECT CountryCode, count(*) FROM city JOIN countrylanguage USING (CountryCode) "
      "GROUP BY CountryCode, Language",
-     "different", "different"},
+     "different", "different",
+     {.whole = "the original breaks tables.json's key (countrylanguage.CountryCode): it is never shrunk",
+      .strictLine = "strict's line on spider searches without the original that spider's own run counts"}},
     // dept_id is dept's key, so it determines dept_name: the same groups.
     {"group control: the key determines the name", From::OwnDdl, kStaff,
      "SELECT dept_id, count(*) FROM emp NATURAL JOIN dept GROUP BY dept_id",
@@ -257,7 +271,7 @@ class TestVerdictMisses : public QObject {
 
         const std::string verdict = verdictName(inspection->check.verdict);
         const std::string expected = strict ? pair.strict : pair.spider;
-        if (const char* miss = strict ? pair.strictMiss : pair.spiderMiss) QEXPECT_FAIL("", miss, Continue);
+        if (const char* miss = strict ? pair.miss.strict : pair.miss.spider) QEXPECT_FAIL("", miss, Continue);
         QVERIFY2(verdict == expected, ((strict ? "strict: " : "spider: ") + verdict + ", expected " + expected + ": "
                                        + inspection->check.message)
                                           .c_str());
@@ -265,6 +279,7 @@ class TestVerdictMisses : public QObject {
 
         QVERIFY(inspection->counterexample.has_value());
         const minimize::Counterexample& counterexample = *inspection->counterexample;
+        if (pair.miss.whole) QEXPECT_FAIL("", pair.miss.whole, Continue);
         QVERIFY2(counterexample.minimized, counterexample.note.c_str());
         std::string refused;
         sqlite3* db = loadCounterexample(pair, source.schema, refused);
@@ -316,6 +331,7 @@ private slots:
                      ("spider's line on strict says " + verdictName(*spider.other) + ", strict's run "
                       + verdictName(strict.verdict))
                          .c_str());
+        if (strict.other && pair.miss.strictLine) QEXPECT_FAIL("", pair.miss.strictLine, Continue);
         if (strict.other)
             QVERIFY2(*strict.other == spider.verdict,
                      ("strict's line on spider says " + verdictName(*strict.other) + ", spider's run "
