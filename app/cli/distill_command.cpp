@@ -108,8 +108,7 @@ nlohmann::json constructsJson(const suite::ConstructShares& constructs)
 /// The same, one line per construct, after the totals.
 void printConstructShares(const suite::ConstructShares& constructs)
 {
-    fmt::print("undistinguished by the constructs the golds use (a gold counts for each it uses):
-");
+    fmt::print("undistinguished by the constructs the golds use (a gold counts for each it uses):\n");
     for (const auto& share : constructs.shares()) {
         const double percent = share.neighbors ? 100.0 * static_cast<double>(share.undistinguished)
                                                      / static_cast<double>(share.neighbors)
