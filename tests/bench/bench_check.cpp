@@ -192,6 +192,7 @@ int main(int argc, char** argv)
 {
     std::string corpus = "../shared/corpus/spider";
     std::string traps = "tests/data/trap_pairs.tsv";
+    bool otherProfile = true;  ///< --no-other-profile: without the line about the other profile
     bool all = false;
     bool verbose = false;
     int cancelRuns = 0;
@@ -204,6 +205,7 @@ int main(int argc, char** argv)
         else if (arg == "--budget" && i + 1 < argc) budget = std::stoul(argv[++i]);
         else if (arg == "--search" && i + 1 < argc) search = std::stoul(argv[++i]);
         else if (arg == "--traps" && i + 1 < argc) traps = argv[++i];
+        else if (arg == "--no-other-profile") otherProfile = false;
         else if (arg == "--cancel") {
             cancelRuns = 10;
             if (i + 1 < argc && std::isdigit(static_cast<unsigned char>(argv[i + 1][0]))) cancelRuns = std::stoi(argv[++i]);
@@ -213,6 +215,7 @@ int main(int argc, char** argv)
     Bench bench(corpus);
     if (cancelRuns > 0) return benchCancel(bench, cancelRuns);
     inspect::CheckRequest options;
+    options.otherProfile = otherProfile;
     options.settings.samplingBudget = budget;
     options.settings.searchBudget = search;
     options.settings.plugValue = !all;
@@ -229,6 +232,7 @@ int main(int argc, char** argv)
     for (const auto& trap : readTraps(traps)) {
         for (const auto profile : {fuzz::Profile::Spider, fuzz::Profile::Strict}) {
             inspect::CheckRequest trapOptions;
+            trapOptions.otherProfile = otherProfile;
             trapOptions.settings.samplingBudget = budget;
             trapOptions.settings.searchBudget = search;
             trapOptions.settings.profile = profile;
