@@ -93,6 +93,21 @@ inline bool sameResults(const Run& gold, Run candidate, bool orderMatters)
 
 inline std::string quoted(const std::string& name) { return "\"" + name + "\""; }
 
+/// An in-memory database with the schema's tables declared from their names and declared
+/// types only, no constraints: a re-check that must not lean on sqleq's DDL writer.
+inline sqlite3* openDeclaredTables(const schema::Schema& schema)
+{
+    sqlite3* db = nullptr;
+    sqlite3_open(":memory:", &db);
+    for (const auto& table : schema.tables) {
+        std::string ddl = "CREATE TABLE " + quoted(table.name) + " (";
+        for (std::size_t c = 0; c < table.columns.size(); ++c)
+            ddl += (c ? ", " : "") + quoted(table.columns[c].name) + " " + table.columns[c].declaredType;
+        sqlite3_exec(db, (ddl + ")").c_str(), nullptr, nullptr, nullptr);
+    }
+    return db;
+}
+
 /// Inserts every row of `content` with plain prepared INSERTs (no sqleq code). Returns
 /// the first row SQLite refused (a CHECK, NOT NULL or UNIQUE constraint), empty when none.
 inline std::string insertContent(sqlite3* db, const schema::DatabaseContent& content)

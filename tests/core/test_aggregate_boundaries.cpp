@@ -101,18 +101,10 @@ const Pair kPairs[] = {
      "SELECT Name FROM country WHERE GNPOld + GNP > 10", "equivalent", "equivalent"},
 };
 
-/// The counterexample in tables declared here from the schema's names and declared
-/// types only: the re-check must not lean on sqleq's DDL writer.
+/// The counterexample in tables declared from the schema's names and declared types only.
 sqlite3* loadCounterexample(const schema::Schema& schema, const schema::DatabaseContent& content)
 {
-    sqlite3* db = nullptr;
-    sqlite3_open(":memory:", &db);
-    for (const auto& table : schema.tables) {
-        std::string ddl = "CREATE TABLE " + recheck::quoted(table.name) + " (";
-        for (std::size_t c = 0; c < table.columns.size(); ++c)
-            ddl += (c ? ", " : "") + recheck::quoted(table.columns[c].name) + " " + table.columns[c].declaredType;
-        sqlite3_exec(db, (ddl + ")").c_str(), nullptr, nullptr, nullptr);
-    }
+    sqlite3* db = recheck::openDeclaredTables(schema);
     recheck::insertContent(db, content);
     return db;
 }

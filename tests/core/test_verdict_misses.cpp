@@ -206,18 +206,10 @@ const char* fromName(From from)
 /// DDL writer. For the user's own DDL, the user's script runs verbatim instead.
 sqlite3* loadCounterexample(const Pair& pair, const schema::Schema& schema, std::string& refused)
 {
+    if (pair.from != From::OwnDdl) return recheck::openDeclaredTables(schema);
     sqlite3* db = nullptr;
     sqlite3_open(":memory:", &db);
-    if (pair.from == From::OwnDdl) {
-        if (sqlite3_exec(db, pair.schema, nullptr, nullptr, nullptr) != SQLITE_OK) refused = "the DDL does not run";
-        return db;
-    }
-    for (const auto& table : schema.tables) {
-        std::string ddl = "CREATE TABLE " + recheck::quoted(table.name) + " (";
-        for (std::size_t c = 0; c < table.columns.size(); ++c)
-            ddl += (c ? ", " : "") + recheck::quoted(table.columns[c].name) + " " + table.columns[c].declaredType;
-        sqlite3_exec(db, (ddl + ")").c_str(), nullptr, nullptr, nullptr);
-    }
+    if (sqlite3_exec(db, pair.schema, nullptr, nullptr, nullptr) != SQLITE_OK) refused = "the DDL does not run";
     return db;
 }
 

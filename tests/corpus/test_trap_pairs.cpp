@@ -55,19 +55,10 @@ std::vector<TrapPair> readPairs()
     return pairs;
 }
 
-/// The counterexample loaded into tables declared here from the schema's names and
-/// declared types (no constraints: the re-check must not lean on sqleq's DDL writer).
+/// The counterexample in tables declared from the schema's names and declared types only.
 sqlite3* loadCounterexample(const schema::Schema& schema, const schema::DatabaseContent& content)
 {
-    sqlite3* db = nullptr;
-    sqlite3_open(":memory:", &db);
-    for (const auto& table : schema.tables) {
-        std::string ddl = "CREATE TABLE " + recheck::quoted(table.name) + " (";
-        for (std::size_t c = 0; c < table.columns.size(); ++c) {
-            ddl += (c ? ", " : "") + recheck::quoted(table.columns[c].name) + " " + table.columns[c].declaredType;
-        }
-        sqlite3_exec(db, (ddl + ")").c_str(), nullptr, nullptr, nullptr);
-    }
+    sqlite3* db = recheck::openDeclaredTables(schema);
     recheck::insertContent(db, content);
     return db;
 }
