@@ -173,4 +173,12 @@ Result<exec::Connection> sampleConnection(const schema::Schema& schema, const Go
     return schema::materialize(materializableSchema(schema), *content);
 }
 
+Result<exec::Connection> sampleConnection(const schema::Schema& schema, const GoldConstants& constants,
+                                          const SampleSpec& spec, const schema::Materializer& materializer)
+{
+    auto content = sampleDatabase(schema, constants, spec);
+    if (!content) return content.error();
+    return materializer.build(*content);
+}
+
 } // namespace sqleq::fuzz

@@ -19,6 +19,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace sqleq::suite {
 namespace {
@@ -33,6 +34,11 @@ bool sameUpToCount(std::string_view neighbor, std::string_view gold)
 }
 
 constexpr std::size_t kMaxBatch = 16;
+/// The first sampled databases tell most neighbors apart; the proofs from the schema's
+/// keys then set aside the equivalent ones still open, so they are not run on the rest
+/// of the budget. A fixed index, so the suite does not depend on the batches or the
+/// thread count.
+constexpr std::size_t kProveAfterSamples = 16;
 /// A targeted database is passed over for a gold when running its open neighbors there
 /// would cost more than this share of the gold's work budget (see Distiller::tooCostly).
 constexpr int64_t kCostlyShareOfBudget = 4;
@@ -55,6 +61,43 @@ double secondsSince(std::chrono::steady_clock::time_point start)
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+/// Identical gold texts (Spider dev has 563 distinct texts among its 1,034 golds) get
+/// identical neighbors, and on every database those neighbors are told apart alike, so
+/// each text is distilled once and its report copied to the repeats. The suite keeps the
+/// same databases, except that a targeted database built again for a repeat, which
+/// could only re-distinguish the same neighbors, is no longer added a second time.
+struct DistinctGolds {
+    std::vector<std::string> texts;    ///< in order of first appearance
+    std::vector<std::size_t> textOf;   ///< per input gold, its index into texts
+};
+
+DistinctGolds distinctGolds(const std::vector<std::string>& golds)
+{
+    DistinctGolds distinct;
+    std::unordered_map<std::string_view, std::size_t> index;
+    distinct.textOf.reserve(golds.size());
+    for (const std::string& gold : golds) {
+        const auto [it, fresh] = index.emplace(gold, distinct.texts.size());
+        if (fresh) distinct.texts.push_back(gold);
+        distinct.textOf.push_back(it->second);
+    }
+    return distinct;
+}
+
+/// One report per input gold again; proofs are counted per gold, as before the merge.
+void expandReports(DistillResult& result, const DistinctGolds& distinct)
+{
+    std::vector<GoldReport> reports;
+    reports.reserve(distinct.textOf.size());
+    result.provenEquivalent = 0;
+    for (std::size_t text : distinct.textOf) {
+        reports.push_back(result.golds[text]);
+        for (const NeighborStatus& status : reports.back().neighbors)
+            if (!status.equivalenceProof.empty()) ++result.provenEquivalent;
+    }
+    result.golds = std::move(reports);
+}
+
 } // namespace
 
 std::size_t GoldReport::undistinguished() const
@@ -65,7 +108,8 @@ std::size_t GoldReport::undistinguished() const
 
 Distiller::Distiller(const schema::Schema& schema, const DistillOptions& options, const ProgressCallback& progress,
                      const std::atomic<bool>* cancel)
-    : m_schema(schema), m_options(options), m_progress(progress), m_cancel(cancel), m_limits(options.limits),
+    : m_schema(schema), m_readable(fuzz::materializableSchema(schema)), m_materializer(m_readable),
+      m_options(options), m_progress(progress), m_cancel(cancel), m_limits(options.limits),
       m_pool(workerCount(options.jobs)), m_workers(m_pool.size())
 {
     m_limits.cancel = cancel;
@@ -147,7 +191,7 @@ void Distiller::setGolds(const std::vector<std::string>& golds,
 /// once instead of counting a failure per sampled database.
 void Distiller::markUnpreparedGolds()
 {
-    auto empty = schema::materialize(fuzz::materializableSchema(m_schema), schema::DatabaseContent{});
+    auto empty = m_materializer.build(schema::DatabaseContent{});
     if (!empty.ok()) return;  // sampling will report the schema's problem
     for (GoldReport& report : m_result.golds) {
         if (report.error) continue;
@@ -348,7 +392,7 @@ bool Distiller::sampleBatch(std::vector<BatchDatabase>& batch)
         if (cancelled()) return;
         const fuzz::SampleSpec spec{.profile = m_options.profile, .seed = m_options.seed, .index = batch[i].index,
                                     .checkLimits = m_limits};
-        auto connection = fuzz::sampleConnection(m_schema, m_constants, spec);
+        auto connection = fuzz::sampleConnection(m_schema, m_constants, spec, m_materializer);
         if (!connection.ok()) {
             batch[i].error = connection.error();
             return;
@@ -386,7 +430,7 @@ void Distiller::ensureNonEmpty()
         if (m_options.budget == 0) return;
         const fuzz::SampleSpec spec{.profile = m_options.profile, .seed = m_options.seed, .index = 0,
                                     .checkLimits = m_limits};
-        auto connection = fuzz::sampleConnection(m_schema, m_constants, spec);
+        auto connection = fuzz::sampleConnection(m_schema, m_constants, spec, m_materializer);
         if (!connection.ok()) return;
         auto bytes = connection->serialize();
         if (!bytes.ok()) return;
@@ -416,9 +460,17 @@ Result<DistillResult> Distiller::run()
     }
     std::size_t batchSize = 0;
     if (m_interrupted || (cancelled() && m_undistinguished > 0)) m_result.cancelled = true;
+    bool provedEarly = !m_options.targeted;
     while (!m_result.cancelled && m_undistinguished > 0 && m_result.sampled < m_options.budget && !outOfTime()) {
+        if (!provedEarly && m_result.sampled >= kProveAfterSamples) {
+            proveRemaining();
+            provedEarly = true;
+            if (m_undistinguished == 0) break;
+        }
         batchSize = nextBatchSize(batchSize);
-        std::vector<BatchDatabase> batch(std::min(batchSize, m_options.budget - m_result.sampled));
+        std::size_t size = std::min(batchSize, m_options.budget - m_result.sampled);
+        if (!provedEarly) size = std::min(size, kProveAfterSamples - m_result.sampled);
+        std::vector<BatchDatabase> batch(size);
         for (std::size_t i = 0; i < batch.size(); ++i) batch[i].index = m_result.sampled + i;
         if (!sampleBatch(batch) || !evaluateBatch(batch))
             return suiteError("suite.internal", "a worker failed");
@@ -473,9 +525,16 @@ Result<DistillResult> distillWithNeighbors(const schema::Schema& schema, const s
     if (golds.empty()) return suiteError("suite.no_gold", "no gold query to distill a suite for");
     if (lists.size() != golds.size())
         return suiteError("suite.internal", "one neighbor list per gold query is needed");
+    const DistinctGolds distinct = distinctGolds(golds);
+    std::vector<Result<std::vector<neighbors::Neighbor>>> distinctLists;
+    distinctLists.reserve(distinct.texts.size());
+    for (std::size_t g = 0; g < golds.size(); ++g)
+        if (distinct.textOf[g] == distinctLists.size()) distinctLists.push_back(std::move(lists[g]));
     Distiller distiller(schema, options, progress, cancel);
-    distiller.setGolds(golds, std::move(lists));
-    return distiller.run();
+    distiller.setGolds(distinct.texts, std::move(distinctLists));
+    auto result = distiller.run();
+    if (result) expandReports(*result, distinct);
+    return result;
 }
 
 Result<DistillResult> distill(const schema::Schema& schema, const std::vector<std::string>& goldQueries,
@@ -484,10 +543,13 @@ Result<DistillResult> distill(const schema::Schema& schema, const std::vector<st
 {
     if (goldQueries.empty())
         return suiteError("suite.no_gold", "no gold query to distill a suite for");
+    const DistinctGolds distinct = distinctGolds(goldQueries);
     Distiller distiller(schema, options, progress, cancel);
-    auto lists = distiller.generateAll(goldQueries);
-    distiller.setGolds(goldQueries, std::move(lists));
-    return distiller.run();
+    auto lists = distiller.generateAll(distinct.texts);
+    distiller.setGolds(distinct.texts, std::move(lists));
+    auto result = distiller.run();
+    if (result) expandReports(*result, distinct);
+    return result;
 }
 
 } // namespace sqleq::suite

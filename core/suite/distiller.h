@@ -98,6 +98,8 @@ private:
     void ensureNonEmpty();
 
     const schema::Schema& m_schema;
+    const schema::Schema m_readable;                ///< the schema as databases are built
+    const schema::Materializer m_materializer;      ///< over m_readable: the DDL runs once
     const DistillOptions& m_options;
     const ProgressCallback& m_progress;
     const std::atomic<bool>* m_cancel;
@@ -116,7 +118,6 @@ private:
     uint64_t m_batchSerial = 0;
     std::size_t m_sampledOk = 0;
     bool m_interrupted = false;  ///< cancelled while generating neighbors
-    std::optional<schema::Schema> m_readable;  ///< the schema as databases are built (targeted phase)
     /// A set of targeted databases one gold's neighbors share: same constants, same
     /// witness plans, so the same databases.
     struct TriedTargets {

@@ -38,15 +38,15 @@ bool sameConstants(const fuzz::GoldConstants& a, const fuzz::GoldConstants& b)
 bool Distiller::tieBreakOnly(const BatchDatabase& database, std::size_t gold, std::size_t neighbor,
                              std::optional<targeted::OrderDependence>& goldOrder) const
 {
-    if (database.origin != DatabaseOrigin::Targeted || !database.bytes || !m_readable) return false;
+    if (database.origin != DatabaseOrigin::Targeted || !database.bytes) return false;
     const GoldReport& report = m_result.golds[gold];
     if (!goldOrder)
-        goldOrder = targeted::checkOrderDependence(*database.bytes, *m_readable, report.goldRun, report.orderMatters,
+        goldOrder = targeted::checkOrderDependence(*database.bytes, m_readable, report.goldRun, report.orderMatters,
                                                    m_limits);
     // A gold whose answer here does not move with row order excuses no neighbor: its
     // runs in the other orders are not needed.
     if (!goldOrder->detected) return false;
-    const auto candidate = targeted::checkOrderDependence(*database.bytes, *m_readable, report.neighbors[neighbor].sqlRun,
+    const auto candidate = targeted::checkOrderDependence(*database.bytes, m_readable, report.neighbors[neighbor].sqlRun,
                                                           report.orderMatters, m_limits);
     return targeted::onlyTieBreaking(*goldOrder, candidate, report.orderMatters);
 }
@@ -147,8 +147,7 @@ bool Distiller::targetNeighbor(std::size_t gold, std::optional<std::size_t> neig
 
 bool Distiller::targetRemaining(const std::function<bool()>& outOfTime)
 {
-    m_readable = fuzz::materializableSchema(m_schema);
-    const schema::Materializer materializer(*m_readable);
+    const schema::Materializer& materializer = m_materializer;
     const std::size_t total = m_undistinguished;
     std::size_t done = 0;
     for (std::size_t g = 0; g < m_result.golds.size(); ++g) {
