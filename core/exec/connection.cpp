@@ -150,6 +150,11 @@ StatementCache& Connection::statementCache()
     return *m_statements;
 }
 
+void Connection::keepStatements(std::size_t capacity, std::size_t maxBytes)
+{
+    m_statements = std::make_unique<StatementCache>(capacity, maxBytes);
+}
+
 std::size_t Connection::cachedStatementCount() const
 {
     return m_statements ? m_statements->size() : 0;

@@ -71,6 +71,11 @@ public:
     /// How many candidate statements runQuery keeps prepared on this connection
     /// (at most kStatementCacheCapacity of statement_cache.h).
     [[nodiscard]] std::size_t cachedStatementCount() const;
+    /// Lets runQuery keep up to `capacity` statements, of `maxBytes` together, prepared
+    /// on this connection instead of statement_cache.h's defaults: for a connection that
+    /// runs the same few hundred queries on one database after another. Drops the
+    /// statements kept so far.
+    void keepStatements(std::size_t capacity, std::size_t maxBytes);
 
 private:
     friend QueryOutcome runQueryWith(Connection& conn, std::string_view sql, const ExecLimits& limits,

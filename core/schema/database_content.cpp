@@ -112,8 +112,9 @@ const TableRows* DatabaseContent::find(std::string_view table) const
 
 namespace {
 
-/// Inserts `content` into `connection`, which holds the schema's empty tables.
-Result<exec::Connection> fill(exec::Connection connection, const Schema& schema, const DatabaseContent& content)
+/// Inserts `content` into `connection`, which holds the schema's empty tables. On an
+/// error the transaction is left open.
+Status fillInPlace(exec::Connection& connection, const Schema& schema, const DatabaseContent& content)
 {
     // Keys are checked per row, so a dangling reference is reported where it happens;
     // only a key cycle among the tables defers the check to COMMIT.
@@ -128,11 +129,14 @@ Result<exec::Connection> fill(exec::Connection connection, const Schema& schema,
             return Diagnostic{"schema.materialize",
                               fmt::format("schema \"{}\" has no table \"{}\"", schema.name, entry->table), {}, {}};
         }
-        if (auto status = insertRows(connection, *table, entry->rows); !status) return status.error();
+        if (auto status = insertRows(connection, *table, entry->rows); !status) return status;
     }
-    if (auto status = connection.executeScript("COMMIT; PRAGMA foreign_keys = OFF;"); !status) {
-        return status.error();
-    }
+    return connection.executeScript("COMMIT; PRAGMA foreign_keys = OFF;");
+}
+
+Result<exec::Connection> fill(exec::Connection connection, const Schema& schema, const DatabaseContent& content)
+{
+    if (auto status = fillInPlace(connection, schema, content); !status) return status.error();
     return connection;
 }
 
@@ -160,6 +164,38 @@ Result<exec::Connection> Materializer::build(const DatabaseContent& content) con
     auto connection = exec::Connection::deserializeCopy(*m_empty);
     if (!connection) return connection.error();
     return fill(std::move(*connection), m_schema, content);
+}
+
+RefillableDatabase::RefillableDatabase(const Schema& schema) : m_schema(schema)
+{
+    auto created = createDatabase(schema);
+    if (!created) {
+        m_broken = created.error();
+        return;
+    }
+    m_connection = std::move(*created);
+    // Keys are off outside fill, so the tables empty in any order (and by SQLite's
+    // truncate path); AUTOINCREMENT's counters restart as in a new database.
+    m_empty = "BEGIN;";
+    for (const Table& table : schema.tables) m_empty += fmt::format(" DELETE FROM {};", quoteIdentifier(table.name));
+    auto counters = exec::Statement::prepare(m_connection, "SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'");
+    if (counters) {
+        auto found = counters->step();
+        if (found && *found) m_empty += " DELETE FROM sqlite_sequence;";
+    }
+    m_empty += " COMMIT;";
+}
+
+Status RefillableDatabase::refill(const DatabaseContent& content)
+{
+    if (m_broken) return *m_broken;
+    if (auto emptied = m_connection.executeScript(m_empty); !emptied) {
+        (void)m_connection.executeScript("ROLLBACK;");
+        return emptied;
+    }
+    auto filled = fillInPlace(m_connection, m_schema, content);
+    if (!filled) (void)m_connection.executeScript("ROLLBACK; PRAGMA foreign_keys = OFF;");
+    return filled;
 }
 
 Result<DatabaseContent> readContent(const exec::Connection& connection, const Schema& schema)

@@ -9,6 +9,7 @@
 #include "core/schema/schema.h"
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,29 @@ public:
 private:
     const Schema& m_schema;
     Result<exec::Bytes> m_empty;
+};
+
+/// One connection that takes one database's content after another: its tables are
+/// emptied and refilled in place. The statements prepared on it (its StatementCache)
+/// stay valid from one database to the next, where a new connection per database would
+/// prepare every query again; distillation runs the same queries on a thousand sampled
+/// databases. Each content reads exactly as materialize()'s: the same rows in the same
+/// rowid order, and the same error for content that breaks a key or constraint.
+/// One thread at a time.
+class RefillableDatabase {
+public:
+    /// The schema's empty tables; `schema` must outlive the object.
+    explicit RefillableDatabase(const Schema& schema);
+
+    /// Replaces the content with `content`; after an error the tables are empty.
+    Status refill(const DatabaseContent& content);
+    [[nodiscard]] exec::Connection& connection() { return m_connection; }
+
+private:
+    const Schema& m_schema;
+    exec::Connection m_connection;
+    std::optional<Diagnostic> m_broken;  ///< the schema could not be created
+    std::string m_empty;                 ///< the script that empties every table
 };
 
 /// Every row of every schema table of `connection`, in rowid (or primary key) order.

@@ -39,6 +39,11 @@ constexpr std::size_t kMaxBatch = 16;
 /// of the budget. A fixed index, so the suite does not depend on the batches or the
 /// thread count.
 constexpr std::size_t kProveAfterSamples = 16;
+/// Statements a worker keeps prepared for the sampled databases: every gold with open
+/// neighbors runs on each of them, with its open neighbors (world_1's 60 golds keep a
+/// few hundred texts in play), and an LRU cache smaller than that misses every time.
+constexpr std::size_t kKeptStatements = 2048;
+constexpr std::size_t kKeptStatementBytes = std::size_t{128} << 20;
 /// A targeted database is passed over for a gold when running its open neighbors there
 /// would cost more than this share of the gold's work budget (see Distiller::tooCostly).
 constexpr int64_t kCostlyShareOfBudget = 4;
@@ -217,23 +222,38 @@ Distiller::PairEval Distiller::evaluatePair(const BatchDatabase& database, uint6
                                             const std::vector<std::size_t>& open, unsigned worker)
 {
     PairEval eval;
-    if (!database.bytes || cancelled()) {
+    if ((!database.bytes && !database.content) || cancelled()) {
         eval.unavailable = true;
         return eval;
     }
     WorkerState& state = m_workers[worker];
     if (state.key != key) {
-        auto connection = exec::Connection::deserializeCopy(*database.bytes);
         state.key = UINT64_MAX;
-        if (!connection.ok()) {
-            eval.unavailable = true;
-            return eval;
+        if (database.content) {
+            if (!state.sampled) {
+                state.sampled.emplace(m_readable);
+                state.sampled->connection().keepStatements(kKeptStatements, kKeptStatementBytes);
+            }
+            if (auto filled = state.sampled->refill(*database.content); !filled) {
+                eval.unavailable = true;
+                eval.fillError = filled.error();
+                return eval;
+            }
+            state.active = &state.sampled->connection();
+        } else {
+            auto connection = exec::Connection::deserializeCopy(*database.bytes);
+            if (!connection.ok()) {
+                eval.unavailable = true;
+                return eval;
+            }
+            state.copy = std::move(connection.value());
+            state.active = &state.copy;
         }
-        state.connection = std::move(connection.value());
         state.key = key;
     }
+    exec::Connection& connection = *state.active;
     const GoldReport& report = m_result.golds[gold];
-    const exec::QueryOutcome goldOutcome = exec::runQuery(state.connection, report.goldRun, m_limits);
+    const exec::QueryOutcome goldOutcome = exec::runQuery(connection, report.goldRun, m_limits);
     eval.goldSteps = stepsOf(goldOutcome, m_limits);
     if (!goldOutcome.ok()) {
         eval.goldFailed = true;
@@ -254,7 +274,7 @@ Distiller::PairEval Distiller::evaluatePair(const BatchDatabase& database, uint6
             eval.overBudget = true;
             break;
         }
-        const exec::QueryOutcome outcome = exec::runQuery(state.connection, report.neighbors[n].sqlRun, m_limits);
+        const exec::QueryOutcome outcome = exec::runQuery(connection, report.neighbors[n].sqlRun, m_limits);
         eval.neighborSteps.push_back(stepsOf(outcome, m_limits));
         spent += eval.neighborSteps.back();
         if (compare::compareOutcomes(goldOutcome, outcome, report.orderMatters).verdict == compare::Verdict::Different)
@@ -277,12 +297,21 @@ bool Distiller::evaluateBatch(std::vector<BatchDatabase>& batch, std::optional<s
     const std::size_t golds = m_activeGolds.size();
     m_evals.assign(batch.size() * golds, PairEval{});
     const uint64_t serial = ++m_batchSerial;
-    auto task = [&](std::size_t t, unsigned worker) {
+    auto evaluate = [&](std::size_t t, unsigned worker) {
         const std::size_t db = t / golds;
         const std::size_t a = t % golds;
         m_evals[t] = evaluatePair(batch[db], (serial << 20) | db, m_activeGolds[a], m_openAtStart[a], worker);
     };
-    return m_pool.run(batch.size() * golds, task, [&](std::size_t) { report(m_options.budget); });
+    const auto tick = [&](std::size_t) { report(m_options.budget); };
+    // With a database for every worker, a worker takes all golds of one database, so
+    // each database is loaded once; a smaller batch is split by (database, gold).
+    if (batch.size() >= m_pool.size()) {
+        auto perDatabase = [&](std::size_t db, unsigned worker) {
+            for (std::size_t a = 0; a < golds; ++a) evaluate(db * golds + a, worker);
+        };
+        return m_pool.run(batch.size(), perDatabase, tick);
+    }
+    return m_pool.run(batch.size() * golds, evaluate, tick);
 }
 
 /// What the sequential algorithm spends on active gold `active` for this database: the
@@ -332,7 +361,7 @@ void Distiller::charge(std::size_t gold, int64_t steps)
 
 /// The sequential step for one database, given its pair evaluations: it joins the
 /// suite iff it distinguishes a neighbor still open now.
-void Distiller::mergeDatabase(BatchDatabase& database, const std::vector<PairEval>& evals)
+Status Distiller::mergeDatabase(BatchDatabase& database, const std::vector<PairEval>& evals)
 {
     bool goldFailure = false;
     std::vector<std::pair<std::size_t, std::size_t>> fresh;  // (gold, neighbor)
@@ -367,6 +396,14 @@ void Distiller::mergeDatabase(BatchDatabase& database, const std::vector<PairEva
                 fresh.emplace_back(g, n);
     }
     if (goldFailure && database.origin == DatabaseOrigin::Sampled) ++m_result.goldFailures;
+    if (!fresh.empty() && !database.bytes) {
+        // A sampled database joins the suite as materialize() writes it.
+        auto built = m_materializer.build(*database.content);
+        if (!built) return built.error();
+        auto bytes = built->serialize();
+        if (!bytes) return bytes.error();
+        database.bytes = std::move(*bytes);
+    }
     if (!fresh.empty()) {
         const int suiteIndex = static_cast<int>(m_result.suite.databases.size());
         for (auto [g, n] : fresh) {
@@ -384,6 +421,7 @@ void Distiller::mergeDatabase(BatchDatabase& database, const std::vector<PairEva
         m_result.suite.databases.push_back(std::move(kept));
     }
     for (auto [g, steps] : charges) charge(g, steps);
+    return {};
 }
 
 bool Distiller::sampleBatch(std::vector<BatchDatabase>& batch)
@@ -392,14 +430,9 @@ bool Distiller::sampleBatch(std::vector<BatchDatabase>& batch)
         if (cancelled()) return;
         const fuzz::SampleSpec spec{.profile = m_options.profile, .seed = m_options.seed, .index = batch[i].index,
                                     .checkLimits = m_limits};
-        auto connection = fuzz::sampleConnection(m_schema, m_constants, spec, m_materializer);
-        if (!connection.ok()) {
-            batch[i].error = connection.error();
-            return;
-        }
-        auto bytes = connection->serialize();
-        if (bytes.ok()) batch[i].bytes = std::move(bytes.value());
-        else batch[i].error = bytes.error();
+        auto content = fuzz::sampleDatabase(m_schema, m_constants, spec);
+        if (content.ok()) batch[i].content = std::move(content.value());
+        else batch[i].error = content.error();
     };
     return m_pool.run(batch.size(), task, [&](std::size_t) { report(m_options.budget); });
 }
@@ -452,7 +485,7 @@ Result<DistillResult> Distiller::run()
         batch[0].bytes = *m_options.original;
         if (!evaluateBatch(batch)) return suiteError("suite.internal", "a worker failed");
         if (cancelled()) m_result.cancelled = true;
-        else mergeDatabase(batch[0], m_evals);
+        else if (auto merged = mergeDatabase(batch[0], m_evals); !merged) return merged.error();
     }
     if (m_options.targeted && m_options.targetedFirst && m_options.budget > 0 && m_undistinguished > 0 && !cancelled()) {
         proveRemaining();
@@ -481,6 +514,8 @@ Result<DistillResult> Distiller::run()
         const std::size_t golds = m_activeGolds.size();
         for (std::size_t db = 0; db < batch.size() && m_undistinguished > 0; ++db) {
             m_result.sampled = batch[db].index + 1;
+            for (std::size_t a = 0; a < golds && !batch[db].error; ++a)
+                if (m_evals[db * golds + a].fillError) batch[db].error = m_evals[db * golds + a].fillError;
             if (batch[db].error && batch[db].error->code == "fuzz.check") {
                 // A CHECK past its budget fails every database of the schema alike:
                 // stop at the first rather than pay for each of them.
@@ -498,7 +533,7 @@ Result<DistillResult> Distiller::run()
             ++m_sampledOk;
             std::vector<PairEval> evals(std::make_move_iterator(m_evals.begin() + db * golds),
                                         std::make_move_iterator(m_evals.begin() + (db + 1) * golds));
-            mergeDatabase(batch[db], evals);
+            if (auto merged = mergeDatabase(batch[db], evals); !merged) return merged.error();
         }
         report(m_options.budget);
     }

@@ -58,19 +58,28 @@ private:
         /// A targeted database on which the gold's run times the neighbors to run would
         /// take more than a share of the budget (tooCostly()): no neighbor was run.
         bool tooCostly = false;
+        /// The sampled content did not go into SQLite (a constraint the sampler cannot
+        /// see): the database is a sample failure, as if it had not been drawn.
+        std::optional<Diagnostic> fillError;
     };
-    /// A database of the current batch, serialized so any worker can open it.
+    /// A database of the current batch: a sampled one as its rows, which each worker
+    /// loads into its own refillable connection; the others serialized.
     struct BatchDatabase {
         DatabaseOrigin origin = DatabaseOrigin::Sampled;
         uint64_t index = 0;
+        std::optional<schema::DatabaseContent> content;
         std::optional<exec::Bytes> bytes;
         std::optional<Diagnostic> error;
         std::string label;  ///< what built it, when not "sample N" or "original"
     };
-    /// A worker's own connection to the database it evaluated last.
+    /// A worker's own connection to the database it evaluated last: its refillable
+    /// one for sampled content (whose prepared statements carry over to the next
+    /// database), a copy for the others.
     struct WorkerState {
         uint64_t key = UINT64_MAX;
-        exec::Connection connection;
+        exec::Connection copy;
+        std::optional<schema::RefillableDatabase> sampled;
+        exec::Connection* active = nullptr;
     };
 
     void markUnpreparedGolds();
@@ -88,7 +97,7 @@ private:
                      const std::function<void(std::size_t)>& used, const schema::Materializer& materializer);
     PairEval evaluatePair(const BatchDatabase& database, uint64_t key, std::size_t gold,
                           const std::vector<std::size_t>& open, unsigned worker);
-    void mergeDatabase(BatchDatabase& database, const std::vector<PairEval>& evals);
+    Status mergeDatabase(BatchDatabase& database, const std::vector<PairEval>& evals);
     int64_t workOf(std::size_t active, const PairEval& eval) const;
     bool tooCostly(const BatchDatabase& database, int64_t goldSteps, std::size_t neighbors) const;
     std::vector<std::size_t> openNeighbors(std::size_t gold) const;

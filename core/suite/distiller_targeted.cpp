@@ -104,7 +104,7 @@ bool Distiller::runTargeted(const targeted::TargetedDatabases& targeted, std::si
             if (!batch[db].bytes) continue;
             ++m_result.targetedBuilt;
             ++built;
-            mergeDatabase(batch[db], {std::move(m_evals[db])});
+            if (auto merged = mergeDatabase(batch[db], {std::move(m_evals[db])}); !merged) return false;
         }
     }
     return true;
