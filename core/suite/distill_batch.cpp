@@ -14,7 +14,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
 #include <map>
+#include <mutex>
+#include <thread>
 
 namespace sqleq::suite {
 namespace {
@@ -91,31 +94,101 @@ Result<DatasetDistillOutcome> distillDataset(const DatasetDistillRequest& reques
                                         "(one suite each); split the file or pick schemas",
                                         group.items.size(), group.dbId, kMaxGoldsPerSchema));
     }
-    DatasetDistillOutcome outcome;
-    for (std::size_t s = 0; s < groups.size(); ++s) {
+    // Schemas are distilled side by side, one per runner, each with its share of the
+    // threads: a schema's last golds keep a whole pool waiting on one query, while
+    // another schema has work for every core. Each suite depends only on its schema and
+    // the options, never on the runners, and suites are written and reported in schema
+    // order on this thread, so the output does not depend on the thread count either.
+    const unsigned jobs = request.options.jobs != 0 ? request.options.jobs
+                                                    : std::max(1u, std::thread::hardware_concurrency());
+    const std::size_t runners = std::clamp<std::size_t>(jobs, 1, std::max<std::size_t>(groups.size(), 1));
+    DistillOptions shared = request.options;
+    shared.jobs = std::max(1u, jobs / static_cast<unsigned>(runners));
+
+    // The runners watch this flag, not the caller's: it also stops them when a schema in
+    // front of theirs failed. The waiting loop below passes a cancel request on.
+    std::atomic<bool> abandoned = false;
+    std::mutex mutex;
+    std::condition_variable done;
+    std::vector<std::optional<Result<DistillResult>>> results(groups.size());
+    std::size_t next = 0;
+    bool stop = false;
+    std::mutex progressMutex;  // the runners report concurrently; the callback sees one at a time
+    const ProgressCallback serialized = progress ? ProgressCallback([&](const Progress& step) {
+        const std::lock_guard lock(progressMutex);
+        progress(step);
+    })
+                                                 : ProgressCallback{};
+    auto distillSchema = [&](std::size_t s) -> Result<DistillResult> {
         const BatchSchemaResult& group = groups[s];
-        if (cancel && cancel->load()) {
-            outcome.cancelled = true;
-            break;
-        }
         auto schema = schema::loadSpiderSchema(request.tablesJson, group.dbId);
         if (!schema) return schema.error();
-        DistillOptions options = request.options;
+        DistillOptions options = shared;
         options.original = readOriginal(request.originalDatabases, group.dbId);
         std::vector<std::string> golds;
         golds.reserve(group.items.size());
         for (std::size_t i : group.items) golds.push_back(request.items[i].sql);
-        auto result = distill(*schema, golds, options, tagged(progress, group.dbId, s, groups.size()), cancel);
+        auto result = distill(*schema, golds, options, tagged(serialized, group.dbId, s, groups.size()), &abandoned);
         if (!result) return datasetError(fmt::format("{}: {}", group.dbId, result.error().message));
-        if (result->cancelled) {
+        return result;
+    };
+    auto runner = [&] {
+        for (;;) {
+            std::size_t s = 0;
+            {
+                const std::lock_guard lock(mutex);
+                if (stop || next == groups.size()) return;
+                s = next++;
+            }
+            std::optional<Result<DistillResult>> result;
+            try {
+                result.emplace(distillSchema(s));
+            } catch (...) {  // bad_alloc and the like: reported for the schema, in order
+                result.emplace(datasetError(fmt::format("{}: distillation failed unexpectedly", groups[s].dbId)));
+            }
+            const std::lock_guard lock(mutex);
+            results[s] = std::move(result);
+            done.notify_all();
+        }
+    };
+    std::vector<std::jthread> threads;
+    for (std::size_t r = 0; r < runners; ++r) threads.emplace_back(runner);
+    const auto finish = [&] {
+        {
+            const std::lock_guard lock(mutex);
+            stop = true;
+        }
+        abandoned = true;
+        threads.clear();  // joins
+    };
+
+    DatasetDistillOutcome outcome;
+    for (std::size_t s = 0; s < groups.size(); ++s) {
+        std::optional<Result<DistillResult>> result;
+        {
+            std::unique_lock lock(mutex);
+            while (!done.wait_for(lock, std::chrono::milliseconds(50), [&] { return results[s].has_value(); }))
+                if (cancel && cancel->load()) abandoned = true;
+            result = std::move(results[s]);
+            results[s].reset();
+        }
+        if (!*result) {
+            finish();
+            return result->error();
+        }
+        if ((*result)->cancelled) {
             outcome.cancelled = true;
             break;
         }
-        if (auto written = exportSuite(result->suite, request.outDir); !written) return written.error();
+        if (auto written = exportSuite((*result)->suite, request.outDir); !written) {
+            finish();
+            return written.error();
+        }
         ++outcome.schemas;
-        outcome.suiteDatabases += result->suite.databases.size();
-        if (onSchema) onSchema(DatasetSchemaDone{group.dbId, group.items, *result});
+        outcome.suiteDatabases += (*result)->suite.databases.size();
+        if (onSchema) onSchema(DatasetSchemaDone{groups[s].dbId, groups[s].items, **result});
     }
+    finish();
     outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return outcome;
 }

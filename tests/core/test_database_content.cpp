@@ -1,6 +1,7 @@
 // DatabaseContent: materialize → readContent round trip, key enforcement, errors.
 
 #include "core/schema/database_content.h"
+#include "core/exec/statement.h"
 #include "core/schema/ddl_loader.h"
 
 #include <QtTest>
@@ -87,6 +88,71 @@ private slots:
         auto missing = schema::materialize(m_schema, unknown);
         QVERIFY(!missing.ok());
         QVERIFY(missing.error().message.find("ghost") != std::string::npos);
+    }
+
+    void refillReadsAsMaterialize()
+    {
+        // Rows without their key get rowids; a refill must hand out the ones a new
+        // database would, AUTOINCREMENT's counter included.
+        auto loaded = schema::loadSchemaFromDdl(
+            "CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);"
+            "CREATE TABLE pet (pid INTEGER PRIMARY KEY AUTOINCREMENT, owner INTEGER REFERENCES person(id));"
+            "CREATE TABLE note (body TEXT);",
+            "refill");
+        QVERIFY(loaded.ok());
+        const schema::Schema& schema = *loaded;
+        const auto contentOf = [](std::vector<std::string> names, int pets) {
+            schema::DatabaseContent content;
+            schema::TableRows people{"person", {}}, animals{"pet", {}}, notes{"note", {}};
+            for (std::size_t i = 0; i < names.size(); ++i) {
+                people.rows.push_back({Value::integer(static_cast<int64_t>(i) + 1), Value::text(names[i])});
+                notes.rows.push_back({Value::text(names[i])});
+            }
+            for (int i = 0; i < pets; ++i) animals.rows.push_back({Value::null(), Value::integer(1)});
+            content.tables = {people, animals, notes};
+            return content;
+        };
+        const auto rowsWithRowids = [](exec::Connection& connection) {
+            std::string out;
+            for (const char* sql : {"SELECT pid || ':' || owner FROM pet ORDER BY rowid",
+                                    "SELECT rowid || ':' || body FROM note ORDER BY rowid",
+                                    "SELECT group_concat(name || '=' || seq) FROM sqlite_sequence"}) {
+                auto statement = exec::Statement::prepare(connection, sql);
+                if (!statement) return std::string("prepare failed");
+                for (auto more = statement->step(); more && *more; more = statement->step()) {
+                    const Value value = statement->value(0);
+                    out += (value.isNull() ? std::string("NULL") : value.asText()) + " ";
+                }
+                out += "| ";
+            }
+            return out;
+        };
+
+        schema::RefillableDatabase database(schema);
+        for (const auto& content : {contentOf({"Ann", "Bo", "Cy"}, 3), contentOf({"Di"}, 1), contentOf({"Ed", "Flo"}, 2)}) {
+            QVERIFY(database.refill(content).ok());
+            auto fresh = schema::materialize(schema, content);
+            QVERIFY(fresh.ok());
+            QCOMPARE(rowsWithRowids(database.connection()), rowsWithRowids(*fresh));
+            auto back = schema::readContent(database.connection(), schema);
+            auto expected = schema::readContent(*fresh, schema);
+            QVERIFY(back.ok() && expected.ok());
+            for (const auto& table : expected->tables) QCOMPARE(back->find(table.table)->rows, table.rows);
+        }
+
+        // Content that breaks a key fails with materialize()'s message and leaves the
+        // tables empty; the next content goes in as if nothing had happened.
+        schema::DatabaseContent dangling;
+        dangling.tables.push_back({"pet", {{Value::integer(10), Value::integer(99)}}});
+        const auto refused = database.refill(dangling);
+        QVERIFY(!refused.ok());
+        QCOMPARE(refused.error().message, schema::materialize(schema, dangling).error().message);
+        auto empty = schema::readContent(database.connection(), schema);
+        QVERIFY(empty.ok());
+        QCOMPARE(empty->rowCount(), std::size_t{0});
+        QVERIFY(database.refill(contentOf({"Gus"}, 1)).ok());
+        auto fresh = schema::materialize(schema, contentOf({"Gus"}, 1));
+        QCOMPARE(rowsWithRowids(database.connection()), rowsWithRowids(*fresh));
     }
 };
 

@@ -5,6 +5,8 @@
 #include "core/exec/executor.h"
 #include "core/fuzz/fuzz.h"
 #include "core/suite/construct_shares.h"
+#include "core/suite/dataset_distill.h"
+#include "core/suite/suite_files.h"
 #include "core/suite/distiller.h"
 #include "core/suite/suite.h"
 
@@ -110,6 +112,90 @@ private slots:
         QCOMPARE(all[1].construct, std::string_view("||"));
         QCOMPARE(all[2].construct, std::string_view("none of these"));
         QCOMPARE(all[2].neighbors, std::size_t{5});
+    }
+
+    void repeatedGoldsAreDistilledOnce()
+    {
+        // A repeated gold text moves in lockstep with its first copy: the same report,
+        // and no database added again for it.
+        const std::string other = "SELECT name FROM people WHERE age < 30";
+        const auto once = distillOrDie({std::string(kGold), other}, options(3, 2, 60));
+        const auto twice = distillOrDie({std::string(kGold), other, std::string(kGold)}, options(3, 2, 60));
+        QVERIFY(suiteBytes(once.suite) == suiteBytes(twice.suite));
+        QCOMPARE(twice.golds.size(), std::size_t{3});
+        const auto statuses = [](const suite::GoldReport& report) {
+            std::vector<std::pair<std::string, int>> out;
+            for (const auto& n : report.neighbors) out.emplace_back(n.neighbor.sql, n.distinguishedBy);
+            return out;
+        };
+        QCOMPARE(statuses(twice.golds[0]), statuses(once.golds[0]));
+        QCOMPARE(statuses(twice.golds[2]), statuses(once.golds[0]));
+        QCOMPARE(statuses(twice.golds[1]), statuses(once.golds[1]));
+        QCOMPARE(twice.provenEquivalent, once.provenEquivalent + std::count_if(once.golds[0].neighbors.begin(),
+                                                                                once.golds[0].neighbors.end(),
+                                                                                [](const auto& n) {
+                                                                                    return !n.equivalenceProof.empty();
+                                                                                }));
+    }
+
+    void datasetSchemasSideBySideWriteWhatOneThreadWrites()
+    {
+        // Three schemas distilled one after another (1 thread) and side by side (3
+        // threads): the same suite files, and the schemas reported in the same order.
+        constexpr std::string_view kTables = R"([
+ {"db_id": "shop", "table_names_original": ["item"], "table_names": ["item"],
+  "column_names_original": [[-1, "*"], [0, "id"], [0, "name"], [0, "price"]],
+  "column_names": [[-1, "*"], [0, "id"], [0, "name"], [0, "price"]],
+  "column_types": ["text", "number", "text", "number"], "primary_keys": [1], "foreign_keys": []},
+ {"db_id": "pets", "table_names_original": ["person", "pet"], "table_names": ["person", "pet"],
+  "column_names_original": [[-1, "*"], [0, "id"], [0, "name"], [1, "pid"], [1, "owner"], [1, "kind"]],
+  "column_names": [[-1, "*"], [0, "id"], [0, "name"], [1, "pid"], [1, "owner"], [1, "kind"]],
+  "column_types": ["text", "number", "text", "number", "number", "text"], "primary_keys": [1, 3],
+  "foreign_keys": [[4, 1]]},
+ {"db_id": "town", "table_names_original": ["city"], "table_names": ["city"],
+  "column_names_original": [[-1, "*"], [0, "name"], [0, "population"]],
+  "column_names": [[-1, "*"], [0, "name"], [0, "population"]],
+  "column_types": ["text", "text", "number"], "primary_keys": [], "foreign_keys": []}
+])";
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::filesystem::path root = dir.path().toStdString();
+        {
+            std::ofstream out(root / "tables.json");
+            out << kTables;
+        }
+        suite::DatasetDistillRequest request;
+        request.tablesJson = root / "tables.json";
+        request.items = {{"SELECT name FROM item WHERE price > 3", "shop"},
+                         {"SELECT T1.name FROM person AS T1 JOIN pet AS T2 ON T1.id = T2.owner WHERE T2.kind = 'dog'",
+                          "pets"},
+                         {"SELECT count(*) FROM city WHERE population > 1000", "town"},
+                         {"SELECT max(price) FROM item", "shop"},
+                         {"SELECT name FROM person WHERE id NOT IN (SELECT owner FROM pet)", "pets"},
+                         {"SELECT name FROM item WHERE price > 3", "shop"}};
+        request.options = options(5, 1, 80);
+        const auto distillInto = [&](const std::string& name, unsigned jobs) -> std::vector<std::string> {
+            request.outDir = root / name;
+            request.options.jobs = jobs;
+            std::vector<std::string> order;
+            auto outcome = suite::distillDataset(request, [&](const suite::DatasetSchemaDone& done) {
+                order.push_back(done.dbId);
+            });
+            if (!outcome) qFatal("distillDataset failed: %s", outcome.error().message.c_str());
+            if (outcome->schemas != order.size()) qFatal("%zu suites written, %zu reported", outcome->schemas, order.size());
+            return order;
+        };
+        const auto sequential = distillInto("one", 1);
+        const auto sideBySide = distillInto("three", 3);
+        QCOMPARE(sequential, (std::vector<std::string>{"shop", "pets", "town"}));
+        QCOMPARE(sideBySide, sequential);
+        for (const std::string& dbId : sequential) {
+            auto a = suite::importSuite(root / "one", dbId);
+            auto b = suite::importSuite(root / "three", dbId);
+            QVERIFY(a.ok() && b.ok());
+            QVERIFY(!a->databases.empty());
+            QVERIFY2(suiteBytes(*a) == suiteBytes(*b), dbId.c_str());
+        }
     }
 
     void figure1DistinguishesNeighbors()
