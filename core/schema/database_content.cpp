@@ -28,10 +28,9 @@ std::string insertSql(const Table& table)
     return fmt::format("INSERT INTO {} ({}) VALUES ({})", quoteIdentifier(table.name), columns, marks);
 }
 
-Status insertRows(exec::Connection& connection, const Table& table, const std::vector<exec::Row>& rows)
+/// Inserts `rows` with `statement`, insertSql(table) prepared.
+Status insertRowsWith(exec::Statement& statement, const Table& table, const std::vector<exec::Row>& rows)
 {
-    auto statement = exec::Statement::prepare(connection, insertSql(table));
-    if (!statement) return statement.error();
     for (std::size_t index = 0; index < rows.size(); ++index) {
         const auto& row = rows[index];
         if (row.size() != table.columns.size()) {
@@ -40,11 +39,11 @@ Status insertRows(exec::Connection& connection, const Table& table, const std::v
                                           row.size(), table.columns.size()),
                               {}, {}};
         }
-        statement->reset();
+        statement.reset();
         for (std::size_t column = 0; column < row.size(); ++column) {
-            if (auto bound = statement->bind(static_cast<int>(column) + 1, row[column]); !bound) return bound;
+            if (auto bound = statement.bind(static_cast<int>(column) + 1, row[column]); !bound) return bound;
         }
-        if (auto stepped = statement->step(); !stepped) {
+        if (auto stepped = statement.step(); !stepped) {
             return Diagnostic{"schema.materialize",
                               fmt::format("row {} of table \"{}\" was refused: {}", index, table.name,
                                           stepped.error().message),
@@ -52,6 +51,20 @@ Status insertRows(exec::Connection& connection, const Table& table, const std::v
         }
     }
     return {};
+}
+
+Status insertRows(exec::Connection& connection, const Table& table, const std::vector<exec::Row>& rows)
+{
+    auto statement = exec::Statement::prepare(connection, insertSql(table));
+    if (!statement) return statement.error();
+    return insertRowsWith(*statement, table, rows);
+}
+
+/// The error materialize() reports when COMMIT fails (a key cycle's deferred check),
+/// in its words: those of Connection::executeScript.
+Diagnostic commitFailure(const Diagnostic& stepError)
+{
+    return Diagnostic{"exec.script", fmt::format("statement 1 failed: {}", stepError.message), {}, {}};
 }
 
 /// Content tables in an order in which every parent comes before its children (stable:
@@ -174,28 +187,111 @@ RefillableDatabase::RefillableDatabase(const Schema& schema) : m_schema(schema)
         return;
     }
     m_connection = std::move(*created);
-    // Keys are off outside fill, so the tables empty in any order (and by SQLite's
-    // truncate path); AUTOINCREMENT's counters restart as in a new database.
-    m_empty = "BEGIN;";
-    for (const Table& table : schema.tables) m_empty += fmt::format(" DELETE FROM {};", quoteIdentifier(table.name));
-    auto counters = exec::Statement::prepare(m_connection, "SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'");
-    if (counters) {
-        auto found = counters->step();
-        if (found && *found) m_empty += " DELETE FROM sqlite_sequence;";
+    // Keys stay enforced for good: setting the pragma per database would expire every
+    // prepared statement, and queries read the same either way.
+    if (auto on = m_connection.executeScript("PRAGMA foreign_keys = ON;"); !on) m_broken = on.error();
+    else if (auto prepared = prepareAll(); !prepared) m_broken = prepared.error();
+}
+
+Status RefillableDatabase::prepareAll()
+{
+    const auto prepare = [&](std::string_view sql, exec::Statement& into) -> Status {
+        auto statement = exec::Statement::prepare(m_connection, sql);
+        if (!statement) return statement.error();
+        into = std::move(*statement);
+        return {};
+    };
+    if (auto ok = prepare("BEGIN", m_begin); !ok) return ok;
+    if (auto ok = prepare("COMMIT", m_commit); !ok) return ok;
+    if (auto ok = prepare("ROLLBACK", m_rollback); !ok) return ok;
+    if (auto ok = prepare("PRAGMA defer_foreign_keys = ON", m_deferKeys); !ok) return ok;
+    // Children before parents, so no delete leaves a dangling key behind; a table
+    // that references itself empties in one statement, which is checked as a whole.
+    DatabaseContent everyTable;
+    for (const Table& table : m_schema.tables) everyTable.tables.push_back({table.name, {}});
+    bool cyclic = false;
+    const auto order = parentsFirst(m_schema, everyTable, cyclic);
+    for (auto it = order.rbegin(); it != order.rend(); ++it) {
+        if (auto ok = prepare(fmt::format("DELETE FROM {}", quoteIdentifier((*it)->table)), m_deletes.emplace_back());
+            !ok)
+            return ok;
     }
-    m_empty += " COMMIT;";
+    // AUTOINCREMENT's counters restart, as in a new database.
+    auto counters = exec::Statement::prepare(m_connection, "SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'");
+    if (!counters) return counters.error();
+    if (auto found = counters->step(); found && *found) {
+        if (auto ok = prepare("DELETE FROM sqlite_sequence", m_deletes.emplace_back()); !ok) return ok;
+    }
+    for (const Table& table : m_schema.tables)
+        if (auto ok = prepare(insertSql(table), m_inserts.emplace_back()); !ok) return ok;
+    return {};
+}
+
+Status RefillableDatabase::empty()
+{
+    const auto run = [](exec::Statement& statement) -> Status {
+        statement.reset();
+        auto stepped = statement.step();
+        statement.reset();
+        if (!stepped) return stepped.error();
+        return {};
+    };
+    if (auto begun = run(m_begin); !begun) return begun;
+    for (exec::Statement& statement : m_deletes) {
+        if (auto deleted = run(statement); !deleted) {
+            (void)run(m_rollback);
+            return deleted;
+        }
+    }
+    if (auto committed = run(m_commit); !committed) {
+        (void)run(m_rollback);
+        return committed;
+    }
+    return {};
 }
 
 Status RefillableDatabase::refill(const DatabaseContent& content)
 {
     if (m_broken) return *m_broken;
-    if (auto emptied = m_connection.executeScript(m_empty); !emptied) {
-        (void)m_connection.executeScript("ROLLBACK;");
-        return emptied;
+    if (auto emptied = empty(); !emptied) return emptied;
+    const auto run = [](exec::Statement& statement) -> Result<bool> {
+        statement.reset();
+        auto stepped = statement.step();
+        statement.reset();
+        return stepped;
+    };
+    // The steps of fill(), on statements prepared once.
+    bool cyclic = false;
+    const auto order = parentsFirst(m_schema, content, cyclic);
+    if (auto begun = run(m_begin); !begun) return begun.error();
+    const auto fail = [&](Diagnostic error) -> Status {
+        (void)run(m_rollback);
+        return error;
+    };
+    if (cyclic) {
+        if (auto deferred = run(m_deferKeys); !deferred) return fail(deferred.error());
     }
-    auto filled = fillInPlace(m_connection, m_schema, content);
-    if (!filled) (void)m_connection.executeScript("ROLLBACK; PRAGMA foreign_keys = OFF;");
-    return filled;
+    for (const TableRows* entry : order) {
+        const Table* table = m_schema.findTable(entry->table);
+        if (table == nullptr) {
+            return fail(Diagnostic{"schema.materialize",
+                                   fmt::format("schema \"{}\" has no table \"{}\"", m_schema.name, entry->table), {},
+                                   {}});
+        }
+        const auto listed = std::find_if(m_schema.tables.begin(), m_schema.tables.end(),
+                                         [&](const Table& candidate) { return &candidate == table; });
+        Status inserted;
+        if (listed != m_schema.tables.end()) {
+            exec::Statement& insert = m_inserts[static_cast<std::size_t>(listed - m_schema.tables.begin())];
+            inserted = insertRowsWith(insert, *table, entry->rows);
+            insert.reset();
+        } else {
+            inserted = insertRows(m_connection, *table, entry->rows);  // a table findTable() knows beyond `tables`
+        }
+        if (!inserted) return fail(inserted.error());
+    }
+    if (auto committed = run(m_commit); !committed) return fail(commitFailure(committed.error()));
+    return {};
 }
 
 Result<DatabaseContent> readContent(const exec::Connection& connection, const Schema& schema)

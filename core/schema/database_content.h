@@ -5,6 +5,7 @@
 
 #include "core/base/result.h"
 #include "core/exec/connection.h"
+#include "core/exec/statement.h"
 #include "core/exec/value.h"
 #include "core/schema/schema.h"
 
@@ -57,7 +58,9 @@ private:
 /// prepare every query again; distillation runs the same queries on a thousand sampled
 /// databases. Each content reads exactly as materialize()'s: the same rows in the same
 /// rowid order, and the same error for content that breaks a key or constraint.
-/// One thread at a time.
+/// It runs no script and sets no pragma after construction (both would drop or expire
+/// the prepared statements), except defer_foreign_keys for a schema whose keys form a
+/// cycle. One thread at a time.
 class RefillableDatabase {
 public:
     /// The schema's empty tables; `schema` must outlive the object.
@@ -68,10 +71,19 @@ public:
     [[nodiscard]] exec::Connection& connection() { return m_connection; }
 
 private:
+    Status prepareAll();
+    Status empty();
+
     const Schema& m_schema;
     exec::Connection m_connection;
     std::optional<Diagnostic> m_broken;  ///< the schema could not be created
-    std::string m_empty;                 ///< the script that empties every table
+    // After the connection, so they are finalized before it closes.
+    exec::Statement m_begin;
+    exec::Statement m_commit;
+    exec::Statement m_rollback;
+    exec::Statement m_deferKeys;
+    std::vector<exec::Statement> m_deletes;  ///< children before parents, then AUTOINCREMENT's counters
+    std::vector<exec::Statement> m_inserts;  ///< per schema table
 };
 
 /// Every row of every schema table of `connection`, in rowid (or primary key) order.

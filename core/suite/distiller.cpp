@@ -42,7 +42,7 @@ constexpr std::size_t kProveAfterSamples = 16;
 /// Statements a worker keeps prepared for the sampled databases: every gold with open
 /// neighbors runs on each of them, with its open neighbors (world_1's 60 golds keep a
 /// few hundred texts in play), and an LRU cache smaller than that misses every time.
-constexpr std::size_t kKeptStatements = 2048;
+constexpr std::size_t kKeptStatements = 16384;
 constexpr std::size_t kKeptStatementBytes = std::size_t{128} << 20;
 /// A targeted database is passed over for a gold when running its open neighbors there
 /// would cost more than this share of the gold's work budget (see Distiller::tooCostly).

@@ -1,6 +1,7 @@
 // DatabaseContent: materialize → readContent round trip, key enforcement, errors.
 
 #include "core/schema/database_content.h"
+#include "core/exec/executor.h"
 #include "core/exec/statement.h"
 #include "core/schema/ddl_loader.h"
 
@@ -129,8 +130,13 @@ private slots:
         };
 
         schema::RefillableDatabase database(schema);
+        const exec::ExecLimits limits;
         for (const auto& content : {contentOf({"Ann", "Bo", "Cy"}, 3), contentOf({"Di"}, 1), contentOf({"Ed", "Flo"}, 2)}) {
             QVERIFY(database.refill(content).ok());
+            // The query prepared on the previous content is still kept: nothing dropped it.
+            const bool first = content.tables[0].rows.size() == 3;
+            QCOMPARE(database.connection().cachedStatementCount(), first ? std::size_t{0} : std::size_t{1});
+            QVERIFY(exec::runQuery(database.connection(), "SELECT count(*) FROM pet", limits).ok());
             auto fresh = schema::materialize(schema, content);
             QVERIFY(fresh.ok());
             QCOMPARE(rowsWithRowids(database.connection()), rowsWithRowids(*fresh));
