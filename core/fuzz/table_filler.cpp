@@ -430,7 +430,21 @@ bool TableFiller::assignKey(const KeyPlan& key, const std::vector<exec::Row>& pa
     const bool preferred = !key.preferred.empty() && m_rng.chance(0.3);
     // A focus row joins a focus parent, so the gold's joined conjunction holds.
     const bool toFocus = focus && !key.focus.empty();
-    for (const std::size_t r : toFocus ? key.focus : (preferred ? key.preferred : key.candidates)) {
+    const std::vector<std::size_t>& parents = toFocus ? key.focus : (preferred ? key.preferred : key.candidates);
+    // Every listed parent's key is non-NULL (planCandidates), so while no other key has
+    // set one of these columns, every one matches: pick straight from the list, with
+    // the same draw as from a copy of it (a child table of hundreds of rows would scan
+    // its parents once per row).
+    if (std::none_of(key.columns.begin(), key.columns.end(), [&](std::size_t c) { return assigned[c]; })) {
+        if (parents.empty()) return key.nullable && setNull();
+        const exec::Row& parent = parentRows[m_rng.pick(parents)];
+        for (std::size_t j = 0; j < key.columns.size(); ++j) {
+            row[key.columns[j]] = parent[key.parentColumns[j]];
+            assigned[key.columns[j]] = true;
+        }
+        return true;
+    }
+    for (const std::size_t r : parents) {
         bool ok = true;
         for (std::size_t j = 0; j < key.columns.size() && ok; ++j) {
             const exec::Value& value = parentRows[r][key.parentColumns[j]];

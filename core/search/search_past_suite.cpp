@@ -96,6 +96,7 @@ public:
         }
         m_limits = check.limits;
         m_limits.cancel = cancel;
+        m_workers.resize(parallelWorkerCount(kBatch, options.jobs));
     }
 
     /// Databases tried in all: `budget` per stream.
@@ -108,18 +109,28 @@ public:
 
     std::string label(std::size_t index) const { return m_streams[index / m_budget].label(index % m_budget); }
 
-    Trial trial(std::size_t index) const
+    /// Builds and runs database `index` on `worker`'s own connection, refilled in place
+    /// so the two queries stay prepared from one database to the next.
+    Trial trial(std::size_t index, unsigned worker) const
     {
         Trial out;
-        auto connection = open(index);
-        if (!connection) return out;
+        auto content = m_streams[index / m_budget].content(index % m_budget);
+        if (!content) return out;
+        std::optional<schema::RefillableDatabase>& database = m_workers[worker];
+        if (!database) database.emplace(m_readable);
+        if (!database->refill(*content)) return out;
+        exec::Connection& connection = database->connection();
         out.built = true;
-        const auto gold = exec::runQuery(*connection, m_suiteResult.goldUsed, m_limits);
+        const auto gold = exec::runQuery(connection, m_suiteResult.goldUsed, m_limits);
         if (!gold.ok()) return out;  // the gold must run: such a database says nothing
-        const auto candidate = exec::runQuery(*connection, m_suiteResult.candidateUsed, m_limits);
+        const auto candidate = exec::runQuery(connection, m_suiteResult.candidateUsed, m_limits);
         out.separates = !compare::compareOutcomes(gold, candidate, m_orderMatters).same();
         if (out.separates) {
-            if (auto bytes = connection->serialize()) out.bytes = std::move(*bytes);
+            // Written as a new database would be, whatever this worker's connection
+            // held before: the same bytes with any thread count.
+            auto built = m_materializer.build(*content);
+            auto bytes = built ? built->serialize() : Result<exec::Bytes>(built.error());
+            if (bytes) out.bytes = std::move(*bytes);
             else out.separates = false;
         }
         // A difference that reading the rows in another order removes is tie-breaking,
@@ -134,16 +145,10 @@ public:
     }
 
 private:
-    std::optional<exec::Connection> open(std::size_t index) const
-    {
-        auto content = m_streams[index / m_budget].content(index % m_budget);
-        if (!content) return std::nullopt;
-        auto connection = m_materializer.build(*content);
-        return connection ? std::optional(std::move(*connection)) : std::nullopt;
-    }
-
     schema::Schema m_readable;
-    schema::Materializer m_materializer;  ///< builds every database from one empty image
+    schema::Materializer m_materializer;  ///< writes a separating database from one empty image
+    /// Per worker of parallelFor: its connection, refilled for each database it tries.
+    mutable std::vector<std::optional<schema::RefillableDatabase>> m_workers;
     const suite::CheckResult& m_suiteResult;
     std::size_t m_budget;
     std::vector<SearchStream> m_streams;
@@ -170,7 +175,7 @@ SearchOutcome searchPastSuite(const schema::Schema& schema, std::string_view gol
     for (std::size_t start = 0; start < search.size(); start += kBatch) {
         const std::size_t count = std::min(kBatch, search.size() - start);
         std::vector<Trial> trials(count);
-        parallelFor(count, options.jobs, [&](std::size_t i, unsigned) { trials[i] = search.trial(start + i); },
+        parallelFor(count, options.jobs, [&](std::size_t i, unsigned worker) { trials[i] = search.trial(start + i, worker); },
                     [](std::size_t, std::size_t) {});
         if (cancelRequested(cancel)) {
             outcome.cancelled = true;
