@@ -44,10 +44,36 @@ std::string loadError(const std::map<std::string, std::string>& errors, const st
 
 } // namespace
 
+std::string SearchVerdicts::keyOf(const std::string& dbId, const std::string& gold, const std::string& prediction)
+{
+    std::string key;
+    key.reserve(dbId.size() + gold.size() + prediction.size() + 2);
+    key.append(dbId).push_back('\0');
+    key.append(gold).push_back('\0');
+    key.append(prediction);
+    return key;
+}
+
+std::optional<SearchVerdicts::Verdict> SearchVerdicts::find(const std::string& dbId, const std::string& gold,
+                                                            const std::string& prediction) const
+{
+    const std::lock_guard lock(m_mutex);
+    const auto found = m_verdicts.find(keyOf(dbId, gold, prediction));
+    if (found == m_verdicts.end()) return std::nullopt;
+    return found->second;
+}
+
+void SearchVerdicts::add(const std::string& dbId, const std::string& gold, const std::string& prediction,
+                         Verdict verdict)
+{
+    const std::lock_guard lock(m_mutex);
+    m_verdicts.insert_or_assign(keyOf(dbId, gold, prediction), std::move(verdict));
+}
+
 ItemEvaluator::ItemEvaluator(const EvaluationContext& context, const EvaluationOptions& options,
-                             const std::atomic<bool>* cancel)
+                             const std::atomic<bool>* cancel, SearchVerdicts* searched)
     : m_context(context), m_options(options), m_esm(options.esm), m_check(inspect::checkOptions(options.settings, cancel)),
-      m_sqlEval(options.sqlEval), m_cancel(cancel)
+      m_sqlEval(options.sqlEval), m_cancel(cancel), m_searched(searched != nullptr ? *searched : m_ownVerdicts)
 {
     m_esm.replaceValuePlaceholder = options.valuePlaceholder == ValuePlaceholder::Official;
     m_sqlEval.limits.cancel = cancel;
@@ -108,7 +134,7 @@ void ItemEvaluator::addExec(ItemMetrics& item, const suite::GoldItem& gold, cons
 }
 
 void ItemEvaluator::addTestSuite(ItemMetrics& item, const suite::GoldItem& gold,
-                                 const std::string& prediction) const
+                                 const std::string& prediction)
 {
     const auto found = m_context.suites.find(gold.dbId);
     if (found == m_context.suites.end()) {
@@ -127,10 +153,24 @@ void ItemEvaluator::addTestSuite(ItemMetrics& item, const suite::GoldItem& gold,
 }
 
 void ItemEvaluator::addSqleq(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction,
-                             const suite::Suite& suite, const suite::CheckResult& checked) const
+                             const suite::Suite& suite, const suite::CheckResult& checked)
 {
-    if (!*item.testSuite || m_options.settings.searchBudget == 0) {
+    // The same text as run cannot give another result on any database: nothing to search.
+    if (!*item.testSuite || m_options.settings.searchBudget == 0 || checked.goldUsed == checked.candidateUsed) {
         item.sqleq = item.testSuite;
+        return;
+    }
+    const auto record = [&](const SearchVerdicts::Verdict& verdict) {
+        item.sqleq = verdict.equivalent;
+        item.testSuiteFalsePositive = !verdict.equivalent;
+        if (item.testSuiteFalsePositive) {
+            item.sqleqFoundBy = verdict.foundBy;
+            item.notes.push_back(
+                fmt::format("sqleq: a test-suite false positive: {} separates them", verdict.foundBy));
+        }
+    };
+    if (const auto known = m_searched.find(gold.dbId, gold.sql, prediction)) {
+        record(*known);
         return;
     }
     const auto schema = m_context.schemas.find(gold.dbId);
@@ -150,12 +190,9 @@ void ItemEvaluator::addSqleq(ItemMetrics& item, const suite::GoldItem& gold, con
         item.notes.push_back("sqleq: cancelled");
         return;
     }
-    item.sqleq = searched.check.verdict == suite::VerdictKind::Equivalent;
-    item.testSuiteFalsePositive = !*item.sqleq;
-    if (item.testSuiteFalsePositive) {
-        item.sqleqFoundBy = searched.foundBy;
-        item.notes.push_back(fmt::format("sqleq: a test-suite false positive: {} separates them", searched.foundBy));
-    }
+    const SearchVerdicts::Verdict verdict{searched.check.verdict == suite::VerdictKind::Equivalent, searched.foundBy};
+    m_searched.add(gold.dbId, gold.sql, prediction, verdict);
+    record(verdict);
 }
 
 void ItemEvaluator::addSqlEval(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction)

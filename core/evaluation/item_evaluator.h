@@ -8,14 +8,37 @@
 
 #include <atomic>
 #include <map>
+#include <mutex>
+#include <optional>
 #include <string>
 
 namespace sqleq::evaluation {
 
+/// Verdicts after the search already reached, per (db_id, gold, prediction), shared by
+/// the workers of one scoring run: Spider dev asks each gold for two or three
+/// paraphrased questions and a model often predicts the same query for them, and the
+/// search gives the same verdict for the same texts (it is seeded), so it runs once.
+class SearchVerdicts {
+public:
+    struct Verdict {
+        bool equivalent = true;
+        std::string foundBy;
+    };
+    [[nodiscard]] std::optional<Verdict> find(const std::string& dbId, const std::string& gold,
+                                              const std::string& prediction) const;
+    void add(const std::string& dbId, const std::string& gold, const std::string& prediction, Verdict verdict);
+
+private:
+    static std::string keyOf(const std::string& dbId, const std::string& gold, const std::string& prediction);
+    mutable std::mutex m_mutex;
+    std::map<std::string, Verdict, std::less<>> m_verdicts;
+};
+
 class ItemEvaluator {
 public:
+    /// `searched`, when given, is shared with the other workers of the same run.
     ItemEvaluator(const EvaluationContext& context, const EvaluationOptions& options,
-                  const std::atomic<bool>* cancel);
+                  const std::atomic<bool>* cancel, SearchVerdicts* searched = nullptr);
 
     /// The metrics of gold/pred; a metric that cannot be computed is left unset and
     /// explained in `notes`. Depends only on its arguments and the context.
@@ -24,9 +47,9 @@ public:
 private:
     void addSpiderMetrics(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction) const;
     void addExec(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction) const;
-    void addTestSuite(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction) const;
+    void addTestSuite(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction);
     void addSqleq(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction,
-                  const suite::Suite& suite, const suite::CheckResult& checked) const;
+                  const suite::Suite& suite, const suite::CheckResult& checked);
     void addSqlEval(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction);
     void addPcmF1(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction) const;
 
@@ -40,6 +63,8 @@ private:
     suite::CheckOptions m_check;        ///< the metric's options from options.settings, with the cancel flag
     metrics::SqlEvalOptions m_sqlEval;  ///< likewise
     const std::atomic<bool>* m_cancel;
+    SearchVerdicts m_ownVerdicts;       ///< when the run shares none
+    SearchVerdicts& m_searched;
     std::map<std::string, exec::Connection> m_originalConnections;
 };
 

@@ -85,8 +85,9 @@ std::vector<ItemMetrics> Scorer::scoreMany(const std::vector<suite::GoldItem>& g
     std::vector<ItemMetrics> items(count);
     const unsigned workers = parallelWorkerCount(count, jobs);
     std::vector<std::unique_ptr<ItemEvaluator>> evaluators;
+    SearchVerdicts searched;
     for (unsigned w = 0; w < workers; ++w)
-        evaluators.push_back(std::make_unique<ItemEvaluator>(m_state->context, m_state->options, cancel));
+        evaluators.push_back(std::make_unique<ItemEvaluator>(m_state->context, m_state->options, cancel, &searched));
 
     parallelFor(count, workers, [&](std::size_t i, unsigned worker) {
         if (cancelRequested(cancel)) {
