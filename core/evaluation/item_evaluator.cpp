@@ -122,14 +122,14 @@ void ItemEvaluator::addSpiderMetrics(ItemMetrics& item, const suite::GoldItem& g
     else item.notes.push_back(fmt::format("hardness: {}", hardness.error().message));
 }
 
-void ItemEvaluator::addExec(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction) const
+void ItemEvaluator::addExec(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction)
 {
     const auto original = m_context.originals.find(gold.dbId);
     if (original == m_context.originals.end()) {
         item.notes.push_back(fmt::format("exec: {}", loadError(m_context.originalErrors, gold.dbId)));
         return;
     }
-    const auto checked = suite::checkCandidate(gold.sql, prediction, original->second, m_check, m_cancel);
+    const auto checked = suite::checkCandidate(gold.sql, prediction, original->second, m_check, m_cancel, &m_remembered);
     recordVerdict(checked, "exec", item.exec, item.notes);
 }
 
@@ -141,7 +141,7 @@ void ItemEvaluator::addTestSuite(ItemMetrics& item, const suite::GoldItem& gold,
         item.notes.push_back(fmt::format("testsuite: {}", loadError(m_context.suiteErrors, gold.dbId)));
         return;
     }
-    const auto checked = suite::checkCandidate(gold.sql, prediction, found->second, m_check, m_cancel);
+    const auto checked = suite::checkCandidate(gold.sql, prediction, found->second, m_check, m_cancel, &m_remembered);
     recordVerdict(checked, "testsuite", item.testSuite, item.notes);
     if (!checked.cancelled) {
         item.testSuiteVerdict = std::string(suite::verdictKindName(checked.verdict));
@@ -203,7 +203,8 @@ void ItemEvaluator::addSqlEval(ItemMetrics& item, const suite::GoldItem& gold, c
         item.notes.push_back(fmt::format("sqleval: {}", why));
         return;
     }
-    auto run = metrics::runSqlEval(*conn, gold.sql, prediction, m_sqlEval);
+    const void* database = &m_context.originals.find(gold.dbId)->second.databases.front().bytes;
+    auto run = metrics::runSqlEval(*conn, gold.sql, prediction, m_sqlEval, &m_remembered, database);
     if (cancelRequested(m_cancel)) {
         item.notes.emplace_back("sqleval: cancelled");
     } else if (!run) {

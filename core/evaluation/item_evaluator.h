@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/evaluation/evaluation_context.h"
+#include "core/exec/remembered_runs.h"
 
 #include <atomic>
 #include <map>
@@ -46,7 +47,7 @@ public:
 
 private:
     void addSpiderMetrics(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction) const;
-    void addExec(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction) const;
+    void addExec(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction);
     void addTestSuite(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction);
     void addSqleq(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction,
                   const suite::Suite& suite, const suite::CheckResult& checked);
@@ -65,6 +66,9 @@ private:
     const std::atomic<bool>* m_cancel;
     SearchVerdicts m_ownVerdicts;       ///< when the run shares none
     SearchVerdicts& m_searched;
+    /// This worker's outcomes per (database, query): exec, SQL-Eval and the suite ask for
+    /// the same gold on the same database again and again.
+    exec::RememberedRuns m_remembered;
     std::map<std::string, exec::Connection> m_originalConnections;
 };
 

@@ -223,17 +223,25 @@ SqlEvalResult sqlEvalCompare(const ResultSet& gold, const ResultSet& pred, bool 
 }
 
 Result<SqlEvalRun> runSqlEval(exec::Connection& conn, std::string_view goldSql, std::string_view predSql,
-                              const SqlEvalOptions& options)
+                              const SqlEvalOptions& options, exec::RememberedRuns* remembered, const void* database)
 {
+    const auto outcomeOf = [&](std::string_view sql) {
+        if (remembered) {
+            if (auto known = remembered->find(database, sql, options.limits)) return std::move(*known);
+        }
+        exec::QueryOutcome outcome = exec::runQuery(conn, sql, options.limits);
+        if (remembered) remembered->remember(database, sql, options.limits, outcome);
+        return outcome;
+    };
     auto alternatives = expandBraces(goldSql);
     if (!alternatives) return alternatives.error();
     SqlEvalRun run;
     run.alternatives = std::move(alternatives.value());
     const bool orderMatters = options.orderMatters.value_or(goldOrders(run.alternatives.front()));
-    run.prediction = exec::runQuery(conn, predSql, options.limits);
+    run.prediction = outcomeOf(predSql);
     bool anyGoldRan = false;
     for (std::size_t i = 0; i < run.alternatives.size(); ++i) {
-        const exec::QueryOutcome gold = exec::runQuery(conn, run.alternatives[i], options.limits);
+        const exec::QueryOutcome gold = outcomeOf(run.alternatives[i]);
         if (!gold.ok()) {
             run.goldErrors.push_back(gold.error);
             continue;

@@ -34,6 +34,7 @@
 #include "core/exec/connection.h"
 #include "core/exec/exec_limits.h"
 #include "core/exec/query_outcome.h"
+#include "core/exec/remembered_runs.h"
 #include "core/exec/value.h"
 
 #include <optional>
@@ -93,8 +94,11 @@ struct SqlEvalRun {
 /// through exec::runQuery; the first exact match wins, else the first subset match
 /// (subset mode only). Errors: those of expandBraces, and "sql_eval.gold_failed"
 /// when no alternative ran. Call from the thread that owns `conn`.
+/// With `remembered`, queries already run on this database (named by `database`, the
+/// address its RememberedRuns key uses) are not run again.
 Result<SqlEvalRun> runSqlEval(exec::Connection& conn, std::string_view goldSql,
-                              std::string_view predSql, const SqlEvalOptions& options = {});
+                              std::string_view predSql, const SqlEvalOptions& options = {},
+                              exec::RememberedRuns* remembered = nullptr, const void* database = nullptr);
 
 /// "none", "exact", "subset".
 std::string_view sqlEvalMatchName(SqlEvalMatch match);

@@ -18,25 +18,30 @@ namespace {
 /// The suite's databases opened lazily, and the gold's outcome on each run once.
 class SuiteSession {
 public:
-    SuiteSession(const Suite& suite, std::string goldRun, const exec::ExecLimits& limits)
-        : m_suite(suite), m_goldRun(std::move(goldRun)), m_limits(limits),
+    SuiteSession(const Suite& suite, std::string goldRun, const exec::ExecLimits& limits,
+                 exec::RememberedRuns* remembered)
+        : m_suite(suite), m_goldRun(std::move(goldRun)), m_limits(limits), m_remembered(remembered),
           m_connections(suite.databases.size()), m_goldOutcomes(suite.databases.size())
     {
     }
 
     const exec::QueryOutcome& gold(std::size_t d)
     {
-        if (!m_goldOutcomes[d]) {
-            exec::Connection* conn = connection(d);
-            m_goldOutcomes[d] = conn != nullptr ? exec::runQuery(*conn, m_goldRun, m_limits) : m_openFailure;
-        }
+        if (!m_goldOutcomes[d]) m_goldOutcomes[d] = run(d, m_goldRun);
         return *m_goldOutcomes[d];
     }
 
     exec::QueryOutcome run(std::size_t d, std::string_view sql)
     {
+        const void* database = &m_suite.databases[d].bytes;
+        if (m_remembered) {
+            if (auto known = m_remembered->find(database, sql, m_limits)) return std::move(*known);
+        }
         exec::Connection* conn = connection(d);
-        return conn != nullptr ? exec::runQuery(*conn, sql, m_limits) : m_openFailure;
+        if (conn == nullptr) return m_openFailure;
+        exec::QueryOutcome outcome = exec::runQuery(*conn, sql, m_limits);
+        if (m_remembered) m_remembered->remember(database, sql, m_limits, outcome);
+        return outcome;
     }
 
 private:
@@ -58,6 +63,7 @@ private:
     const Suite& m_suite;
     std::string m_goldRun;
     exec::ExecLimits m_limits;
+    exec::RememberedRuns* m_remembered;
     std::vector<std::optional<exec::Connection>> m_connections;
     std::vector<std::optional<exec::QueryOutcome>> m_goldOutcomes;
     exec::QueryOutcome m_openFailure;
@@ -145,7 +151,8 @@ std::string_view verdictKindName(VerdictKind kind)
 }
 
 CheckResult checkCandidate(std::string_view gold, std::string_view candidate, const Suite& suite,
-                           const CheckOptions& options, const std::atomic<bool>* cancel)
+                           const CheckOptions& options, const std::atomic<bool>* cancel,
+                           exec::RememberedRuns* remembered)
 {
     CheckResult result;
     result.goldUsed = textAsRun(gold, options.keepDistinct);
@@ -153,7 +160,7 @@ CheckResult checkCandidate(std::string_view gold, std::string_view candidate, co
     const bool orderMatters = orderMattersFor(result.goldUsed, options.orderRule);
     exec::ExecLimits limits = options.limits;
     limits.cancel = cancel;
-    SuiteSession session(suite, result.goldUsed, limits);
+    SuiteSession session(suite, result.goldUsed, limits, remembered);
     const std::size_t databases = suite.databases.size();
 
     std::vector<std::string> variants{result.candidateUsed};

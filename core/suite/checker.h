@@ -6,6 +6,7 @@
 #include "core/compare/compare.h"
 #include "core/exec/exec_limits.h"
 #include "core/exec/query_outcome.h"
+#include "core/exec/remembered_runs.h"
 #include "core/suite/suite_database.h"
 
 #include <atomic>
@@ -55,9 +56,12 @@ struct CheckResult {
 /// values; the candidate itself when there is none); the verdict is `candidate_error` when it failed to run (error,
 /// timeout, too large) on its separating database, else `different`. A gold that fails
 /// on a database reached gives `gold_error` (the reference asserts there). An empty suite
-/// gives `equivalent` with databasesChecked == 0.
+/// gives `equivalent` with databasesChecked == 0. With `remembered`, a query already
+/// run on one of the suite's databases (keyed by the address of its bytes) is not run
+/// again: evaluations pass one per worker.
 CheckResult checkCandidate(std::string_view gold, std::string_view candidate, const Suite& suite,
-                           const CheckOptions& options, const std::atomic<bool>* cancel = nullptr);
+                           const CheckOptions& options, const std::atomic<bool>* cancel = nullptr,
+                           exec::RememberedRuns* remembered = nullptr);
 
 /// The official evaluator's remove_distinct: every DISTINCT keyword token cut out of the
 /// text and nothing else touched, so "SELECT DISTINCT a" becomes "SELECT  a" and
