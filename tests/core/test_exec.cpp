@@ -4,6 +4,7 @@
 // serialize/deserialize copies and open errors. Budgets: test_exec_budget.cpp.
 #include "core/exec/connection.h"
 #include "core/exec/executor.h"
+#include "core/exec/remembered_runs.h"
 #include "core/exec/spider_compat.h"
 #include "core/exec/statement.h"
 #include "exec_test_support.h"
@@ -58,6 +59,7 @@ class TestExec : public QObject {
     Q_OBJECT
 
 private slots:
+    void rememberedRunsKeepOnlyWhatCannotChange();
     void typedValuesAndColumnNames();
     void doubleQuotedStringsStillWork();
     void tailMayHoldOnlyCommentsAndSemicolons();
@@ -498,6 +500,52 @@ void TestExec::officialPostprocessMatchesPython()
     QCOMPARE(officialPostprocess("YEAR(CURDATE(1))"), std::string("YEAR(CURDATE(1))"));
     QCOMPARE(officialPostprocess("YEAR(CURDATE()"), std::string("YEAR(CURDATE()"));
     QCOMPARE(officialPostprocess("xYEAR(CURDATE())y"), std::string("x2020y"));
+}
+
+void TestExec::rememberedRunsKeepOnlyWhatCannotChange()
+{
+    auto conn = testing::memoryWith(testing::kSetup);
+    const ExecLimits limits;
+    const int database = 0;  // any stable address names the database
+    RememberedRuns remembered(/*maxCells=*/6);
+    const std::string_view names = "SELECT name FROM t ORDER BY a";
+    QVERIFY(!remembered.find(&database, names, limits));
+    const QueryOutcome first = runQuery(conn, names, limits);
+    remembered.remember(&database, names, limits, first);
+    // Found again, rows and all; not for another database or other limits.
+    const auto again = remembered.find(&database, names, limits);
+    QVERIFY(again.has_value());
+    QCOMPARE(again->result.rows, first.result.rows);
+    const int other = 0;
+    QVERIFY(!remembered.find(&other, names, limits));
+    ExecLimits fewerRows = limits;
+    fewerRows.maxRows = 1;
+    QVERIFY(!remembered.find(&database, names, fewerRows));
+
+    // A cancelled run and a wall-clock timeout depend on the moment: never kept.
+    QueryOutcome cancelled;
+    cancelled.status = OutcomeStatus::Timeout;
+    cancelled.error.code = "exec.cancelled";
+    remembered.remember(&database, "SELECT 1", limits, cancelled);
+    QVERIFY(!remembered.find(&database, "SELECT 1", limits));
+    QueryOutcome wallClock;
+    wallClock.status = OutcomeStatus::WallClockTimeout;
+    remembered.remember(&database, "SELECT 2", limits, wallClock);
+    QVERIFY(!remembered.find(&database, "SELECT 2", limits));
+    // A step-budget timeout is deterministic: kept.
+    QueryOutcome stepBudget;
+    stepBudget.status = OutcomeStatus::Timeout;
+    stepBudget.error.code = "exec.timeout";
+    remembered.remember(&database, "SELECT 3", limits, stepBudget);
+    QVERIFY(remembered.find(&database, "SELECT 3", limits));
+
+    // Past its cells, the least recently used goes first: `names` (3 cells) was read
+    // after SELECT 3, so the newest entry pushes SELECT 3 out, then `names`.
+    QVERIFY(remembered.find(&database, names, limits));
+    remembered.remember(&database, "SELECT a FROM t", limits, runQuery(conn, "SELECT a FROM t", limits));
+    QVERIFY(!remembered.find(&database, "SELECT 3", limits));
+    QVERIFY(remembered.find(&database, names, limits));
+    QVERIFY(remembered.find(&database, "SELECT a FROM t", limits));
 }
 
 QTEST_APPLESS_MAIN(TestExec)
