@@ -13,6 +13,7 @@
 
 #include "tests/core/plain_recheck.h"
 #include "tests/corpus_skip.h"
+#include "tests/pair_sample.h"
 
 #include <sqlite3.h>
 
@@ -293,6 +294,7 @@ private slots:
     {
         QTest::addColumn<int>("index");
         for (std::size_t i = 0; i < std::size(kPairs); ++i) {
+            if (!test::pairSampled(i, std::size(kPairs))) continue;
             const std::string row = std::string(kPairs[i].name) + " ("
                 + (kPairs[i].from == From::OwnDdl ? std::string("own DDL") : std::string(kPairs[i].schema)) + ")";
             QTest::newRow(row.c_str()) << static_cast<int>(i);
