@@ -424,6 +424,13 @@ bool TableFiller::assignKey(const KeyPlan& key, const std::vector<exec::Row>& pa
     // closeDeferredKeys() points it at a parent row.
     if (key.deferred) return key.closable || (key.nullable && setNull());
     if (key.nullChance > 0 && m_rng.chance(key.nullChance)) return setNull();
+    auto joinParent = [&](const exec::Row& parent) {
+        for (std::size_t j = 0; j < key.columns.size(); ++j) {
+            row[key.columns[j]] = parent[key.parentColumns[j]];
+            assigned[key.columns[j]] = true;
+        }
+        return true;
+    };
     // Parent rows agreeing with columns another key already set (overlapping keys).
     std::vector<std::size_t> matching;
     // Now and then a parent whose key is a gold constant of this column.
@@ -437,12 +444,7 @@ bool TableFiller::assignKey(const KeyPlan& key, const std::vector<exec::Row>& pa
     // its parents once per row).
     if (std::none_of(key.columns.begin(), key.columns.end(), [&](std::size_t c) { return assigned[c]; })) {
         if (parents.empty()) return key.nullable && setNull();
-        const exec::Row& parent = parentRows[m_rng.pick(parents)];
-        for (std::size_t j = 0; j < key.columns.size(); ++j) {
-            row[key.columns[j]] = parent[key.parentColumns[j]];
-            assigned[key.columns[j]] = true;
-        }
-        return true;
+        return joinParent(parentRows[m_rng.pick(parents)]);
     }
     for (const std::size_t r : parents) {
         bool ok = true;
@@ -454,12 +456,7 @@ bool TableFiller::assignKey(const KeyPlan& key, const std::vector<exec::Row>& pa
     }
     if (matching.empty() && (preferred || toFocus)) return assignKey(key, parentRows, row, assigned, false);
     if (matching.empty()) return key.nullable && setNull();
-    const exec::Row& parent = parentRows[m_rng.pick(matching)];
-    for (std::size_t j = 0; j < key.columns.size(); ++j) {
-        row[key.columns[j]] = parent[key.parentColumns[j]];
-        assigned[key.columns[j]] = true;
-    }
-    return true;
+    return joinParent(parentRows[m_rng.pick(matching)]);
 }
 
 bool TableFiller::acceptKeys(const exec::Row& row)

@@ -60,6 +60,15 @@ Status insertRows(exec::Connection& connection, const Table& table, const std::v
     return insertRowsWith(*statement, table, rows);
 }
 
+/// Runs a statement prepared once, from the start, and leaves it ready for the next run.
+Result<bool> stepOnce(exec::Statement& statement)
+{
+    statement.reset();
+    auto stepped = statement.step();
+    statement.reset();
+    return stepped;
+}
+
 /// The error materialize() reports when COMMIT fails (a key cycle's deferred check),
 /// in its words: those of Connection::executeScript.
 Diagnostic commitFailure(const Diagnostic& stepError)
@@ -230,9 +239,7 @@ Status RefillableDatabase::prepareAll()
 Status RefillableDatabase::empty()
 {
     const auto run = [](exec::Statement& statement) -> Status {
-        statement.reset();
-        auto stepped = statement.step();
-        statement.reset();
+        auto stepped = stepOnce(statement);
         if (!stepped) return stepped.error();
         return {};
     };
@@ -254,22 +261,16 @@ Status RefillableDatabase::refill(const DatabaseContent& content)
 {
     if (m_broken) return *m_broken;
     if (auto emptied = empty(); !emptied) return emptied;
-    const auto run = [](exec::Statement& statement) -> Result<bool> {
-        statement.reset();
-        auto stepped = statement.step();
-        statement.reset();
-        return stepped;
-    };
     // The steps of fill(), on statements prepared once.
     bool cyclic = false;
     const auto order = parentsFirst(m_schema, content, cyclic);
-    if (auto begun = run(m_begin); !begun) return begun.error();
+    if (auto begun = stepOnce(m_begin); !begun) return begun.error();
     const auto fail = [&](Diagnostic error) -> Status {
-        (void)run(m_rollback);
+        (void)stepOnce(m_rollback);
         return error;
     };
     if (cyclic) {
-        if (auto deferred = run(m_deferKeys); !deferred) return fail(deferred.error());
+        if (auto deferred = stepOnce(m_deferKeys); !deferred) return fail(deferred.error());
     }
     for (const TableRows* entry : order) {
         const Table* table = m_schema.findTable(entry->table);
@@ -290,7 +291,7 @@ Status RefillableDatabase::refill(const DatabaseContent& content)
         }
         if (!inserted) return fail(inserted.error());
     }
-    if (auto committed = run(m_commit); !committed) return fail(commitFailure(committed.error()));
+    if (auto committed = stepOnce(m_commit); !committed) return fail(commitFailure(committed.error()));
     return {};
 }
 
