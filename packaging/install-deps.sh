@@ -17,6 +17,10 @@ packages=(
   sqlite3
   # The Python module (python/): pybind11 and the headers of Debian's python3; its pytest suite.
   pybind11-dev python3-pybind11 python3-dev python3-pytest
+  # sqleq.dask and its test: Dask's scheduler, workers and LocalCluster.
+  python3-dask python3-distributed
+  # The report's browser test: a real headless browser renders the HTML report.
+  chromium
 )
 
 missing=()
