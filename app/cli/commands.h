@@ -14,6 +14,9 @@ void registerCheckCommand(CLI::App& app, int& exitCode);
 void registerDistillCommand(CLI::App& app, int& exitCode);
 void registerEvalCommand(CLI::App& app, int& exitCode);
 void registerAuditCommand(CLI::App& app, int& exitCode);
+void registerReportCommand(CLI::App& app, int& exitCode);
+/// Keeps the command line for the outputs that record how they were made (the report).
+void rememberCommandLine(int argc, char** argv);
 void registerBenchParseCommand(CLI::App& app, int& exitCode);
 
 } // namespace sqleq::cli

@@ -29,8 +29,10 @@ int main(int argc, char** argv)
     registerDistillCommand(app, exitCode);
     registerEvalCommand(app, exitCode);
     registerAuditCommand(app, exitCode);
+    registerReportCommand(app, exitCode);
     registerBenchParseCommand(app, exitCode);
 
+    rememberCommandLine(argc, argv);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {

@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -184,6 +185,14 @@ struct SuiteDistillation {
     std::string into;                ///< a directory that must not exist yet; empty: no distillation
     suite::DistillOptions options;   ///< budget, jobs, limits; profile, seed and keep-distinct come from the sources; `original` per schema from the original databases
 };
+
+/// Questions by item index from a questions file (dev_questions.tsv layout; empty
+/// `path`: none). A question whose db_id differs from its item's is dropped with a
+/// warning: the file belongs to another ordering of the dataset. Errors name the file
+/// and line.
+Result<std::map<std::size_t, std::string>> matchQuestions(const std::string& path,
+                                                          const std::vector<suite::GoldItem>& gold,
+                                                          std::vector<std::string>& warnings);
 
 /// The one way CLI and GUI make a project: refuses an existing `output` before any
 /// work, reads sources.gold and sources.predictions (and sources.questions, matched

@@ -18,8 +18,8 @@ namespace {
 /// At most this many mismatching questions are named one by one; the rest are counted.
 constexpr std::size_t kNamedMismatches = 3;
 
-/// Questions by item index. A question whose db_id differs from its item's is
-/// dropped with a warning: the file belongs to another ordering of the dataset.
+} // namespace
+
 Result<std::map<std::size_t, std::string>> matchQuestions(const std::string& path,
                                                           const std::vector<suite::GoldItem>& gold,
                                                           std::vector<std::string>& warnings)
@@ -51,6 +51,8 @@ Result<std::map<std::size_t, std::string>> matchQuestions(const std::string& pat
     }
     return byIndex;
 }
+
+namespace {
 
 Diagnostic buildError(const std::string& message)
 {
