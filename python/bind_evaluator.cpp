@@ -20,11 +20,6 @@ struct EvaluatorHandle {
     std::shared_ptr<const evaluation::Scorer> scorer;
 };
 
-std::filesystem::path pathOrEmpty(const std::optional<std::string>& path)
-{
-    return path ? std::filesystem::path(*path) : std::filesystem::path();
-}
-
 EvaluatorHandle makeEvaluator(const std::optional<std::string>& suites, const std::optional<std::string>& tables,
                               const std::optional<std::string>& db, bool plugValue, bool keepDistinct,
                               std::size_t search, bool pcmF1, const std::string& profile, uint64_t seed)

@@ -12,6 +12,7 @@
 #include <pybind11/pybind11.h>
 
 #include <atomic>
+#include <filesystem>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -26,6 +27,13 @@ void bindSchema(py::module_& module);
 void bindCheck(py::module_& module);
 void bindSuite(py::module_& module);
 void bindEvaluator(py::module_& module);
+void bindReport(py::module_& module);
+
+/// An optional path argument (None: not given) as core's "empty means absent".
+inline std::filesystem::path pathOrEmpty(const std::optional<std::string>& path)
+{
+    return path ? std::filesystem::path(*path) : std::filesystem::path();
+}
 
 /// A core diagnostic on its way to Python: thrown by the bindings (with or without the
 /// GIL), turned into sqleq.ParseError / SchemaError / QueryError / SuiteError /

@@ -11,4 +11,5 @@ PYBIND11_MODULE(_sqleq, module)
     sqleq::python::bindCheck(module);
     sqleq::python::bindSuite(module);
     sqleq::python::bindEvaluator(module);
+    sqleq::python::bindReport(module);
 }

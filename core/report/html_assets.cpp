@@ -22,7 +22,8 @@ h4 { font-size: 1rem; margin: 1rem 0 .3rem; }
 a { color: #0b4f9c; }
 a:focus, button:focus, select:focus, input:focus, summary:focus { outline: 3px solid #0b4f9c; outline-offset: 2px; }
 table { border-collapse: collapse; margin: .4rem 0 1rem; }
-caption { text-align: left; font-weight: 600; padding: .2rem 0; }
+caption { text-align: left; font-weight: 600; padding: .2rem 0; white-space: nowrap; }
+table.result { min-width: 14rem; }
 th, td { border: 1px solid var(--line); padding: .25rem .5rem; vertical-align: top; text-align: left; }
 th { background: #f0f0f0; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }

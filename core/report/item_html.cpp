@@ -11,6 +11,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace sqleq::report::detail {
 namespace {
 
@@ -32,6 +34,30 @@ std::size_t utf8Length(std::string_view text, std::size_t i)
 }
 
 std::string code(std::string_view sql) { return "<pre><code>" + escape(sql) + "</code></pre>"; }
+
+std::string rowCount(std::size_t count) { return fmt::format("{} {}", count, count == 1 ? "row" : "rows"); }
+
+/// Rows shown per table and per result: a report stays small enough to open at once
+/// (a prediction can return a whole cross join); `check --json` has every row.
+constexpr std::size_t kShownRows = 50;
+
+/// The line under a table that leaves `hidden` rows out; empty when it shows them all.
+std::string notShown(std::size_t hidden)
+{
+    if (hidden == 0) return {};
+    return fmt::format("<p class=\"muted\">{} more not shown here; <code>sqleq-cli check --json</code> lists them "
+                       "all.</p>",
+                       rowCount(hidden));
+}
+
+/// A sentence from a clause: capital first letter, full stop at the end.
+std::string sentence(std::string text)
+{
+    if (text.empty()) return text;
+    if (text.front() >= 'a' && text.front() <= 'z') text.front() = static_cast<char>(text.front() - 'a' + 'A');
+    if (text.back() != '.') text += '.';
+    return text;
+}
 
 const nlohmann::json* member(const nlohmann::json& object, const char* key)
 {
@@ -116,8 +142,8 @@ std::string neighborsList(const nlohmann::json& inspection)
 std::string databaseTable(const std::string& table, const nlohmann::json& columns, const nlohmann::json& rows,
                           const std::string& focus)
 {
-    std::string html = fmt::format("<table><caption>{} <span class=\"muted\">({} rows)</span></caption><thead><tr>",
-                                   escape(table), rows.size());
+    std::string html = fmt::format("<table><caption>{} <span class=\"muted\">({})</span></caption><thead><tr>",
+                                   escape(table), rowCount(rows.size()));
     std::vector<bool> marked;
     for (const auto& column : columns) {
         const std::string name = column.is_string() ? column.get<std::string>() : column.dump();
@@ -125,7 +151,9 @@ std::string databaseTable(const std::string& table, const nlohmann::json& column
         html += fmt::format("<th scope=\"col\"{}>{}</th>", marked.back() ? " class=\"focus\"" : "", escape(name));
     }
     html += "</tr></thead><tbody>";
+    std::size_t shown = 0;
     for (const auto& row : rows) {
+        if (shown++ == kShownRows) break;
         html += "<tr>";
         std::size_t c = 0;
         for (const auto& value : row) {
@@ -135,7 +163,7 @@ std::string databaseTable(const std::string& table, const nlohmann::json& column
         }
         html += "</tr>";
     }
-    return html + "</tbody></table>";
+    return html + "</tbody></table>" + notShown(rows.size() - std::min(rows.size(), kShownRows));
 }
 
 /// A query's rows on the counterexample; rows at `only` (indices) are the ones the
@@ -149,15 +177,22 @@ std::string resultTable(const std::string& caption, const nlohmann::json* rows, 
     if (only != nullptr)
         for (const auto& index : *only)
             if (index.is_number_unsigned() && index.get<std::size_t>() < onlyHere.size()) onlyHere[index.get<std::size_t>()] = true;
-    std::string html = fmt::format("<table><caption>{} <span class=\"muted\">({} rows)</span></caption><tbody>",
-                                   caption, rows->size());
+    std::string html = fmt::format("<table class=\"result\"><caption>{} <span class=\"muted\">({})</span></caption><tbody>",
+                                   caption, rowCount(rows->size()));
+    // The first rows, then those only this query returns, up to kShownRows of each.
+    std::size_t shown = 0;
+    std::size_t shownOnly = 0;
     for (std::size_t r = 0; r < rows->size(); ++r) {
+        const bool first = r < kShownRows;
+        if (!first && (!onlyHere[r] || shownOnly == kShownRows)) continue;
+        ++shown;
+        shownOnly += onlyHere[r] && !first ? 1 : 0;
         html += onlyHere[r] ? "<tr class=\"only\">" : "<tr>";
         for (const auto& value : (*rows)[r]) html += "<td>" + cellText(value) + "</td>";
         html += "</tr>";
     }
     if (rows->empty()) html += "<tr><td class=\"muted\">no rows</td></tr>";
-    return html + "</tbody></table>";
+    return html + "</tbody></table>" + notShown(rows->size() - shown);
 }
 
 std::string counterexampleSection(const nlohmann::json& inspection)
@@ -171,12 +206,12 @@ std::string counterexampleSection(const nlohmann::json& inspection)
     const std::string focusColumn = focus != nullptr ? text(*focus, "column") : "";
     std::string html = "<h4>Counterexample</h4>";
     if (const auto* rowCounts = member(inspection, "counterexample_rows"))
-        html += fmt::format("<p>{} rows, shrunk from {}{}.</p>", rowCounts->value("after", std::size_t{0}),
+        html += fmt::format("<p>{}, shrunk from {}{}.</p>", rowCount(rowCounts->value("after", std::size_t{0})),
                             rowCounts->value("before", std::size_t{0}),
                             rowCounts->value("minimized", false) ? " (no row can be removed and still separate them)"
                                                                  : "");
     if (const std::string separation = text(inspection, "separation"); !separation.empty())
-        html += "<p class=\"explanation\">" + escape(separation) + ".</p>";
+        html += "<p class=\"explanation\">" + escape(sentence(separation)) + "</p>";
     std::string unread;
     for (const auto& [table, rows] : tables->items()) {
         const bool isRead = read == nullptr || std::any_of(read->begin(), read->end(), [&](const nlohmann::json& name) {
@@ -216,9 +251,9 @@ std::string inspectionSection(const Report& report, std::size_t submission, std:
                         inspection.value("test_suite_false_positive", false) ? ", a test-suite false positive" : "",
                         escape(evidenceSentence(inspection)));
     if (const std::string explanation = text(inspection, "explanation"); !explanation.empty())
-        html += "<p class=\"explanation\">" + escape(explanation) + "</p>";
+        html += "<p class=\"explanation\">" + escape(sentence(explanation)) + "</p>";
     if (const auto* other = member(inspection, "other_profile"))
-        html += "<p>" + escape(text(*other, "message")) + "</p>";
+        html += "<p>" + escape(sentence(text(*other, "message"))) + "</p>";
     const std::string goldUsed = text(inspection, "gold_used");
     const std::string candidateUsed = text(inspection, "candidate_used");
     if (goldUsed != report.gold[item].sql || candidateUsed != report.submissions[submission].predictions[item]) {

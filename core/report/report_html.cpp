@@ -124,9 +124,10 @@ std::string rateTable(const std::string& caption, const Buckets& buckets, const 
         for (const Rate& rate : rates[s]) {
             const std::string unset =
                 rate.computed < rate.items ? fmt::format(", {} unset", rate.items - rate.computed) : "";
+            const auto value = rate.value();
             html += fmt::format("<td class=\"num\">{}{}<br><span class=\"muted\">{} of {}{}</span></td>",
-                                graded ? fmt::format("{:.3f}", rate.value().value_or(0)) : percent(rate.value()),
-                                graded ? "" : " %", graded ? fmt::format("{}", rate.computed) : fmt::format("{:.0f}", rate.sum),
+                                !value ? "—" : graded ? fmt::format("{:.3f}", *value) : percent(value),
+                                graded || !value ? "" : " %", graded ? fmt::format("{}", rate.computed) : fmt::format("{:.0f}", rate.sum),
                                 graded ? rate.items : rate.computed, unset);
         }
         html += "</tr>";
@@ -212,9 +213,8 @@ std::string agreementSection(const Report& report)
                     ++both;
                     differ += *a != *b ? 1 : 0;
                 }
-                html += fmt::format("<td class=\"num\">{} %<br><span class=\"muted\">{} of {}</span></td>",
-                                    percent(both == 0 ? std::nullopt : std::optional<double>(double(differ) / double(both))),
-                                    differ, both);
+                html += fmt::format("<td class=\"num\">{}<br><span class=\"muted\">{} of {}</span></td>",
+                                    both == 0 ? "—" : percent(double(differ) / double(both)) + " %", differ, both);
             }
             html += "</tr>";
         }
@@ -249,9 +249,9 @@ std::string annotationSection(const Report& report)
             for (auto second = std::next(first); second != byAnnotator.end(); ++second) {
                 const audit::Agreement agreement = audit::compareAnnotators(first->second, second->second);
                 html += fmt::format("<tr><th scope=\"row\">{} · {}</th><td class=\"num\">{}</td><td class=\"num\">{}"
-                                    "</td><td class=\"num\">{} %</td><td class=\"num\">{:.3f}</td></tr>",
+                                    "</td><td class=\"num\">{}</td><td class=\"num\">{:.3f}</td></tr>",
                                     escape(first->first), escape(second->first), agreement.both, agreement.agreeing,
-                                    percent(agreement.both == 0 ? std::nullopt : std::optional<double>(agreement.rate)),
+                                    agreement.both == 0 ? "—" : percent(agreement.rate) + " %",
                                     agreement.cohenKappa);
             }
         }

@@ -12,7 +12,7 @@ Every long call releases the GIL and stops on Ctrl-C (KeyboardInterrupt).
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Optional, Union
+from typing import Any, Callable, Dict, Optional, Sequence, Union
 
 from ._sqleq import (  # noqa: F401  (re-exported)
     Error,
@@ -31,7 +31,7 @@ from ._inspection import Inspection
 from ._results import Evaluation, pandas_or_none
 
 __all__ = [
-    "check", "evaluate", "distill", "Schema", "Suite", "Evaluator", "Inspection", "Evaluation",
+    "check", "evaluate", "report", "distill", "Schema", "Suite", "Evaluator", "Inspection", "Evaluation",
     "Error", "ParseError", "SchemaError", "QueryError", "SuiteError", "InputError",
 ]
 __version__ = "0.1.0"
@@ -133,3 +133,33 @@ def evaluate(gold_file: str, pred_file: str, *, tables: Optional[str] = None, db
     if pandas is not None:
         items = pandas.DataFrame(items)
     return Evaluation(items, report, seconds)
+
+
+def report(out: str, *, gold: Optional[str] = None, predictions: Sequence[str] = (),
+           labels: Sequence[str] = (), tables: Optional[str] = None, db: Optional[str] = None,
+           suites: Optional[str] = None, questions: Optional[str] = None, project: Optional[str] = None,
+           etype: str = "all", plug_value: bool = False, keep_distinct: bool = False,
+           search: Union[bool, int] = True, jobs: int = 0, profile: str = "spider", seed: int = 0,
+           inspect: bool = True, progress: Optional[ProgressCallback] = None) -> Dict[str, Any]:
+    """Writes ``sqleq-cli report``'s self-contained HTML file to ``out``.
+
+    From one or more predictions files (``gold``, ``predictions``, optional ``labels``,
+    and the metrics' inputs ``tables``, ``db``, ``suites``, ``questions``) or from an
+    audit ``project``. ``inspect=False`` lists the items with their metrics only.
+    Returns ``{"path", "submissions", "listed", "inspections", "seconds"}``.
+    Raises InputError for unreadable or mismatched files.
+    """
+    if isinstance(predictions, (str, bytes)):
+        predictions = [predictions]
+    command = "sqleq.report(" + ", ".join(
+        f"{name}={value!r}" for name, value in (
+            ("out", out), ("gold", gold), ("predictions", list(predictions)), ("labels", list(labels)),
+            ("tables", tables), ("db", db), ("suites", suites), ("questions", questions), ("project", project),
+            ("etype", etype), ("plug_value", plug_value), ("keep_distinct", keep_distinct), ("search", search),
+            ("profile", profile), ("seed", seed), ("inspect", inspect))
+        if value not in (None, [], False) or name in ("search", "inspect")) + ")"
+    optional = (lambda value: None if value is None else str(value))
+    return _sqleq._report(optional(gold), [str(p) for p in predictions], [str(label) for label in labels],
+                          str(out), optional(tables), optional(db), optional(suites), optional(questions),
+                          optional(project), etype, plug_value, keep_distinct, _search_budget(search), jobs,
+                          profile, seed, inspect, command, progress)

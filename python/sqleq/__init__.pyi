@@ -118,3 +118,9 @@ def evaluate(gold_file: str, pred_file: str, *, tables: Optional[str] = ..., db:
              search: Union[bool, int] = ..., jobs: int = ..., profile: str = ..., seed: int = ...,
              as_dataframe: Optional[bool] = ...,
              progress: Optional[ProgressCallback] = ...) -> Evaluation: ...
+def report(out: str, *, gold: Optional[str] = ..., predictions: Sequence[str] = ..., labels: Sequence[str] = ...,
+           tables: Optional[str] = ..., db: Optional[str] = ..., suites: Optional[str] = ...,
+           questions: Optional[str] = ..., project: Optional[str] = ..., etype: str = ..., plug_value: bool = ...,
+           keep_distinct: bool = ..., search: Union[bool, int] = ..., jobs: int = ..., profile: str = ...,
+           seed: int = ..., inspect: bool = ...,
+           progress: Optional[ProgressCallback] = ...) -> Dict[str, Any]: ...
