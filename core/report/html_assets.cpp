@@ -61,7 +61,7 @@ details.item > summary { cursor: pointer; padding: .45rem 0; font-weight: 600; }
 td.focus, th.focus { background: var(--focus); }
 tr.only td { background: #fde8e6; }
 tr.only td:first-child::before { content: "\2260 "; font-weight: 700; color: var(--bad); }
-.side { display: flex; flex-wrap: wrap; gap: 1.5rem; }
+.side { display: flex; flex-wrap: wrap; gap: 1.5rem; align-items: flex-start; }
 .explanation { font-size: 1.02rem; }
 @media print { .filters, noscript { display: none; } details.item { break-inside: avoid; } }
 )css";

@@ -37,6 +37,27 @@ std::string code(std::string_view sql) { return "<pre><code>" + escape(sql) + "<
 
 std::string rowCount(std::size_t count) { return fmt::format("{} {}", count, count == 1 ? "row" : "rows"); }
 
+/// Escaped text whose `quoted` spans (the inspection's sentences quote SQL so) show as code.
+std::string prose(std::string_view text)
+{
+    std::string out;
+    bool open = false;
+    for (std::size_t start = 0;;) {
+        const std::size_t tick = text.find('`', start);
+        out += escape(text.substr(start, tick == std::string_view::npos ? std::string_view::npos : tick - start));
+        if (tick == std::string_view::npos) break;
+        // A lone backtick at the end stays a backtick.
+        if (!open && text.find('`', tick + 1) == std::string_view::npos) {
+            out += '`';
+        } else {
+            out += open ? "</code>" : "<code>";
+            open = !open;
+        }
+        start = tick + 1;
+    }
+    return out;
+}
+
 /// Rows shown per table and per result: a report stays small enough to open at once
 /// (a prediction can return a whole cross join); `check --json` has every row.
 constexpr std::size_t kShownRows = 50;
@@ -134,7 +155,7 @@ std::string neighborsList(const nlohmann::json& inspection)
     const auto* diagnosis = member(inspection, "diagnosis");
     if (diagnosis == nullptr || diagnosis->empty()) return {};
     std::string html = "<h4>Gold neighbors that behave like the prediction</h4><ul>";
-    for (const auto& neighbor : *diagnosis) html += "<li>" + escape(text(neighbor, "description")) + "</li>";
+    for (const auto& neighbor : *diagnosis) html += "<li>" + prose(text(neighbor, "description")) + "</li>";
     return html + "</ul>";
 }
 
@@ -211,7 +232,7 @@ std::string counterexampleSection(const nlohmann::json& inspection)
                             rowCounts->value("minimized", false) ? " (no row can be removed and still separate them)"
                                                                  : "");
     if (const std::string separation = text(inspection, "separation"); !separation.empty())
-        html += "<p class=\"explanation\">" + escape(sentence(separation)) + "</p>";
+        html += "<p class=\"explanation\">" + prose(sentence(separation)) + "</p>";
     std::string unread;
     for (const auto& [table, rows] : tables->items()) {
         const bool isRead = read == nullptr || std::any_of(read->begin(), read->end(), [&](const nlohmann::json& name) {
@@ -251,9 +272,9 @@ std::string inspectionSection(const Report& report, std::size_t submission, std:
                         inspection.value("test_suite_false_positive", false) ? ", a test-suite false positive" : "",
                         escape(evidenceSentence(inspection)));
     if (const std::string explanation = text(inspection, "explanation"); !explanation.empty())
-        html += "<p class=\"explanation\">" + escape(sentence(explanation)) + "</p>";
+        html += "<p class=\"explanation\">" + prose(sentence(explanation)) + "</p>";
     if (const auto* other = member(inspection, "other_profile"))
-        html += "<p>" + escape(sentence(text(*other, "message"))) + "</p>";
+        html += "<p>" + prose(sentence(text(*other, "message"))) + "</p>";
     const std::string goldUsed = text(inspection, "gold_used");
     const std::string candidateUsed = text(inspection, "candidate_used");
     if (goldUsed != report.gold[item].sql || candidateUsed != report.submissions[submission].predictions[item]) {

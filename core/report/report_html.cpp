@@ -122,17 +122,26 @@ std::string rateTable(const std::string& caption, const Buckets& buckets, const 
     for (std::size_t s = 0; s < series.size(); ++s) {
         html += fmt::format("<tr><th scope=\"row\">{}</th>", escape(series[s]));
         for (const Rate& rate : rates[s]) {
-            const std::string unset =
-                rate.computed < rate.items ? fmt::format(", {} unset", rate.items - rate.computed) : "";
             const auto value = rate.value();
-            html += fmt::format("<td class=\"num\">{}{}<br><span class=\"muted\">{} of {}{}</span></td>",
+            html += fmt::format("<td class=\"num\">{}{}<br><span class=\"muted\">{} of {}</span></td>",
                                 !value ? "—" : graded ? fmt::format("{:.3f}", *value) : percent(value),
-                                graded || !value ? "" : " %", graded ? fmt::format("{}", rate.computed) : fmt::format("{:.0f}", rate.sum),
-                                graded ? rate.items : rate.computed, unset);
+                                graded || !value ? "" : " %",
+                                graded ? fmt::format("{}", rate.computed) : fmt::format("{:.0f}", rate.sum),
+                                graded ? rate.items : rate.computed);
         }
         html += "</tr>";
     }
-    return html + "</tbody></table>";
+    html += "</tbody></table>";
+    // Items the metric could not judge (a gold that fails on its database, a db_id
+    // without a suite) are left out of its rates; the note says how many.
+    std::string unset;
+    for (std::size_t s = 0; s < series.size(); ++s) {
+        const Rate& all = rates[s].back();
+        if (all.computed < all.items)
+            unset += fmt::format("{}{} {}", unset.empty() ? "" : ", ", escape(series[s]), all.items - all.computed);
+    }
+    if (!unset.empty()) html += "<p class=\"muted\">Left unset, and out of the rates: " + unset + " items.</p>";
+    return "<div>" + html + "</div>";
 }
 
 std::vector<std::string> submissionNames(const Report& report)

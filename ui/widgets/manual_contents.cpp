@@ -14,7 +14,8 @@ QStringList manualPagePaths()
     return {QStringLiteral("README.md"),          QStringLiteral("docs/inspector.md"),
             QStringLiteral("docs/cli.md"),        QStringLiteral("docs/verdicts.md"),
             QStringLiteral("docs/datasets.md"),   QStringLiteral("docs/hostile-input.md"),
-            QStringLiteral("docs/auditing.md"),   QStringLiteral("docs/python.md")};
+            QStringLiteral("docs/auditing.md"),   QStringLiteral("docs/report.md"),
+            QStringLiteral("docs/python.md")};
 }
 
 QString manualResourceUrl(const QString& pagePath)
