@@ -20,7 +20,7 @@ from pathlib import Path
 
 import sqleq
 
-ROUNDS = 5
+ROUNDS = int(__import__("os").environ.get("SQLEQ_BENCH_ROUNDS", "5"))
 
 
 def main():
