@@ -46,9 +46,12 @@ def read_gold(gold_file: Union[str, os.PathLike]) -> List[Tuple[str, str]]:
     """The (sql, db_id) items of a Spider gold file, read as ``sqleq-cli distill`` reads it:
     blank lines (a multi-turn file's interaction breaks) skipped, the db_id after the
     last tab, a query longer than 1 MiB replaced by '' (its gold then reports an error).
-    Raises InputError for a line without a tab."""
+    Raises InputError for an unreadable file or a line without a tab."""
     items = []
-    text = Path(gold_file).read_bytes().decode("utf-8")
+    try:
+        text = Path(gold_file).read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise sqleq._usage_error(f"{gold_file}: {error}") from error
     for number, line in enumerate(text.split("\n"), start=1):
         line = line.rstrip("\r")
         if not line.strip(" \t\r\n\f\v"):
@@ -186,9 +189,9 @@ def distill_dataset(client: "distributed.Client", gold_file: Union[str, os.PathL
     writes it; ``shared_out_dir=True`` has the workers write into ``out_dir`` themselves
     (the same path on every worker).
     ``jobs_per_task``: threads of one schema's distillation (the suites do not depend on
-    it). Larger schemas are submitted first: one schema is one task, so the largest
-    bounds the wall time. ``progress(dict)`` gets {'phase': 'distilling', 'db_id',
-    'done', 'total'} on the client as each suite is written.
+    it). One schema is one task, so the costliest bounds the wall time; the schemas with
+    the most golds are submitted first. ``progress(dict)`` gets {'phase': 'distilling',
+    'db_id', 'done', 'total'} on the client as each suite is written.
 
     Returns per schema, in order of first appearance in the gold file: {'db_id',
     'gold_queries', 'suite_size', 'sampled', 'neighbors', 'undistinguished', 'golds_run',

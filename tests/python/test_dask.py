@@ -119,6 +119,8 @@ def test_distill_dataset_errors(client, dataset, tmp_path):
     unknown.write_text("SELECT 1\tno_such_schema\n")
     with pytest.raises(sqleq.SchemaError):
         sqleq.dask.distill_dataset(client, unknown, tables, tmp_path / "out")
+    with pytest.raises(sqleq.InputError):
+        sqleq.dask.distill_dataset(client, tmp_path / "absent.txt", tables, tmp_path / "out")
     untabbed = tmp_path / "untabbed.txt"
     untabbed.write_text("SELECT 1\n")
     with pytest.raises(sqleq.InputError):
