@@ -11,6 +11,11 @@
 #include "core/base/parallel_for.h"
 #include "core/schema/spider_tables.h"
 
+#include <atomic>
+#include <map>
+#include <string_view>
+#include <utility>
+
 #include <system_error>
 
 namespace sqleq::evaluation {
@@ -89,21 +94,35 @@ std::vector<ItemMetrics> Scorer::scoreMany(const std::vector<suite::GoldItem>& g
     for (unsigned w = 0; w < workers; ++w)
         evaluators.push_back(std::make_unique<ItemEvaluator>(m_state->context, m_state->options, cancel, &searched));
 
-    parallelFor(count, workers, [&](std::size_t i, unsigned worker) {
-        if (cancelRequested(cancel)) {
-            auto& skipped = items[i];
-            skipped.index = i;
-            skipped.dbId = gold[i].dbId;
-            skipped.notes.emplace_back("not evaluated: cancelled");
-            return;
+    // Items that share a db_id and a gold go to one worker together: its remembered
+    // outcomes then run that gold once per database. Handed out one by one, repeats of a
+    // gold landed on both workers and two threads did more work than one.
+    std::vector<std::vector<std::size_t>> groups;
+    std::map<std::pair<std::string_view, std::string_view>, std::size_t> groupOf;
+    for (std::size_t i = 0; i < count; ++i) {
+        const auto [found, added] = groupOf.try_emplace({gold[i].dbId, gold[i].sql}, groups.size());
+        if (added) groups.emplace_back();
+        groups[found->second].push_back(i);
+    }
+    std::atomic<std::size_t> itemsDone{0};
+    parallelFor(groups.size(), workers, [&](std::size_t g, unsigned worker) {
+        for (const std::size_t i : groups[g]) {
+            if (cancelRequested(cancel)) {
+                auto& skipped = items[i];
+                skipped.index = i;
+                skipped.dbId = gold[i].dbId;
+                skipped.notes.emplace_back("not evaluated: cancelled");
+            } else {
+                items[i] = evaluators[worker]->evaluate(i, gold[i], predictions[i]);
+            }
+            ++itemsDone;
         }
-        items[i] = evaluators[worker]->evaluate(i, gold[i], predictions[i]);
-    }, [&](std::size_t done, std::size_t total) {
+    }, [&](std::size_t, std::size_t) {
         if (!progress) return;
         suite::Progress report;
         report.phase = "evaluating";
-        report.done = done;
-        report.total = total;
+        report.done = itemsDone.load();
+        report.total = count;
         progress(report);
     });
     return items;
