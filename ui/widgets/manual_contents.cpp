@@ -15,7 +15,7 @@ QStringList manualPagePaths()
             QStringLiteral("docs/cli.md"),        QStringLiteral("docs/verdicts.md"),
             QStringLiteral("docs/datasets.md"),   QStringLiteral("docs/hostile-input.md"),
             QStringLiteral("docs/auditing.md"),   QStringLiteral("docs/report.md"),
-            QStringLiteral("docs/python.md")};
+            QStringLiteral("docs/python.md"),     QStringLiteral("docs/scaling.md")};
 }
 
 QString manualResourceUrl(const QString& pagePath)
