@@ -234,7 +234,10 @@ std::string counterexampleSection(const nlohmann::json& inspection)
     if (const std::string separation = text(inspection, "separation"); !separation.empty())
         html += "<p class=\"explanation\">" + prose(sentence(separation)) + "</p>";
     std::string unread;
-    for (const auto& [table, rows] : tables->items()) {
+    for (const auto& entry : tables->items()) {
+        // Named, not a structured binding: clang 14 cannot capture those in the lambda.
+        const std::string& table = entry.key();
+        const nlohmann::json& rows = entry.value();
         const bool isRead = read == nullptr || std::any_of(read->begin(), read->end(), [&](const nlohmann::json& name) {
                                 return name.is_string() && name.get<std::string>() == table;
                             });
