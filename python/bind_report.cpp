@@ -52,13 +52,10 @@ py::dict report(const std::optional<std::string>& gold, const std::vector<std::s
     }();
     call.finish();
     if (!written) throw DiagnosticError(written.error());
-    std::size_t listed = 0;
-    for (const auto& of : written->inspectionOf)
-        for (const int index : of) listed += index >= 0 ? 1 : 0;
     py::dict summary;
     summary["path"] = out;
     summary["submissions"] = written->submissions.size();
-    summary["listed"] = listed;
+    summary["listed"] = report::listedCount(*written);
     summary["inspections"] = written->inspections.size();
     summary["seconds"] = written->seconds;
     return summary;

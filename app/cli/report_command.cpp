@@ -88,11 +88,9 @@ int runReport(const ReportCommandOptions& options)
         fmt::print(stderr, "error: {}\n", written.error().message);
         return kExitInputError;
     }
-    std::size_t listed = 0;
-    for (const auto& of : built->inspectionOf)
-        for (const int index : of) listed += index >= 0 ? 1 : 0;
     fmt::print(stderr, "wrote {} ({:.1f} MB): {} submissions, {} listed items, {} inspections, in {:.1f} s\n",
-               options.out, double(html.size()) / 1e6, built->submissions.size(), listed, built->inspections.size(),
+               options.out, double(html.size()) / 1e6, built->submissions.size(), report::listedCount(*built),
+               built->inspections.size(),
                built->seconds);
     return kExitSuccess;
 }

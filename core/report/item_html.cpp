@@ -294,8 +294,7 @@ std::string annotationsOf(const Report& report, std::size_t submission, std::siz
 {
     if (submission != 0) return {};
     std::string html;
-    for (const auto& annotation : report.annotations) {
-        if (annotation.itemIndex != item) continue;
+    for (const auto& annotation : annotationsOf(report, item)) {
         html += fmt::format("<li><strong>{}</strong>: {}{}{} <span class=\"muted\">({})</span></li>",
                             escape(annotation.annotator), audit::verdictName(annotation.verdict),
                             annotation.reason.empty() ? "" : " — " + escape(annotation.reason),

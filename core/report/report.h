@@ -20,6 +20,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -79,7 +80,7 @@ struct Report {
     /// Per (submission, item) listed: the index into `inspections`, or -1.
     std::vector<std::vector<int>> inspectionOf;
     std::vector<ItemInspection> inspections;   ///< distinct pairs, inspected once
-    std::vector<audit::Annotation> annotations;  ///< from the audit project, for submission 0
+    std::vector<audit::Annotation> annotations;  ///< from the audit project, for submission 0; by item
     std::string command;
     std::string version;
     std::string libraries;                     ///< "SQLite 3.40.1, fmt 9.1.0, nlohmann-json 3.11.2"
@@ -95,6 +96,12 @@ ListedReason listedReason(const evaluation::ItemMetrics& item);
 /// Whether item `item` of `submission` is in the report's list: for its metrics, or
 /// (the audit project's submission) because an annotator annotated it.
 bool isListed(const Report& report, std::size_t submission, std::size_t item);
+
+/// The annotations of item `item` (of submission 0), by annotator.
+std::span<const audit::Annotation> annotationsOf(const Report& report, std::size_t item);
+
+/// How many (submission, item) the report lists.
+std::size_t listedCount(const Report& report);
 
 /// Evaluates every submission (evaluation::evaluateSubmission, one after the other, each
 /// on `settings.jobs` threads) or reads the audit project, then inspects each distinct

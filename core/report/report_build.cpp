@@ -132,6 +132,9 @@ Status readProject(ReportRequest& request, Report& report)
     }
     report.submissions.push_back(std::move(submission));
     report.annotations = std::move(*annotations);
+    // The store lists them by item already; annotationsOf relies on it, so it is not left to chance.
+    std::stable_sort(report.annotations.begin(), report.annotations.end(),
+                     [](const auto& a, const auto& b) { return a.itemIndex < b.itemIndex; });
     return {};
 }
 
@@ -260,9 +263,25 @@ bool isListed(const Report& report, std::size_t submission, std::size_t item)
 {
     const ListedReason reason = listedReason(report.submissions[submission].evaluation.items[item]);
     if (reason.testSuiteFalsePositive || reason.metricsDisagree) return true;
-    if (submission != 0) return false;
-    return std::any_of(report.annotations.begin(), report.annotations.end(),
-                       [&](const audit::Annotation& annotation) { return annotation.itemIndex == item; });
+    return submission == 0 && !annotationsOf(report, item).empty();
+}
+
+std::span<const audit::Annotation> annotationsOf(const Report& report, std::size_t item)
+{
+    const auto& all = report.annotations;
+    const auto first = std::lower_bound(all.begin(), all.end(), item,
+                                        [](const audit::Annotation& a, std::size_t i) { return a.itemIndex < i; });
+    const auto last = std::upper_bound(first, all.end(), item,
+                                       [](std::size_t i, const audit::Annotation& a) { return i < a.itemIndex; });
+    return {first, last};
+}
+
+std::size_t listedCount(const Report& report)
+{
+    std::size_t listed = 0;
+    for (std::size_t s = 0; s < report.submissions.size(); ++s)
+        for (std::size_t i = 0; i < report.submissions[s].evaluation.items.size(); ++i) listed += isListed(report, s, i);
+    return listed;
 }
 
 Result<Report> buildReport(const ReportRequest& given, const suite::ProgressCallback& progress,

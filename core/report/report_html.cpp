@@ -6,6 +6,7 @@
 
 #include "core/report/html_parts.h"
 
+#include "core/base/ascii_case.h"
 #include "core/metrics/spider_esm.h"
 
 #include <fmt/format.h>
@@ -280,13 +281,6 @@ std::string kindsOf(const Report& report, std::size_t s, std::size_t i)
     return kinds;
 }
 
-std::string lowercase(std::string text)
-{
-    for (char& c : text)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return text;
-}
-
 std::string inspectedVerdict(const Report& report, std::size_t s, std::size_t i)
 {
     const int index = report.inspectionOf.empty() ? -1 : report.inspectionOf[s][i];
@@ -313,7 +307,7 @@ std::string itemsSection(const Report& report)
             const std::string id = detail::itemId(s, i);
             const std::string kinds = kindsOf(report, s, i);
             const std::string hardness = item.hardness ? std::string(metrics::hardnessName(*item.hardness)) : "";
-            const std::string search = lowercase(fmt::format("{} {} {} {} #{}", item.dbId, report.questions[i],
+            const std::string search = asciiLower(fmt::format("{} {} {} {} #{}", item.dbId, report.questions[i],
                                                              report.gold[i].sql, submission.predictions[i], i));
             rows += fmt::format(
                 "<tr data-item=\"{id}\" data-order=\"{order}\" data-submission=\"{sub}\" data-kind=\"{kinds}\" "

@@ -5,6 +5,7 @@
 // that the result does not depend on the number of jobs.
 #include "core/base/atomic_file.h"
 #include "core/evaluation/evaluation.h"
+#include "tests/core/shop_dataset_support.h"
 #include "core/exec/connection.h"
 
 #include <QJsonArray>
@@ -20,39 +21,23 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr std::string_view kTablesJson = R"([
- {"db_id": "shop", "table_names_original": ["item"], "table_names": ["item"],
-  "column_names_original": [[-1, "*"], [0, "id"], [0, "name"], [0, "price"]],
-  "column_names": [[-1, "*"], [0, "id"], [0, "name"], [0, "price"]],
-  "column_types": ["text", "number", "text", "number"], "primary_keys": [1], "foreign_keys": []},
+/// The shop schema and a schema only tables.json knows.
+const std::string kTablesJson = "[" + std::string(kShopTablesEntry) + R"(,
  {"db_id": "ghost", "table_names_original": ["t"], "table_names": ["t"],
   "column_names_original": [[-1, "*"], [0, "a"]], "column_names": [[-1, "*"], [0, "a"]],
   "column_types": ["text", "number"], "primary_keys": [], "foreign_keys": []}
 ])";
-
-constexpr std::string_view kShopDdl = "CREATE TABLE item(id INTEGER PRIMARY KEY, name TEXT, price INTEGER);";
-
-void writeDatabase(const fs::path& file, std::string_view rows)
-{
-    auto conn = exec::Connection::openMemory();
-    QVERIFY(conn.ok());
-    QVERIFY(conn->executeScript(std::string(kShopDdl) + std::string(rows)).ok());
-    auto bytes = conn->serialize();
-    QVERIFY(bytes.ok());
-    fs::create_directories(file.parent_path());
-    QVERIFY(writeFileAtomically(file, std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size())).ok());
-}
 
 /// Items: 0 identical; 1 right on the original only (suite database 1 separates it);
 /// 2 a misspelt column; 3 on the ghost schema, which has neither database nor suite.
 evaluation::SubmissionInputs shopInputs(const QTemporaryDir& dir)
 {
     const fs::path root = dir.path().toStdString();
-    writeDatabase(root / "db" / "shop" / "shop.sqlite",
+    writeShopDatabase(root / "db" / "shop" / "shop.sqlite",
                   "INSERT INTO item VALUES (1, 'pen', 2), (2, 'ink', 5), (3, 'pad', 5);");
-    writeDatabase(root / "suites" / "shop" / "shop_0.sqlite",
+    writeShopDatabase(root / "suites" / "shop" / "shop_0.sqlite",
                   "INSERT INTO item VALUES (1, 'pen', 2), (2, 'ink', 5), (3, 'pad', 5);");
-    writeDatabase(root / "suites" / "shop" / "shop_1.sqlite", "INSERT INTO item VALUES (1, 'cap', 4);");
+    writeShopDatabase(root / "suites" / "shop" / "shop_1.sqlite", "INSERT INTO item VALUES (1, 'cap', 4);");
     (void)writeFileAtomically(root / "tables.json", kTablesJson);
 
     evaluation::SubmissionInputs inputs;

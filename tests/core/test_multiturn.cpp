@@ -8,6 +8,7 @@
 #include "core/dataset/spider_files.h"
 #include "core/evaluation/evaluation.h"
 #include "core/exec/connection.h"
+#include "tests/core/shop_dataset_support.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -18,13 +19,6 @@ using namespace sqleq;
 namespace fs = std::filesystem;
 
 namespace {
-
-constexpr std::string_view kTablesJson = R"([
- {"db_id": "shop", "table_names_original": ["item"], "table_names": ["item"],
-  "column_names_original": [[-1, "*"], [0, "id"], [0, "name"], [0, "price"]],
-  "column_names": [[-1, "*"], [0, "id"], [0, "name"], [0, "price"]],
-  "column_types": ["text", "number", "text", "number"], "primary_keys": [1], "foreign_keys": []}
-])";
 
 // Interactions: 1 (lines 1-2), 2 empty (line 4 closes it), 3 (lines 5-10, six turns),
 // 4 (line 12, no closing blank line). Line 11 holds only spaces and a tab.
@@ -71,26 +65,17 @@ class TestMultiturn : public QObject {
         return path;
     }
 
-    void writeShopDatabase()
+    void writeShopFixture()
     {
         const fs::path root = m_dir.path().toStdString();
-        auto conn = exec::Connection::openMemory();
-        QVERIFY(conn.ok());
-        QVERIFY(conn->executeScript("CREATE TABLE item(id INTEGER PRIMARY KEY, name TEXT, price INTEGER);"
-                                    "INSERT INTO item VALUES (1, 'pen', 2), (2, 'ink', 5), (3, 'pad', 5);")
-                    .ok());
-        auto bytes = conn->serialize();
-        QVERIFY(bytes.ok());
-        fs::create_directories(root / "db" / "shop");
-        QVERIFY(writeFileAtomically(root / "db" / "shop" / "shop.sqlite",
-                                    std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()))
-                    .ok());
-        QVERIFY(writeFileAtomically(root / "tables.json", kTablesJson).ok());
+        writeShopDatabase(root / "db" / "shop" / "shop.sqlite",
+                            "INSERT INTO item VALUES (1, 'pen', 2), (2, 'ink', 5), (3, 'pad', 5);");
+        QVERIFY(writeFileAtomically(root / "tables.json", shopTablesJson()).ok());
     }
 
     evaluation::Evaluation evaluateFixture(unsigned jobs)
     {
-        writeShopDatabase();
+        writeShopFixture();
         auto inputs = evaluation::readSubmission(write("gold.txt", kGold), write("pred.txt", kPredictions));
         if (!inputs) qFatal("readSubmission: %s", inputs.error().message.c_str());
         const fs::path root = m_dir.path().toStdString();

@@ -8,6 +8,7 @@
 #include "core/base/atomic_file.h"
 #include "core/exec/connection.h"
 #include "core/report/report.h"
+#include "tests/core/shop_dataset_support.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -19,26 +20,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr std::string_view kTablesJson = R"([
- {"db_id": "shop", "table_names_original": ["item"], "table_names": ["item"],
-  "column_names_original": [[-1, "*"], [0, "id"], [0, "name"], [0, "price"]],
-  "column_names": [[-1, "*"], [0, "id"], [0, "name"], [0, "price"]],
-  "column_types": ["text", "number", "text", "number"], "primary_keys": [1], "foreign_keys": []}
-])";
-
-void writeDatabase(const fs::path& file, std::string_view rows)
-{
-    auto conn = exec::Connection::openMemory();
-    QVERIFY(conn.ok());
-    QVERIFY(conn->executeScript("CREATE TABLE item(id INTEGER PRIMARY KEY, name TEXT, price INTEGER);" +
-                                std::string(rows))
-                .ok());
-    auto bytes = conn->serialize();
-    QVERIFY(bytes.ok());
-    fs::create_directories(file.parent_path());
-    QVERIFY(writeFileAtomically(file, std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size())).ok());
-}
-
 void writeText(const fs::path& file, std::string_view text) { QVERIFY(writeFileAtomically(file, text).ok()); }
 
 /// Items: 0 right; 1 right on the original only (suite database 1 separates it); 2 a
@@ -47,10 +28,10 @@ void writeText(const fs::path& file, std::string_view text) { QVERIFY(writeFileA
 report::ReportRequest shopRequest(const QTemporaryDir& dir)
 {
     const fs::path root = dir.path().toStdString();
-    writeDatabase(root / "db" / "shop" / "shop.sqlite", "INSERT INTO item VALUES (1, 'pen', 2), (2, 'ink', 5), (3, 'pad', 5);");
-    writeDatabase(root / "suites" / "shop" / "shop_0.sqlite", "INSERT INTO item VALUES (1, 'pen', 2), (2, 'ink', 5), (3, 'pad', 5);");
-    writeDatabase(root / "suites" / "shop" / "shop_1.sqlite", "INSERT INTO item VALUES (1, 'cap', 4);");
-    writeText(root / "tables.json", kTablesJson);
+    writeShopDatabase(root / "db" / "shop" / "shop.sqlite", "INSERT INTO item VALUES (1, 'pen', 2), (2, 'ink', 5), (3, 'pad', 5);");
+    writeShopDatabase(root / "suites" / "shop" / "shop_0.sqlite", "INSERT INTO item VALUES (1, 'pen', 2), (2, 'ink', 5), (3, 'pad', 5);");
+    writeShopDatabase(root / "suites" / "shop" / "shop_1.sqlite", "INSERT INTO item VALUES (1, 'cap', 4);");
+    writeText(root / "tables.json", shopTablesJson());
     writeText(root / "gold.sql", "SELECT count(*) FROM item\tshop\n"
                                  "SELECT name FROM item WHERE price > 3\tshop\n"
                                  "SELECT name FROM item WHERE price > 3\tshop\n"
