@@ -63,8 +63,10 @@ void printVerdict(const CheckCommandOptions& options, const inspect::Inspection&
     if (inspection.testSuiteFalsePositive) {
         fmt::print("test-suite metric: equivalent — a test-suite false positive: only the search separates them\n");
     } else {
-        fmt::print("test-suite metric: {}\n", suite::verdictKindName(inspection.suiteCheck.verdict));
+        fmt::print("test-suite metric: {}{}\n", suite::verdictKindName(inspection.suiteCheck.verdict),
+                   inspection.conventionNote.empty() ? "" : " — " + inspection.conventionNote);
     }
+    for (const std::string& note : inspection.constraintNotes) fmt::print("schema: {}\n", note);
     fmt::print("why: {}\n", check.message);
     if (inspection.otherProfile) {
         std::string other = inspect::describeOtherProfile(*inspection.otherProfile);

@@ -38,7 +38,11 @@ Result<schema::Schema> loadTablesSchema(const DatabaseSourceOptions& options)
     if (options.dbId.empty())
         return Diagnostic{"cli.missing", fmt::format("--tables {} is a tables.json: name the schema with --db-id",
                                                      options.tablesPath), {}, {}};
-    return schema::loadSpiderSchema(options.tablesPath, options.dbId);
+    // The one opener, so an original beside tables.json gives its declared keys here too.
+    auto source = schema::openSchemaSource(
+        {.kind = schema::SchemaSourceKind::SchemaFile, .path = options.tablesPath, .dbId = options.dbId});
+    if (!source) return source.error();
+    return std::move(source->schema);
 }
 
 } // namespace

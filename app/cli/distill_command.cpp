@@ -189,6 +189,7 @@ int runDistill(const DistillCommandOptions& options)
         bar.finish();
         const suite::DistillResult& result = group.result;
         auto entry = groupSummary(group, inputs->gold, constructs);
+        if (!group.constraintNotes.empty()) entry["constraint_notes"] = group.constraintNotes;
         neighborsTotal += entry["neighbors"].get<std::size_t>();
         undistinguishedTotal += entry["undistinguished"].get<std::size_t>();
         provenTotal += entry["proven_equivalent"].get<std::size_t>();
@@ -201,6 +202,7 @@ int runDistill(const DistillCommandOptions& options)
                    entry["neighbors"].get<std::size_t>(), entry["undistinguished"].get<std::size_t>(),
                    result.seconds,
                    overBudget > 0 ? fmt::format("  ({} gold(s) gave up at their work budget)", overBudget) : "");
+        for (const std::string& note : group.constraintNotes) fmt::print("  {}: {}\n", group.dbId, note);
         std::fflush(stdout);
         summary["schemas"].push_back(std::move(entry));
     };

@@ -3,6 +3,7 @@
 // Per-db_id failures are recorded, not returned: one missing folder must not stop
 // the metrics of the other databases.
 #include "core/evaluation/evaluation_context.h"
+#include "core/schema/schema_source.h"
 #include "core/schema/spider_tables.h"
 #include "core/suite/suite_files.h"
 
@@ -82,8 +83,12 @@ Result<EvaluationContext> loadEvaluationContext(const ScoringInputs& inputs, con
     if (context.computed.sqleq) {
         // The search builds databases of the schema, so it needs the schema itself.
         for (const auto& dbId : dbIds) {
-            auto loaded = schema::loadSpiderSchema(inputs.tables, dbId);
-            if (loaded) context.schemas.emplace(dbId, std::move(loaded.value()));
+            // The constraints the original declares, where there is one (tables.json truncates keys).
+            auto loaded = schema::openSchemaSource({.kind = schema::SchemaSourceKind::SchemaFile,
+                                                    .path = inputs.tables,
+                                                    .dbId = dbId,
+                                                    .originalDatabases = inputs.originalDatabases});
+            if (loaded) context.schemas.emplace(dbId, std::move(loaded->schema));
             else context.schemaErrors.emplace(dbId, loaded.error().message);
         }
     }

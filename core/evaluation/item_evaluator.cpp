@@ -7,6 +7,8 @@
 // same settings. Failures become notes, never errors.
 #include "core/evaluation/item_evaluator.h"
 
+#include "core/inspect/metric_conventions.h"
+
 #include "core/base/cancellation.h"
 #include "core/exec/spider_compat.h"
 #include "core/metrics/pcm_f1.h"
@@ -155,19 +157,22 @@ void ItemEvaluator::addTestSuite(ItemMetrics& item, const suite::GoldItem& gold,
 void ItemEvaluator::addSqleq(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction,
                              const suite::Suite& suite, const suite::CheckResult& checked)
 {
-    // The same text as run cannot give another result on any database: nothing to search.
-    if (!*item.testSuite || m_options.settings.searchBudget == 0 || checked.goldUsed == checked.candidateUsed) {
+    // sqleq judges the texts as written: when the metric's conventions change neither,
+    // its `different` stands, and the same text cannot give another result anywhere.
+    if (inspect::conventionsChangeNothing(gold.sql, prediction, m_options.settings)
+        && (!*item.testSuite || m_options.settings.searchBudget == 0 || checked.goldUsed == checked.candidateUsed)) {
         item.sqleq = item.testSuite;
         return;
     }
     const auto record = [&](const SearchVerdicts::Verdict& verdict) {
         item.sqleq = verdict.equivalent;
-        item.testSuiteFalsePositive = !verdict.equivalent;
+        item.testSuiteFalsePositive = *item.testSuite && !verdict.equivalent && !verdict.foundBy.empty();
         if (item.testSuiteFalsePositive) {
             item.sqleqFoundBy = verdict.foundBy;
             item.notes.push_back(
                 fmt::format("sqleq: a test-suite false positive: {} separates them", verdict.foundBy));
         }
+        if (!verdict.conventionNote.empty()) item.notes.push_back(fmt::format("sqleq: {}", verdict.conventionNote));
     };
     if (const auto known = m_searched.find(gold.dbId, gold.sql, prediction)) {
         record(*known);
@@ -190,7 +195,8 @@ void ItemEvaluator::addSqleq(ItemMetrics& item, const suite::GoldItem& gold, con
         item.notes.push_back("sqleq: cancelled");
         return;
     }
-    const SearchVerdicts::Verdict verdict{searched.check.verdict == suite::VerdictKind::Equivalent, searched.foundBy};
+    const SearchVerdicts::Verdict verdict{searched.check.verdict == suite::VerdictKind::Equivalent, searched.foundBy,
+                                          searched.conventionNote};
     m_searched.add(gold.dbId, gold.sql, prediction, verdict);
     record(verdict);
 }

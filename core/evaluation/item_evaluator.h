@@ -23,7 +23,8 @@ class SearchVerdicts {
 public:
     struct Verdict {
         bool equivalent = true;
-        std::string foundBy;
+        std::string foundBy;         ///< the searched database that separates them; empty if none
+        std::string conventionNote;  ///< inspect::conventionNote; empty when metric and sqleq agree
     };
     [[nodiscard]] std::optional<Verdict> find(const std::string& dbId, const std::string& gold,
                                               const std::string& prediction) const;

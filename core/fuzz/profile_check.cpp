@@ -52,8 +52,9 @@ std::optional<std::string> danglingKey(const schema::Schema& schema, const schem
     schema::Schema unenforced = schema;
     for (schema::Table& table : unenforced.tables) table.foreignKeys.clear();
     auto connection = schema::materialize(unenforced, content);
-    // Content that does not load (a CHECK it breaks) cannot be asked about its keys.
-    if (!connection) return std::nullopt;
+    // Rows that do not load break the schema itself (a key, UNIQUE, NOT NULL or CHECK):
+    // that is the first promise broken, and the keys cannot be asked about.
+    if (!connection) return fmt::format("the rows break the schema's constraints ({})", connection.error().message);
     exec::ExecLimits limits;
     limits.maxSteps = 0;  // our own lookups, not a user's query: no step budget
     for (const schema::Table& table : schema.tables) {

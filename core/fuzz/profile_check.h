@@ -18,7 +18,8 @@ namespace sqleq::fuzz {
 
 /// The first promise of `profile` that `content` breaks, in words naming the table,
 /// column or key ("NULL in Addresses.line_3", "table Courses has no row",
-/// "Students.address_id = 7 names no row of Addresses"); nothing when it keeps them all.
+/// "Students.address_id = 7 names no row of Addresses", "the rows break the schema's
+/// constraints (UNIQUE constraint failed: …)"); nothing when it keeps them all.
 std::optional<std::string> profileViolation(const schema::Schema& schema, const schema::DatabaseContent& content,
                                             Profile profile);
 

@@ -9,6 +9,7 @@
 #include "core/fuzz/profile_check.h"
 #include "core/fuzz/sampler.h"
 #include "core/inspect/inspection_steps.h"
+#include "core/inspect/metric_conventions.h"
 #include "core/search/search.h"
 #include "core/suite/checker.h"
 #include "core/suite/distill.h"
@@ -68,11 +69,12 @@ SearchedVerdict verdictAfterSearch(const schema::Schema& schema, std::string_vie
                                    suite::Suite& suite, const suite::CheckResult& suiteCheck,
                                    const CheckSettings& settings, const std::atomic<bool>* cancel)
 {
-    SearchedVerdict out{suiteCheck, {}, 0, suiteCheck.cancelled};
-    if (suiteCheck.verdict != suite::VerdictKind::Equivalent || settings.searchBudget == 0 || suiteCheck.cancelled)
+    suite::CheckResult asWritten = checkAsWritten(gold, candidate, suite, suiteCheck, settings, cancel);
+    SearchedVerdict out{asWritten, {}, 0, asWritten.cancelled, conventionNote(suiteCheck, asWritten, settings)};
+    if (asWritten.verdict != suite::VerdictKind::Equivalent || settings.searchBudget == 0 || asWritten.cancelled)
         return out;
-    auto searched = search::searchPastSuite(schema, gold, candidate, suite, suiteCheck, checkOptions(settings, cancel),
-                                            searchOptions(settings), cancel);
+    auto searched = search::searchPastSuite(schema, gold, candidate, suite, asWritten,
+                                            asWrittenOptions(settings, cancel), searchOptions(settings), cancel);
     out.check = std::move(searched.check);
     out.foundBy = std::move(searched.foundBy);
     out.searched = searched.tried;
@@ -96,6 +98,7 @@ Result<Inspection> inspect(const schema::SchemaSource& source, const CheckReques
     }
 
     Inspection inspection;
+    inspection.constraintNotes = source.constraintNotes;
     suite::DistillOptions distill = distillOptions(settings, source.original);
     distill.limits.cancel = cancel;
     auto distilled = suite::distill(schema, {request.gold}, distill, progress, cancel);
@@ -123,11 +126,12 @@ Result<Inspection> inspect(const schema::SchemaSource& source, const CheckReques
                                        settings, cancel);
     inspection.check = std::move(searched.check);
     inspection.searchFoundBy = std::move(searched.foundBy);
+    inspection.conventionNote = std::move(searched.conventionNote);
     inspection.evidence.searchDatabases = searched.searched;
     inspection.cancelled = searched.cancelled || inspection.check.cancelled || cancelRequested(cancel);
     if (inspection.cancelled) return inspection;
-    inspection.testSuiteFalsePositive
-        = inspection.suiteCheck.verdict == suite::VerdictKind::Equivalent && separates(inspection.check);
+    inspection.testSuiteFalsePositive = inspection.suiteCheck.verdict == suite::VerdictKind::Equivalent
+                                        && separates(inspection.check) && !inspection.searchFoundBy.empty();
     inspection.evidence = evidenceFor(inspection);
     for (const auto* outcome : {&inspection.check.goldOutcome, &inspection.check.candidateOutcome}) {
         inspection.wallClockFired |= outcome->status == exec::OutcomeStatus::WallClockTimeout;

@@ -142,10 +142,20 @@ struct Inspection {
     /// the gold's neighbors with the suite database that distinguished each.
     suite::DistillResult distilled;
     std::size_t metricDatabases = 0;    ///< the first this many databases are the metric's suite
-    suite::CheckResult suiteCheck;      ///< the test-suite metric's verdict alone
-    suite::CheckResult check;           ///< sqleq's verdict, after the search
+    /// The test-suite metric's verdict alone, with the official evaluator's conventions
+    /// (DISTINCT removed unless keep-distinct, plug-value): metric_conventions.h.
+    suite::CheckResult suiteCheck;
+    /// sqleq's verdict: the queries as written (DISTINCT kept, no value plugged) on the
+    /// suite, then the search.
+    suite::CheckResult check;
     /// The suite accepts the candidate and the search separates it.
     bool testSuiteFalsePositive = false;
+    /// When the metric's conventions, not the queries, decide its answer: "the metric
+    /// removes DISTINCT; with it kept they differ: 3 vs 6". Empty otherwise.
+    std::string conventionNote;
+    /// Where tables.json and the original database's DDL disagreed on a constraint
+    /// (schema::SchemaSource::constraintNotes): the DDL's is the one used.
+    std::vector<std::string> constraintNotes;
     std::string searchFoundBy;          ///< what built the separating searched database; empty if none
     Evidence evidence;
     std::optional<minimize::Counterexample> counterexample;  ///< for `different`
@@ -165,15 +175,17 @@ struct Inspection {
 /// "diagnosing" (suite::Progress fields; done/total per phase).
 using ProgressCallback = suite::ProgressCallback;
 
-/// The verdict after the search: `suiteCheck` (the test-suite metric on `suite`) when it
-/// separates the pair or the budget is 0, else the search past the suite under the
-/// settings' profile, seed and jobs, which appends the database it finds to `suite`.
-/// The one step `check`, `eval` and the audit share.
+/// sqleq's verdict from the test-suite metric's (`suiteCheck` on `suite`): the pair as
+/// written on the same suite (checkAsWritten), and when no database of it separates
+/// them and the budget is not 0, the search past the suite under the settings' profile,
+/// seed and jobs, which appends the database it finds to `suite`. The one step `check`,
+/// `eval` and the audit share.
 struct SearchedVerdict {
     suite::CheckResult check;   ///< sqleq's verdict
     std::string foundBy;        ///< what built the separating searched database; empty if none
     std::size_t searched = 0;   ///< databases the search built and ran
     bool cancelled = false;
+    std::string conventionNote; ///< metric_conventions.h: conventionNote; empty when they agree
 };
 SearchedVerdict verdictAfterSearch(const schema::Schema& schema, std::string_view gold, std::string_view candidate,
                                    suite::Suite& suite, const suite::CheckResult& suiteCheck,

@@ -30,7 +30,9 @@ NeighborCounts countNeighbors(const suite::DistillResult& distilled);
 nlohmann::json counterexampleJson(const schema::Schema& schema,
                                   const std::optional<minimize::Counterexample>& counterexample);
 
-/// The whole inspection: verdict, suite_verdict, test_suite_false_positive, evidence,
+/// The whole inspection: verdict, suite_verdict, test_suite_false_positive,
+/// convention_note (null, or how the metric's conventions decided its answer),
+/// constraint_notes (where tables.json and the original's DDL disagreed), evidence,
 /// the counterexample keys above, gold_used, candidate_used, diagnosis, clauses,
 /// nondeterminism, profile, seed, seconds. `settings` are the ones the inspection ran with.
 nlohmann::json inspectionJson(const schema::Schema& schema, const Inspection& inspection,

@@ -7,6 +7,7 @@
 // spider excludes.
 
 #include "core/inspect/inspection_steps.h"
+#include "core/inspect/metric_conventions.h"
 
 #include "core/fuzz/profile_check.h"
 #include "core/fuzz/sampler.h"
@@ -67,7 +68,7 @@ OtherProfileVerdict searchUnderOtherProfile(const Inspection& inspection, const 
     agreed.separatingDatabase = -1;
     suite::Suite scratch{schema.name, {}};
     const auto searched = search::searchPastSuite(schema, inspection.check.goldUsed, inspection.check.candidateUsed,
-                                                  scratch, agreed, checkOptions(other, cancel), options, cancel);
+                                                  scratch, agreed, asWrittenOptions(other, cancel), options, cancel);
     OtherProfileVerdict out;
     out.profile = other.profile;
     out.basis = OtherProfileVerdict::Basis::OwnSearch;

@@ -83,11 +83,28 @@ std::optional<Counterexample> buildCounterexample(const schema::Schema& schema, 
         return counterexample;
     }
     auto minimized = minimizeSeparatingDatabase(bytes, separation);
+    // A database sqleq did not build (the original, a prebuilt suite's file) may break
+    // the foreign keys the schema promises: shrunk as it is, keys unenforced, rather than
+    // shown whole. The counterexample then says which promise it breaks.
+    schema::Schema unkeyed = readable;
+    for (schema::Table& table : unkeyed.tables) table.foreignKeys.clear();
+    bool keysUnenforced = false;
+    if (!minimized && unkeyed != readable) {
+        SeparationCase asItIs = separation;
+        asItIs.schema = &unkeyed;
+        asItIs.keySchema = &unkeyed;
+        if (auto retried = minimizeSeparatingDatabase(bytes, asItIs)) {
+            minimized = std::move(retried);
+            keysUnenforced = true;
+        }
+    }
     if (minimized) {
         counterexample.content = std::move(minimized->content);
         counterexample.sourceRows = std::move(minimized->sourceRows);
         counterexample.rowsBefore = minimized->rowsBefore;
         counterexample.minimized = !minimized->cancelled && !minimized->budgetExhausted;
+        if (keysUnenforced)
+            counterexample.note = "shrunk with foreign keys unenforced: the separating database breaks them";
         if (minimized->cancelled) counterexample.note = "minimization stopped early";
         if (minimized->budgetExhausted) counterexample.note = "minimization ran out of its query budget";
     } else {
@@ -96,7 +113,7 @@ std::optional<Counterexample> buildCounterexample(const schema::Schema& schema, 
         counterexample.rowsBefore = counterexample.content.rowCount();
         counterexample.note = "shown whole: " + minimized.error().message;
     }
-    runBoth(counterexample, readable, check, limits);
+    runBoth(counterexample, keysUnenforced ? unkeyed : readable, check, limits);
     return counterexample;
 }
 

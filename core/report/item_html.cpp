@@ -274,6 +274,8 @@ std::string inspectionSection(const Report& report, std::size_t submission, std:
                         escape(text(inspection, "suite_verdict")),
                         inspection.value("test_suite_false_positive", false) ? ", a test-suite false positive" : "",
                         escape(evidenceSentence(inspection)));
+    if (const std::string convention = text(inspection, "convention_note"); !convention.empty())
+        html += "<p>" + prose(sentence("The test suite: " + convention)) + "</p>";
     if (const std::string explanation = text(inspection, "explanation"); !explanation.empty())
         html += "<p class=\"explanation\">" + prose(sentence(explanation)) + "</p>";
     if (const auto* other = member(inspection, "other_profile"))

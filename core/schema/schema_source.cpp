@@ -6,6 +6,7 @@
 #include "core/base/capped_file.h"
 #include "core/exec/statement.h"
 #include "core/schema/csv_schema_loader.h"
+#include "core/schema/declared_constraints.h"
 #include "core/schema/ddl_loader.h"
 #include "core/schema/ddl_writer.h"
 #include "core/schema/schema_introspector.h"
@@ -119,6 +120,13 @@ Result<SchemaSource> openSchemaFile(const SchemaSourceSpec& spec)
     if (originalPath.empty()) return source;
     auto connection = exec::Connection::openReadOnly(originalPath);
     if (!connection) return connection.error();
+    if (auto declared = introspectSchema(*connection, source.schema.name); declared) {
+        source.constraintNotes = adoptDeclaredConstraints(source.schema, *declared);
+    } else {
+        source.constraintNotes.push_back(fmt::format("the schema of the original database {} cannot be read ({}); "
+                                                     "the constraints are tables.json's",
+                                                     originalPath.string(), declared.error().message));
+    }
     auto bytes = connection->serialize();
     if (!bytes) return bytes.error();
     source.original = std::move(*bytes);

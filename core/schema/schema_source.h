@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace sqleq::schema {
 
@@ -27,6 +28,9 @@ struct SchemaSource {
     /// What it was opened from: a user's own file declares its constraints, a dataset's
     /// schema file follows the dataset's conventions (inspect::promisedProfile).
     SchemaSourceKind kind = SchemaSourceKind::SchemaFile;
+    /// Where a tables.json and the original database beside it disagree on a constraint,
+    /// one sentence each (adoptDeclaredConstraints): the original's DDL is what is used.
+    std::vector<std::string> constraintNotes{};
 };
 
 struct SchemaSourceSpec {
@@ -45,7 +49,9 @@ struct SchemaSourceSpec {
 
 /// The schema the spec names and the original database that comes with it: a .sqlite
 /// file or a script's rows when some table holds one, the DIR/<db_id>/<db_id>.sqlite
-/// beside a tables.json when it exists. Files are only read (a .sqlite file read-only,
+/// beside a tables.json when it exists. A tables.json schema takes its keys, UNIQUE, NOT
+/// NULL and CHECK constraints from that original's DDL (declared_constraints.h), and
+/// says where they disagreed in `constraintNotes`. Files are only read (a .sqlite file read-only,
 /// scripts and schema files under core's size caps). Errors name the file, the db_id
 /// or the script's line and column ("schema.open", "schema.ddl", "schema.spider", ...);
 /// a script given as `content` keeps its error's span into the content and the message

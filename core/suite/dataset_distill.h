@@ -59,6 +59,8 @@ struct DatasetSchemaDone {
     std::string dbId;
     std::vector<std::size_t> items;  ///< indices into DatasetDistillRequest::items, ascending
     const DistillResult& result;     ///< result.golds is parallel to `items`
+    /// Where tables.json and the original's DDL disagreed (schema::SchemaSource::constraintNotes).
+    const std::vector<std::string>& constraintNotes;
 };
 
 struct DatasetDistillOutcome {

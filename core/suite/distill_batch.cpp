@@ -6,6 +6,7 @@
 
 #include "core/base/capped_file.h"
 #include "core/exec/connection.h"
+#include "core/schema/schema_source.h"
 #include "core/schema/spider_tables.h"
 #include "core/suite/suite_diagnostic.h"
 #include "core/suite/suite_files.h"
@@ -53,18 +54,15 @@ Diagnostic datasetError(std::string message)
     return diagnostic;
 }
 
-/// The dataset's own database of `dbId`, when `dir` has one that opens.
-std::optional<exec::Bytes> readOriginal(const std::filesystem::path& dir, const std::string& dbId)
+/// The schema of `dbId` in `tablesJson`, with the constraints its original database
+/// declares (in `originals`, else beside tables.json): the one opener of every front end.
+Result<schema::SchemaSource> openDatasetSchema(const std::filesystem::path& tablesJson,
+                                               const std::filesystem::path& originals, const std::string& dbId)
 {
-    if (dir.empty()) return std::nullopt;
-    const std::filesystem::path path = dir / dbId / (dbId + ".sqlite");
-    std::error_code ec;
-    if (!std::filesystem::exists(path, ec)) return std::nullopt;
-    auto connection = exec::Connection::openReadOnly(path);
-    if (!connection) return std::nullopt;
-    auto bytes = connection->serialize();
-    if (!bytes) return std::nullopt;
-    return std::move(*bytes);
+    return schema::openSchemaSource(schema::SchemaSourceSpec{.kind = schema::SchemaSourceKind::SchemaFile,
+                                                             .path = tablesJson,
+                                                             .dbId = dbId,
+                                                             .originalDatabases = originals});
 }
 
 ProgressCallback tagged(const ProgressCallback& progress, const std::string& dbId, std::size_t index,
@@ -111,6 +109,7 @@ Result<DatasetDistillOutcome> distillDataset(const DatasetDistillRequest& reques
     std::mutex mutex;
     std::condition_variable done;
     std::vector<std::optional<Result<DistillResult>>> results(groups.size());
+    std::vector<std::vector<std::string>> constraintNotes(groups.size());
     std::size_t next = 0;
     bool stop = false;
     std::mutex progressMutex;  // the runners report concurrently; the callback sees one at a time
@@ -121,10 +120,14 @@ Result<DatasetDistillOutcome> distillDataset(const DatasetDistillRequest& reques
                                                  : ProgressCallback{};
     auto distillSchema = [&](std::size_t s) -> Result<DistillResult> {
         const BatchSchemaResult& group = groups[s];
-        auto schema = schema::loadSpiderSchema(request.tablesJson, group.dbId);
-        if (!schema) return schema.error();
+        auto source = openDatasetSchema(request.tablesJson, request.originalDatabases, group.dbId);
+        if (!source) return datasetError(fmt::format("{}: {}", group.dbId, source.error().message));
+        constraintNotes[s] = std::move(source->constraintNotes);
         DistillOptions options = shared;
-        options.original = readOriginal(request.originalDatabases, group.dbId);
+        // The original joins the suite only when the caller names the databases' folder;
+        // its declared constraints are used wherever it is found.
+        if (!request.originalDatabases.empty()) options.original = std::move(source->original);
+        const schema::Schema* schema = &source->schema;
         std::vector<std::string> golds;
         golds.reserve(group.items.size());
         for (std::size_t i : group.items) golds.push_back(request.items[i].sql);
@@ -186,7 +189,7 @@ Result<DatasetDistillOutcome> distillDataset(const DatasetDistillRequest& reques
         }
         ++outcome.schemas;
         outcome.suiteDatabases += (*result)->suite.databases.size();
-        if (onSchema) onSchema(DatasetSchemaDone{groups[s].dbId, groups[s].items, **result});
+        if (onSchema) onSchema(DatasetSchemaDone{groups[s].dbId, groups[s].items, **result, constraintNotes[s]});
     }
     finish();
     outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -207,7 +210,8 @@ Result<std::vector<BatchSchemaResult>> distillBatch(const std::vector<GoldItem>&
     std::vector<BatchSchemaResult> done;
     for (std::size_t s = 0; s < groups.size(); ++s) {
         BatchSchemaResult& group = groups[s];
-        auto schema = schema::parseSpiderSchema(*text, group.dbId, source);
+        auto opened = openDatasetSchema(tablesJson, {}, group.dbId);
+        auto schema = opened ? Result<schema::Schema>(std::move(opened->schema)) : Result<schema::Schema>(opened.error());
         if (!schema.ok()) {
             group.error = schema.error();
             done.push_back(std::move(group));

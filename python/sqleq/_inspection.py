@@ -43,6 +43,19 @@ class Inspection:
         return self._data["test_suite_false_positive"]
 
     @property
+    def convention_note(self) -> Optional[str]:
+        """When the test-suite metric's conventions (DISTINCT removed, plug-value) decide its
+        answer and not the queries as written: "the metric removes DISTINCT; with it kept
+        they differ: 3 vs 6". None otherwise."""
+        return self._data["convention_note"]
+
+    @property
+    def constraint_notes(self) -> List[str]:
+        """Where tables.json and the original database's DDL disagree on a constraint; the
+        DDL's is the one used."""
+        return self._data["constraint_notes"]
+
+    @property
     def evidence(self) -> Dict[str, Any]:
         """{'kind': 'counterexample' | 'suite' | 'suite+search', 'databases', 'search_databases'}."""
         return self._data["evidence"]

@@ -65,7 +65,15 @@ constexpr Pair kPairs[] = {
     // budget would get another suite.
     {"SELECT count(*) FROM emp AS a, emp AS b, emp AS c, emp AS d WHERE a.age < b.age AND b.age < c.age AND c.age < d.age",
      "SELECT count(*) FROM emp AS a, emp AS b, emp AS c, emp AS d WHERE a.age <= b.age AND b.age < c.age AND c.age < d.age"},
+    // DISTINCT as written: the metric removes it (and accepts these), sqleq keeps it and
+    // every front end says `different`, with the metric's convention in words.
+    {"SELECT count(DISTINCT dept_id) FROM emp", "SELECT count(dept_id) FROM emp"},
+    {"SELECT DISTINCT d.name FROM dept AS d JOIN emp AS e ON e.dept_id = d.id",
+     "SELECT d.name FROM dept AS d JOIN emp AS e ON e.dept_id = d.id"},
+    {"SELECT count(*) FROM (SELECT DISTINCT dept_id FROM emp)", "SELECT count(*) FROM (SELECT dept_id FROM emp)"},
 };
+/// The pairs above that differ only by a DISTINCT, from this index on.
+constexpr int kFirstDistinctPair = 7;
 constexpr int kPairCount = static_cast<int>(std::size(kPairs));
 
 /// The settings of one row of the test; every front end is given exactly these.
@@ -138,6 +146,8 @@ json sessionJson(const ui::RunResult& result)
     inspection.check = result.check;
     inspection.testSuiteFalsePositive = result.testSuiteFalsePositive;
     inspection.searchFoundBy = result.searchFoundBy.toStdString();
+    inspection.conventionNote = result.conventionNote.toStdString();
+    inspection.constraintNotes = result.constraintNotes;
     inspection.evidence = result.evidence;
     inspection.diagnosis = result.diagnosis;
     inspection.orderMatters = result.orderMatters;
@@ -277,6 +287,20 @@ class TestOneAnswer : public QObject {
                  qPrintable(where + ": CLI vs inspector: " + firstDifference(reference, withoutTimes(session))));
     }
 
+    /// A DISTINCT pair: sqleq's verdict is `different` (DISTINCT kept), the metric's is
+    /// `equivalent` (DISTINCT removed), and the metric's line says which convention decided.
+    static void verifyDistinctKept(const json& cli, int pair)
+    {
+        if (pair < kFirstDistinctPair) return;
+        const QString where = QStringLiteral("DISTINCT pair %1").arg(pair);
+        QVERIFY2(cli["verdict"] == "different", qPrintable(where + ": sqleq's verdict " + QString::fromStdString(cli["verdict"].dump())));
+        QVERIFY2(cli["suite_verdict"] == "equivalent", qPrintable(where + ": the metric's verdict"));
+        QVERIFY2(cli["test_suite_false_positive"] == false, qPrintable(where + ": not the search's finding"));
+        const std::string note = cli["convention_note"].is_string() ? cli["convention_note"].get<std::string>() : "";
+        QVERIFY2(note.starts_with("the metric removes DISTINCT; with it kept they differ: "),
+                 qPrintable(where + ": convention_note " + QString::fromStdString(note)));
+    }
+
 private slots:
     void initTestCase()
     {
@@ -386,6 +410,8 @@ private slots:
             compareAll(cli, python.is_null() ? json() : python[static_cast<std::size_t>(p)], session,
                        QStringLiteral("pair %1").arg(p));
             if (QTest::currentTestFailed()) return;
+            verifyDistinctKept(cli, p);
+            if (QTest::currentTestFailed()) return;
         }
     }
 
@@ -415,6 +441,8 @@ private slots:
             const json session
                 = sessionCheck(settings, {ui::SchemaSourceKind::SpiderTables, m_tablesPath, dbIdOf(p)}, kPairs[p], suites);
             compareAll(cli, python.is_null() ? json() : python[static_cast<std::size_t>(p)], session, where);
+            if (QTest::currentTestFailed()) return;
+            verifyDistinctKept(cli, p);
             if (QTest::currentTestFailed()) return;
 
             // eval and the audit judge with the prebuilt suite alone, which is this check's

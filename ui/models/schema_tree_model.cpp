@@ -31,6 +31,13 @@ bool isUnique(const schema::Table& table, const schema::Column& column)
 
 QString fromStd(const std::string& text) { return QString::fromStdString(text); }
 
+QString joined(const std::vector<std::string>& names)
+{
+    QStringList out;
+    for (const std::string& name : names) out << fromStd(name);
+    return out.join(QStringLiteral(", "));
+}
+
 /// Escaped for a rich-text tooltip, which wraps long lines (a plain one does not); the
 /// files' own line breaks are kept.
 QString html(const std::string& text) { return fromStd(text).toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br/>")); }
@@ -119,7 +126,13 @@ QVariant SchemaTreeModel::tableData(const schema::Table& table, int column, int 
         if (column == NameColumn) return fromStd(table.name);
         if (column == MarkersColumn) {
             QStringList markers{QStringLiteral("%1 columns").arg(table.columns.size())};
+            // A key of several columns is one promise (a pair unique, not each column): said
+            // on the table, where the columns it joins are named together.
+            if (table.primaryKey.size() > 1) markers << QStringLiteral("PK (%1)").arg(joined(table.primaryKey));
+            for (const auto& unique : table.uniques)
+                if (unique.columns.size() > 1) markers << QStringLiteral("UNIQUE (%1)").arg(joined(unique.columns));
             if (!table.foreignKeys.empty()) markers << QStringLiteral("%1 FK").arg(table.foreignKeys.size());
+            for (const auto& check : table.checks) markers << QStringLiteral("CHECK (%1)").arg(fromStd(check));
             if (table.withoutRowid) markers << QStringLiteral("WITHOUT ROWID");
             return markers.join(QStringLiteral(", "));
         }

@@ -43,6 +43,10 @@ struct RunResult {
     suite::CheckResult suiteCheck;    ///< the test-suite metric's verdict alone
     std::size_t metricDatabases = 0;  ///< the first this many suite databases are the metric's suite
     bool testSuiteFalsePositive = false;  ///< the suite accepts, the search separates
+    /// When the metric's conventions decide its answer (inspect::Inspection::conventionNote).
+    QString conventionNote;
+    /// Where tables.json and the original database's DDL disagreed (the DDL is used).
+    std::vector<std::string> constraintNotes;
     inspect::Evidence evidence;       ///< what the verdict rests on
     QString searchFoundBy;            ///< what built the separating searched database; empty if none
     /// What the other profile makes of the pair; nothing when not judged.

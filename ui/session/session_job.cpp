@@ -74,6 +74,8 @@ void adaptInspection(RunResult& result, inspect::Inspection& inspection)
     result.suiteCheck = std::move(inspection.suiteCheck);
     result.metricDatabases = inspection.metricDatabases;
     result.testSuiteFalsePositive = inspection.testSuiteFalsePositive;
+    result.conventionNote = QString::fromStdString(inspection.conventionNote);
+    result.constraintNotes = std::move(inspection.constraintNotes);
     result.evidence = inspection.evidence;
     result.searchFoundBy = QString::fromStdString(inspection.searchFoundBy);
     result.otherProfile = std::move(inspection.otherProfile);

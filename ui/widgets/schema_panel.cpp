@@ -77,6 +77,12 @@ SchemaPanel::SchemaPanel(QWidget* parent) : QWidget(parent)
     m_dbIds->hide();
     connect(m_dbIds, &QComboBox::activated, this, &SchemaPanel::onDbIdPicked);
 
+    m_constraintNote = new QLabel(this);
+    m_constraintNote->setObjectName(QStringLiteral("constraintNote"));
+    m_constraintNote->setWordWrap(true);
+    m_constraintNote->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_constraintNote->hide();
+
     m_view = new QTreeView(this);
     m_view->setObjectName(QStringLiteral("schemaView"));
     m_view->setModel(m_model);
@@ -92,6 +98,7 @@ SchemaPanel::SchemaPanel(QWidget* parent) : QWidget(parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(top);
     layout->addWidget(m_dbIds);
+    layout->addWidget(m_constraintNote);
     layout->addWidget(m_view, 1);
 }
 
@@ -145,7 +152,9 @@ bool SchemaPanel::load(const SchemaSourceRef& source, Loaded& loaded, QString* e
         if (error) *error = *message;
         return false;
     }
-    loaded.schema = std::make_shared<const schema::Schema>(std::get<LoadedSchemaSource>(std::move(schema)).schema);
+    auto& opened = std::get<LoadedSchemaSource>(schema);
+    for (const std::string& note : opened.constraintNotes) loaded.constraintNotes << QString::fromStdString(note);
+    loaded.schema = std::make_shared<const schema::Schema>(std::move(opened.schema));
     loadDescriptions(loaded);
     return true;
 }
@@ -187,9 +196,17 @@ void SchemaPanel::apply(Loaded loaded)
     m_caption->setText(QStringLiteral("<b>%1</b><br/>%2").arg(name.toHtmlEscaped(), kind));
     m_caption->setToolTip(loaded.descriptionsNote.isEmpty() ? m_source.path
                                                             : m_source.path + QLatin1Char('\n') + loaded.descriptionsNote);
+    // Said where the keys are shown: the tree is the original's constraints, not tables.json's.
+    m_constraintNote->setText(loaded.constraintNotes.isEmpty()
+                                  ? QString()
+                                  : tr("Constraints from the original database: %1.")
+                                        .arg(loaded.constraintNotes.join(QStringLiteral("; "))));
+    m_constraintNote->setVisible(!loaded.constraintNotes.isEmpty());
     m_model->setSchema(loaded.schema, loaded.descriptions);
     if (loaded.schema) m_view->expandAll();
 }
+
+QString SchemaPanel::constraintNote() const { return m_constraintNote->text(); }
 
 bool SchemaPanel::trySource(const SchemaSourceRef& source, QString* error)
 {

@@ -54,6 +54,9 @@ public:
 
     [[nodiscard]] QTreeView* view() const { return m_view; }
     [[nodiscard]] QComboBox* dbIdPicker() const { return m_dbIds; }
+    /// The sentences under the picker saying which constraints come from the original
+    /// database's DDL rather than tables.json; empty when they agree.
+    [[nodiscard]] QString constraintNote() const;
 
 signals:
     /// The user picked another file or db_id and it loaded (trySource succeeded).
@@ -71,6 +74,8 @@ private:
         /// From dataset::descriptionFolderFor(source); null when there is no such folder.
         std::shared_ptr<const dataset::ColumnDescriptions> descriptions;
         QString descriptionsNote;  ///< where they came from and what could not be read
+        /// Where tables.json and the original database's DDL disagreed (the DDL is used).
+        QStringList constraintNotes;
     };
     static void loadDescriptions(Loaded& loaded);
     bool load(const SchemaSourceRef& source, Loaded& loaded, QString* error) const;
@@ -80,6 +85,7 @@ private:
     SchemaSourceRef m_source;
     SchemaTreeModel* m_model = nullptr;
     QLabel* m_caption = nullptr;
+    QLabel* m_constraintNote = nullptr;
     QToolButton* m_open = nullptr;
     QComboBox* m_dbIds = nullptr;
     QTreeView* m_view = nullptr;

@@ -127,7 +127,10 @@ QString verdictsLine(const RunResult& result)
                         static_cast<qint64>(result.evidence.suiteDatabases + result.evidence.searchDatabases)));
         break;
     }
-    return suiteVerdict + QStringLiteral(" · ") + sqleq;
+    const QString convention = result.conventionNote.isEmpty()
+        ? QString()
+        : QStringLiteral("\n") + QObject::tr("Test suite: %1.").arg(result.conventionNote);
+    return suiteVerdict + QStringLiteral(" · ") + sqleq + convention;
 }
 
 /// "SQLite rejects the candidate: line 1, column 80 (offset 79): incomplete input" when

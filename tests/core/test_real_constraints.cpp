@@ -1,0 +1,343 @@
+// The schema's real promises and the queries as written. A tables.json beside its
+// original database takes the original's declared keys, UNIQUE, NOT NULL and CHECK
+// (Spider's tables.json truncates composite keys); the databases sqleq builds then hold
+// what the real data holds (two flights of one airline), and every counterexample is
+// re-checked in plain SQLite against the original's own DDL. sqleq's verdict keeps
+// DISTINCT; the test-suite metric removes it, and says when that decides its answer.
+#include "core/fuzz/profile_check.h"
+#include "core/inspect/inspect.h"
+#include "core/inspect/metric_conventions.h"
+#include "core/schema/ddl_loader.h"
+#include "core/schema/declared_constraints.h"
+#include "core/schema/schema_source.h"
+#include "core/schema/spider_tables_writer.h"
+
+#include "tests/core/ddl_schema_support.h"
+#include "tests/core/plain_recheck.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <sqlite3.h>
+
+using namespace sqleq;
+using suite::VerdictKind;
+
+namespace {
+
+// An airline has many flights: the key is (Airline, FlightNo). tables.json, as Spider's
+// does, keeps only its first column.
+constexpr std::string_view kAirlinesDdl = R"(CREATE TABLE airlines (uid INTEGER PRIMARY KEY, Airline TEXT NOT NULL);
+CREATE TABLE flights (
+  Airline INTEGER NOT NULL,
+  FlightNo INTEGER NOT NULL,
+  Source TEXT CHECK (length(Source) = 3),
+  Code TEXT UNIQUE,
+  PRIMARY KEY (Airline, FlightNo),
+  FOREIGN KEY (Airline) REFERENCES airlines(uid)
+);
+)";
+
+/// The schema as Spider's tables.json describes it: the composite key cut to its first
+/// column, no UNIQUE, NOT NULL or CHECK.
+schema::Schema truncatedSchema()
+{
+    schema::Schema schema = schemaOf(kAirlinesDdl);
+    schema.name = "airlines";
+    for (schema::Table& table : schema.tables) {
+        if (table.primaryKey.size() > 1) table.primaryKey.resize(1);
+        for (schema::Column& column : table.columns) {
+            column.primaryKey = !table.primaryKey.empty() && schema::sameIdentifier(column.name, table.primaryKey[0]);
+            column.notNull = false;
+        }
+        table.uniques.clear();
+        table.checks.clear();
+    }
+    return schema;
+}
+
+void writeFile(const QString& path, const std::string& text)
+{
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(text.data(), static_cast<qint64>(text.size()));
+}
+
+/// Spider's layout in `dir`: tables.json and database/airlines/airlines.sqlite made
+/// from kAirlinesDdl by SQLite itself, holding an airline with two flights.
+void writeSpiderLayout(const QTemporaryDir& dir)
+{
+    writeFile(dir.filePath("tables.json"), schema::toSpiderTablesJson({truncatedSchema()}));
+    QVERIFY(QDir(dir.path()).mkpath("database/airlines"));
+    sqlite3* db = nullptr;
+    QCOMPARE(sqlite3_open(dir.filePath("database/airlines/airlines.sqlite").toUtf8().constData(), &db), SQLITE_OK);
+    const std::string script = std::string(kAirlinesDdl)
+        + "INSERT INTO airlines VALUES (1, 'United'), (2, 'Delta');"
+          "INSERT INTO flights VALUES (1, 10, 'AHD', 'a'), (1, 11, 'AHD', 'b'), (2, 20, 'XYZ', 'c');";
+    QCOMPARE(sqlite3_exec(db, script.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(db);
+}
+
+schema::SchemaSource openLayout(const QTemporaryDir& dir)
+{
+    auto source = schema::openSchemaSource({.kind = schema::SchemaSourceKind::SchemaFile,
+                                            .path = dir.filePath("tables.json").toStdString(),
+                                            .dbId = "airlines"});
+    if (!source) qFatal("open: %s", source.error().message.c_str());
+    return std::move(*source);
+}
+
+/// An in-memory database made by the DDL script itself (not sqleq's writer), the
+/// counterexample inserted row by row: its queries must differ under the official rule.
+bool separatesUnderTheDdl(std::string_view ddl, const inspect::Inspection& inspection, QString* why)
+{
+    sqlite3* db = nullptr;
+    sqlite3_open(":memory:", &db);
+    if (sqlite3_exec(db, std::string(ddl).c_str(), nullptr, nullptr, nullptr) != SQLITE_OK) {
+        *why = "the DDL does not run";
+        sqlite3_close(db);
+        return false;
+    }
+    sqlite3_exec(db, "PRAGMA foreign_keys = ON", nullptr, nullptr, nullptr);
+    const std::string refused = recheck::insertContent(db, inspection.counterexample->content);
+    const recheck::Run gold = recheck::runPlain(db, inspection.check.goldUsed);
+    const recheck::Run candidate = recheck::runPlain(db, inspection.check.candidateUsed);
+    sqlite3_close(db);
+    if (!refused.empty()) {
+        *why = QString::fromStdString("the DDL refuses a row: " + refused);
+        return false;
+    }
+    if (!gold.ok) {
+        *why = "the gold does not run";
+        return false;
+    }
+    return !candidate.ok || !recheck::sameResults(gold, candidate, inspection.orderMatters);
+}
+
+inspect::CheckRequest request(std::string gold, std::string candidate, fuzz::Profile profile)
+{
+    inspect::CheckRequest request;
+    request.gold = std::move(gold);
+    request.candidate = std::move(candidate);
+    request.settings.profile = profile;
+    request.settings.samplingBudget = 200;
+    request.settings.jobs = 2;
+    return request;
+}
+
+inspect::Inspection inspectOrDie(const schema::SchemaSource& source, const inspect::CheckRequest& request)
+{
+    auto inspection = inspect::inspect(source, request);
+    if (!inspection) qFatal("inspect: %s", inspection.error().message.c_str());
+    return std::move(*inspection);
+}
+
+constexpr std::string_view kPeopleDdl
+    = "CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT NOT NULL, city TEXT NOT NULL, age INTEGER NOT NULL);";
+
+} // namespace
+
+class TestRealConstraints : public QObject {
+    Q_OBJECT
+
+private slots:
+    void theOriginalsKeysReplaceTruncatedOnes()
+    {
+        schema::Schema described = truncatedSchema();
+        const auto notes = schema::adoptDeclaredConstraints(described, schemaOf(kAirlinesDdl));
+        const schema::Table* flights = described.findTable("flights");
+        QCOMPARE(flights->primaryKey, (std::vector<std::string>{"Airline", "FlightNo"}));
+        QVERIFY(flights->findColumn("FlightNo")->primaryKey);
+        QVERIFY(flights->findColumn("FlightNo")->notNull);
+        QCOMPARE(flights->uniques.size(), std::size_t{1});
+        QCOMPARE(flights->uniques.front().columns, std::vector<std::string>{"Code"});
+        QCOMPARE(flights->checks.size(), std::size_t{1});
+        QCOMPARE(notes.size(), std::size_t{1});
+        QCOMPARE(QString::fromStdString(notes.front()),
+                 QStringLiteral("tables.json gives flights.Airline as the key; the original database declares "
+                                "(Airline, FlightNo), which is used"));
+        // tables.json's foreign keys and types stay.
+        QCOMPARE(flights->foreignKeys.size(), std::size_t{1});
+    }
+
+    void agreeingKeysSayNothing()
+    {
+        schema::Schema described = schemaOf(kAirlinesDdl);
+        QVERIFY(schema::adoptDeclaredConstraints(described, schemaOf(kAirlinesDdl)).empty());
+        QVERIFY(described == schemaOf(kAirlinesDdl));
+    }
+
+    void aTableOrColumnTheOriginalLacksKeepsTablesJsons()
+    {
+        schema::Schema described = truncatedSchema();
+        auto declared = schema::loadSchemaFromDdl("CREATE TABLE flights (Airline INTEGER, Other INTEGER, "
+                                                  "PRIMARY KEY (Airline, Other));",
+                                                  "other");
+        QVERIFY(declared.ok());
+        const auto notes = schema::adoptDeclaredConstraints(described, *declared);
+        QCOMPARE(described.findTable("flights")->primaryKey, std::vector<std::string>{"Airline"});
+        QCOMPARE(notes.size(), std::size_t{2});
+        QVERIFY(notes[0].find("no table airlines") != std::string::npos);
+        QVERIFY(notes[1].find("names a column tables.json does not list") != std::string::npos);
+    }
+
+    void aTablesJsonSourceReadsTheOriginalBesideIt()
+    {
+        QTemporaryDir dir;
+        writeSpiderLayout(dir);
+        const schema::SchemaSource source = openLayout(dir);
+        QCOMPARE(source.schema.findTable("flights")->primaryKey, (std::vector<std::string>{"Airline", "FlightNo"}));
+        QCOMPARE(source.constraintNotes.size(), std::size_t{1});
+        QVERIFY(source.original.has_value());
+    }
+
+    /// The fan-out the truncated key forbids: a join repeats an airline with two flights
+    /// from AHD, IN does not. Both profiles; the counterexample re-checked under the DDL.
+    void aFanOutOverACompositeKeyIsFound_data()
+    {
+        QTest::addColumn<int>("profile");
+        QTest::newRow("spider") << static_cast<int>(fuzz::Profile::Spider);
+        QTest::newRow("strict") << static_cast<int>(fuzz::Profile::Strict);
+    }
+
+    void aFanOutOverACompositeKeyIsFound()
+    {
+        QFETCH(int, profile);
+        QTemporaryDir dir;
+        writeSpiderLayout(dir);
+        schema::SchemaSource source = openLayout(dir);
+        source.original.reset();  // found by sqleq's own databases, not the original's rows
+        const auto inspection = inspectOrDie(
+            source, request("SELECT T1.Airline FROM airlines AS T1 JOIN flights AS T2 ON T1.uid = T2.Airline "
+                            "WHERE T2.Source = 'AHD'",
+                            "SELECT Airline FROM airlines WHERE uid IN (SELECT Airline FROM flights WHERE Source = 'AHD')",
+                            static_cast<fuzz::Profile>(profile)));
+        QCOMPARE(inspection.check.verdict, VerdictKind::Different);
+        QVERIFY(inspection.counterexample.has_value());
+        QString why;
+        QVERIFY2(separatesUnderTheDdl(kAirlinesDdl, inspection, &why), qPrintable(why));
+        QCOMPARE(inspection.constraintNotes.size(), std::size_t{1});
+    }
+
+    void theOriginalSeparatesAndIsMinimized()
+    {
+        QTemporaryDir dir;
+        writeSpiderLayout(dir);
+        const auto inspection = inspectOrDie(
+            openLayout(dir), request("SELECT T1.Airline FROM airlines AS T1 JOIN flights AS T2 ON T1.uid = T2.Airline",
+                                     "SELECT Airline FROM airlines WHERE uid IN (SELECT Airline FROM flights)",
+                                     fuzz::Profile::Spider));
+        QCOMPARE(inspection.check.verdict, VerdictKind::Different);
+        QCOMPARE(inspection.distilled.suite.databases.at(0).origin, suite::DatabaseOrigin::Original);
+        QVERIFY(inspection.counterexample->minimized);
+        QVERIFY2(inspection.counterexample->outsideProfile.empty(),
+                 inspection.counterexample->outsideProfile.c_str());
+        QString why;
+        QVERIFY2(separatesUnderTheDdl(kAirlinesDdl, inspection, &why), qPrintable(why));
+    }
+
+    void rowsThatBreakAKeyAreOutsideEveryProfile()
+    {
+        const schema::Schema& schema = schemaOf(kAirlinesDdl);
+        schema::DatabaseContent content;
+        content.tables.push_back({"airlines", {{exec::Value::integer(1), exec::Value::text("A")}}});
+        content.tables.push_back({"flights",
+                                  {{exec::Value::integer(1), exec::Value::integer(5), exec::Value::text("AHD"),
+                                    exec::Value::text("x")},
+                                   {exec::Value::integer(1), exec::Value::integer(5), exec::Value::text("AHD"),
+                                    exec::Value::text("y")}}});
+        for (const auto profile : {fuzz::Profile::Spider, fuzz::Profile::Strict}) {
+            const auto violation = fuzz::profileViolation(schema, content, profile);
+            QVERIFY(violation.has_value());
+            QVERIFY2(violation->find("UNIQUE constraint failed") != std::string::npos, violation->c_str());
+        }
+    }
+
+    /// count(DISTINCT x) vs count(x), DISTINCT over duplicates and inside a subquery:
+    /// sqleq's verdict keeps DISTINCT, the metric's removes it and says so.
+    void distinctIsJudgedAsWritten_data()
+    {
+        QTest::addColumn<QString>("gold");
+        QTest::addColumn<QString>("candidate");
+        QTest::addColumn<int>("profile");
+        const std::pair<const char*, const char*> pairs[] = {
+            {"SELECT count(DISTINCT city) FROM people", "SELECT count(city) FROM people"},
+            {"SELECT DISTINCT city FROM people", "SELECT city FROM people"},
+            {"SELECT count(*) FROM (SELECT DISTINCT city FROM people)", "SELECT count(*) FROM (SELECT city FROM people)"},
+            {"SELECT name FROM people WHERE city IN (SELECT DISTINCT city FROM people WHERE age > 30) AND age < "
+             "(SELECT count(DISTINCT age) FROM people)",
+             "SELECT name FROM people WHERE city IN (SELECT city FROM people WHERE age > 30) AND age < "
+             "(SELECT count(age) FROM people)"},
+        };
+        for (const auto profile : {fuzz::Profile::Spider, fuzz::Profile::Strict})
+            for (std::size_t p = 0; p < std::size(pairs); ++p)
+                QTest::addRow("%s %zu", fuzz::profileName(profile).data(), p)
+                    << pairs[p].first << pairs[p].second << static_cast<int>(profile);
+    }
+
+    void distinctIsJudgedAsWritten()
+    {
+        QFETCH(QString, gold);
+        QFETCH(QString, candidate);
+        QFETCH(int, profile);
+        const schema::SchemaSource source{schemaOf(kPeopleDdl), std::nullopt};
+        const auto inspection
+            = inspectOrDie(source, request(gold.toStdString(), candidate.toStdString(), static_cast<fuzz::Profile>(profile)));
+        QCOMPARE(inspection.check.verdict, VerdictKind::Different);
+        QCOMPARE(inspection.suiteCheck.verdict, VerdictKind::Equivalent);
+        QVERIFY(!inspection.testSuiteFalsePositive);
+        QVERIFY2(inspection.conventionNote.starts_with("the metric removes DISTINCT; with it kept they differ: "),
+                 inspection.conventionNote.c_str());
+        QString why;
+        QVERIFY2(separatesUnderTheDdl(kPeopleDdl, inspection, &why), qPrintable(why));
+
+        // keep-distinct: the metric judges as written too, and nothing needs saying.
+        auto kept = request(gold.toStdString(), candidate.toStdString(), static_cast<fuzz::Profile>(profile));
+        kept.settings.keepDistinct = true;
+        const auto both = inspectOrDie(source, kept);
+        QCOMPARE(both.check.verdict, VerdictKind::Different);
+        QVERIFY(both.conventionNote.empty());
+    }
+
+    void theNoteNamesBothResults()
+    {
+        const schema::SchemaSource source{schemaOf(kPeopleDdl), std::nullopt};
+        const auto inspection = inspectOrDie(
+            source, request("SELECT count(DISTINCT city) FROM people", "SELECT count(city) FROM people", fuzz::Profile::Spider));
+        const auto& check = inspection.check;
+        const std::string expected = "the metric removes DISTINCT; with it kept they differ: "
+            + inspect::resultInWords(check.goldOutcome) + " vs " + inspect::resultInWords(check.candidateOutcome);
+        QCOMPARE(inspection.conventionNote, expected);
+        QVERIFY(check.goldOutcome.ok() && check.goldOutcome.result.rows.size() == 1);
+    }
+
+    /// The other way: the metric's DISTINCT removal separates a rewrite that as written
+    /// is equivalent (DISTINCT against GROUP BY).
+    void aRewriteTheMetricRejectsIsEquivalentAsWritten()
+    {
+        const schema::SchemaSource source{schemaOf(kPeopleDdl), std::nullopt};
+        const auto inspection = inspectOrDie(
+            source, request("SELECT DISTINCT city FROM people", "SELECT city FROM people GROUP BY city", fuzz::Profile::Spider));
+        QCOMPARE(inspection.suiteCheck.verdict, VerdictKind::Different);
+        QCOMPARE(inspection.check.verdict, VerdictKind::Equivalent);
+        QCOMPARE(inspection.conventionNote,
+                 std::string("the metric removes DISTINCT; as written no database of the suite separates them"));
+    }
+
+    void resultsInWords()
+    {
+        exec::QueryOutcome outcome;
+        outcome.status = exec::OutcomeStatus::Rows;
+        outcome.result.rows = {{exec::Value::integer(3)}};
+        QCOMPARE(inspect::resultInWords(outcome), std::string("3"));
+        outcome.result.rows = {{exec::Value::text("France"), exec::Value::null()}};
+        QCOMPARE(inspect::resultInWords(outcome), std::string("('France', NULL)"));
+        outcome.result.rows.push_back(outcome.result.rows.front());
+        QCOMPARE(inspect::resultInWords(outcome), std::string("2 rows"));
+        outcome.status = exec::OutcomeStatus::Error;
+        QCOMPARE(inspect::resultInWords(outcome), std::string("an error"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestRealConstraints)
+#include "test_real_constraints.moc"
