@@ -95,7 +95,7 @@ ItemMetrics ItemEvaluator::evaluate(std::size_t index, const suite::GoldItem& go
     if (asRun != prediction && (m_context.computed.exec || m_context.computed.testSuite))
         item.notes.emplace_back("placeholder: \"value\" run as \"1\", as the official evaluator does");
     if (m_context.computed.exec) addExec(item, gold, asRun);
-    if (m_context.computed.testSuite) addTestSuite(item, gold, asRun);
+    if (m_context.computed.testSuite) addTestSuite(item, gold, asRun, prediction);
     if (m_context.computed.sqlEval) addSqlEval(item, gold, prediction);
     if (m_context.computed.pcmF1) addPcmF1(item, gold, prediction);
     return item;
@@ -135,8 +135,8 @@ void ItemEvaluator::addExec(ItemMetrics& item, const suite::GoldItem& gold, cons
     recordVerdict(checked, "exec", item.exec, item.notes);
 }
 
-void ItemEvaluator::addTestSuite(ItemMetrics& item, const suite::GoldItem& gold,
-                                 const std::string& prediction)
+void ItemEvaluator::addTestSuite(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction,
+                                 const std::string& written)
 {
     const auto found = m_context.suites.find(gold.dbId);
     if (found == m_context.suites.end()) {
@@ -151,7 +151,7 @@ void ItemEvaluator::addTestSuite(ItemMetrics& item, const suite::GoldItem& gold,
         if (checked.separatingDatabase >= 0)
             item.separatingDatabaseFile = found->second.databases[static_cast<std::size_t>(checked.separatingDatabase)].label;
     }
-    if (m_context.computed.sqleq && item.testSuite.has_value()) addSqleq(item, gold, prediction, found->second, checked);
+    if (m_context.computed.sqleq && item.testSuite.has_value()) addSqleq(item, gold, written, found->second, checked);
 }
 
 void ItemEvaluator::addSqleq(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction,
@@ -159,14 +159,14 @@ void ItemEvaluator::addSqleq(ItemMetrics& item, const suite::GoldItem& gold, con
 {
     // sqleq judges the texts as written: when the metric's conventions change neither,
     // its `different` stands, and the same text cannot give another result anywhere.
-    if (inspect::conventionsChangeNothing(gold.sql, prediction, m_options.settings)
+    if (inspect::judgedAsWritten(checked, gold.sql, prediction)
         && (!*item.testSuite || m_options.settings.searchBudget == 0 || checked.goldUsed == checked.candidateUsed)) {
         item.sqleq = item.testSuite;
         return;
     }
     const auto record = [&](const SearchVerdicts::Verdict& verdict) {
         item.sqleq = verdict.equivalent;
-        item.testSuiteFalsePositive = *item.testSuite && !verdict.equivalent && !verdict.foundBy.empty();
+        item.testSuiteFalsePositive = *item.testSuite && !verdict.equivalent && verdict.conventionNote.empty();
         if (item.testSuiteFalsePositive) {
             item.sqleqFoundBy = verdict.foundBy;
             item.notes.push_back(

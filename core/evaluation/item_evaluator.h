@@ -49,7 +49,10 @@ public:
 private:
     void addSpiderMetrics(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction) const;
     void addExec(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction);
-    void addTestSuite(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction);
+    /// `prediction` as the metric runs it (the official placeholder rewrite), `written` as
+    /// the file has it: sqleq's verdict judges that one.
+    void addTestSuite(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction,
+                      const std::string& written);
     void addSqleq(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction,
                   const suite::Suite& suite, const suite::CheckResult& checked);
     void addSqlEval(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction);

@@ -22,24 +22,31 @@ namespace sqleq::inspect {
 /// no value plugged, whatever the metric's conventions are.
 suite::CheckOptions asWrittenOptions(const CheckSettings& settings, const std::atomic<bool>* cancel = nullptr);
 
-/// The metric's conventions leave both texts as they are written: keep-distinct is on
-/// or neither query has a DISTINCT to remove, and plug-value is off.
-bool conventionsChangeNothing(std::string_view gold, std::string_view candidate, const CheckSettings& settings);
+/// `metric` (the test-suite metric's result) already judged the two texts as written:
+/// its gold and candidate as run are theirs with DISTINCT kept and nothing plugged or
+/// replaced, so the verdict as written is the same.
+bool judgedAsWritten(const suite::CheckResult& metric, std::string_view gold, std::string_view candidate);
 
 /// The pair judged as written on `suite`: `metric` itself (the test-suite metric's
-/// result on the same suite) when the conventions change neither text, else one more
-/// run of the suite under asWrittenOptions.
+/// result on the same suite) when it judgedAsWritten, else one more run of the suite
+/// under asWrittenOptions.
 suite::CheckResult checkAsWritten(std::string_view gold, std::string_view candidate, const suite::Suite& suite,
                                   const suite::CheckResult& metric, const CheckSettings& settings,
                                   const std::atomic<bool>* cancel = nullptr,
                                   exec::RememberedRuns* remembered = nullptr);
 
-/// When the metric's conventions decide its answer on the suite — the metric accepts
-/// what as written differs, or the reverse — what they did, in words: "the metric
-/// removes DISTINCT; with it kept they differ: 3 vs 6". Empty when both agree, or when
+/// When the metric's conventions, not the queries, decide its answer, what they did, in
+/// words. The metric accepts and sqleq separates on a database the metric, with its
+/// conventions, still accepts (one of the metric's own `metricDatabases`, or the
+/// search's, re-checked under the metric's options on the extended `suite`): "the
+/// metric removes DISTINCT; with it kept they differ: 3 vs 6". The metric rejects and
+/// sqleq accepts: "the metric removes DISTINCT; as written no database tried separates
+/// them". Empty when both agree, when the conventions changed neither text, when the
+/// metric too rejects the search's database (a test-suite false positive), or when
 /// either is an error or cancelled.
-std::string conventionNote(const suite::CheckResult& metric, const suite::CheckResult& asWritten,
-                           const CheckSettings& settings);
+std::string conventionNote(std::string_view gold, std::string_view candidate, const suite::CheckResult& metric,
+                           const suite::CheckResult& sqleq, const suite::Suite& suite, std::size_t metricDatabases,
+                           const CheckSettings& settings, const std::atomic<bool>* cancel = nullptr);
 
 /// A query's result in a few words, for the note above: the value of a one-value
 /// result ("3", "'France'", "NULL"), "(1, 'a')" for one row, else "4 rows"; "an error"

@@ -62,6 +62,14 @@ void adoptPrimaryKey(Table& table, const Table& declared, std::vector<std::strin
     }
 }
 
+/// An INTEGER PRIMARY KEY is the rowid: SQLite refuses any value but an integer there
+/// ("datatype mismatch"), a constraint tables.json's "number" does not carry.
+bool isRowidAlias(const Table& table, const Column& column)
+{
+    return !table.withoutRowid && table.primaryKey.size() == 1 && sameIdentifier(table.primaryKey.front(), column.name)
+        && sameIdentifier(column.declaredType, "INTEGER");
+}
+
 void adoptColumns(Table& table, const Table& declared)
 {
     for (Column& column : table.columns) {
@@ -69,6 +77,10 @@ void adoptColumns(Table& table, const Table& declared)
         if (source == nullptr) continue;
         column.notNull = source->notNull;
         column.collation = source->collation;
+        if (isRowidAlias(declared, *source)) {
+            column.declaredType = source->declaredType;
+            column.affinity = Affinity::Integer;
+        }
     }
 }
 

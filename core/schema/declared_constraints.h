@@ -17,7 +17,8 @@ namespace sqleq::schema {
 /// Lays `declared`'s (an original database's, read from its DDL) primary keys, UNIQUE
 /// constraints, NOT NULL, CHECK bodies, collations and WITHOUT ROWID over `described`
 /// (a tables.json schema), table by table and column by column, names matched as
-/// SQLite does (ASCII case-insensitive) and kept as `described` spells them. Types,
+/// SQLite does (ASCII case-insensitive) and kept as `described` spells them; an INTEGER
+/// PRIMARY KEY (the rowid, integers only) keeps its type too. Other types,
 /// foreign keys and the order of tables and columns stay `described`'s. A table or a
 /// key column `declared` lacks keeps `described`'s constraints. Returns one sentence per
 /// disagreement a user should know of, in table order: "tables.json gives flights.Airline

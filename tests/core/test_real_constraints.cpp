@@ -315,13 +315,20 @@ private slots:
     /// is equivalent (DISTINCT against GROUP BY).
     void aRewriteTheMetricRejectsIsEquivalentAsWritten()
     {
-        const schema::SchemaSource source{schemaOf(kPeopleDdl), std::nullopt};
+        // The user's database holds two people of one city: the metric's `SELECT city`
+        // (DISTINCT removed) returns it twice there, GROUP BY once.
+        auto loaded = schema::loadDatabaseFromDdl(
+            std::string(kPeopleDdl) + "INSERT INTO people VALUES (1, 'a', 'Oslo', 30), (2, 'b', 'Oslo', 40);", "people");
+        QVERIFY(loaded.ok());
+        auto opened = schema::schemaSourceFromDatabase(loaded->connection, "people");
+        QVERIFY(opened.ok());
+        const schema::SchemaSource& source = *opened;
         const auto inspection = inspectOrDie(
             source, request("SELECT DISTINCT city FROM people", "SELECT city FROM people GROUP BY city", fuzz::Profile::Spider));
         QCOMPARE(inspection.suiteCheck.verdict, VerdictKind::Different);
         QCOMPARE(inspection.check.verdict, VerdictKind::Equivalent);
         QCOMPARE(inspection.conventionNote,
-                 std::string("the metric removes DISTINCT; as written no database of the suite separates them"));
+                 std::string("the metric removes DISTINCT; as written no database tried separates them"));
     }
 
     void resultsInWords()
