@@ -143,6 +143,30 @@ inline std::string insertContent(sqlite3* db, const schema::DatabaseContent& con
     return refused;
 }
 
+/// Re-checks a counterexample against a schema's own DDL: `ddl` is run by SQLite itself
+/// (the declared keys, UNIQUE, NOT NULL and CHECK enforced; foreign keys not), the rows
+/// inserted, both queries run and compared under the official rule. Empty when the DDL
+/// accepts every row and the two results differ (or the candidate fails); else why not.
+inline std::string whyNotSeparatedUnderDdl(const std::string& ddl, const schema::DatabaseContent& content,
+                                           const std::string& gold, const std::string& candidate, bool orderMatters)
+{
+    sqlite3* db = nullptr;
+    sqlite3_open(":memory:", &db);
+    if (sqlite3_exec(db, ddl.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK) {
+        std::string why = std::string("the DDL does not run: ") + sqlite3_errmsg(db);
+        sqlite3_close(db);
+        return why;
+    }
+    const std::string refused = insertContent(db, content);
+    const Run goldRun = runPlain(db, gold);
+    const Run candidateRun = runPlain(db, candidate);
+    sqlite3_close(db);
+    if (!refused.empty()) return "the DDL refuses a row: " + refused;
+    if (!goldRun.ok) return "the gold does not run";
+    if (candidateRun.ok && sameResults(goldRun, candidateRun, orderMatters)) return "the two results are the same";
+    return {};
+}
+
 /// Names the first profile rule the database breaks; empty when it keeps them all.
 inline std::string profileViolation(sqlite3* db, const schema::Schema& schema, fuzz::Profile profile)
 {

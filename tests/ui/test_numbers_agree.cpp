@@ -174,6 +174,20 @@ private slots:
                  qPrintable(detail));
     }
 
+    /// sqleq keeps DISTINCT; the banner's title is its verdict and the "Test suite" line
+    /// says the metric accepted only because it removes DISTINCT, with both results.
+    void theBannerSaysWhenTheMetricsConventionDecides()
+    {
+        MainWindow window;
+        runSettled(window, peopleSession(QStringLiteral("SELECT count(DISTINCT age > 30) FROM people"),
+                                         QStringLiteral("SELECT count(age > 30) FROM people")));
+        QCOMPARE(window.verdictBanner()->state(), VerdictBanner::State::Different);
+        const QString detail = window.verdictBanner()->detail();
+        QVERIFY2(detail.contains(QStringLiteral("Test suite: ✓ accepts")), qPrintable(detail));
+        QVERIFY2(detail.contains(QStringLiteral("Test suite: the metric removes DISTINCT; with it kept they differ: ")),
+                 qPrintable(detail));
+    }
+
     void aCandidateErrorHasOneMessageAndNoCounterexample()
     {
         MainWindow window;

@@ -25,6 +25,8 @@
 
 #include <filesystem>
 
+#include <sqlite3.h>
+
 using namespace sqleq;
 namespace fs = std::filesystem;
 
@@ -276,6 +278,45 @@ private slots:
         QVERIFY(result != nullptr && !result->databases.empty());
         QCOMPARE(result->databases.front().label, QStringLiteral("original"));
         QCOMPARE(result->databases.front().content.find("singer")->rows.size(), std::size_t(6));
+    }
+
+    /// A tables.json whose key is cut to its first column, the original beside it
+    /// declaring the whole key and a CHECK: the tree shows the original's constraints and
+    /// the panel says, once, where tables.json differed.
+    void theOriginalsConstraintsAreShownAndSaid()
+    {
+        QTemporaryDir dir;
+        const QString json = QStringLiteral(R"({"db_id": "air", "table_names_original": ["flights"],
+            "table_names": ["flights"], "column_names_original": [[-1, "*"], [0, "Airline"], [0, "FlightNo"], [0, "Source"]],
+            "column_names": [[-1, "*"], [0, "airline"], [0, "flight no"], [0, "source"]],
+            "column_types": ["text", "number", "number", "text"], "primary_keys": [1], "foreign_keys": []})");
+        QFile tables(dir.filePath("tables.json"));
+        QVERIFY(tables.open(QIODevice::WriteOnly));
+        tables.write(("[" + json + "]").toUtf8());
+        tables.close();
+        QVERIFY(QDir(dir.path()).mkpath("database/air"));
+        sqlite3* db = nullptr;
+        QCOMPARE(sqlite3_open(dir.filePath("database/air/air.sqlite").toUtf8().constData(), &db), SQLITE_OK);
+        QCOMPARE(sqlite3_exec(db,
+                              "CREATE TABLE flights (Airline INTEGER, FlightNo INTEGER, "
+                              "Source TEXT CHECK (length(Source) = 3), PRIMARY KEY (Airline, FlightNo))",
+                              nullptr, nullptr, nullptr),
+                 SQLITE_OK);
+        sqlite3_close(db);
+        ui::SchemaPanel panel;
+        QString error;
+        QVERIFY2(panel.setSource({ui::SchemaSourceKind::SpiderTables, dir.filePath("tables.json"), QStringLiteral("air"), {}},
+                                 &error),
+                 qPrintable(error));
+        QCOMPARE(panel.constraintNote(),
+                 QStringLiteral("Constraints from the original database: tables.json gives flights.Airline as the key; "
+                                "the original database declares (Airline, FlightNo), which is used."));
+        const QAbstractItemModel* model = panel.view()->model();
+        const QString markers = model->index(0, ui::SchemaTreeModel::MarkersColumn).data().toString();
+        QVERIFY2(markers.contains(QStringLiteral("PK (Airline, FlightNo)")), qPrintable(markers));
+        QVERIFY2(markers.contains(QStringLiteral("CHECK (length(Source) = 3)")), qPrintable(markers));
+        const QModelIndex flightNo = model->index(1, ui::SchemaTreeModel::MarkersColumn, model->index(0, 0));
+        QVERIFY(flightNo.data().toString().contains(QStringLiteral("PK")));
     }
 
 private:
