@@ -144,6 +144,7 @@ void ConstantCollector::visit(const sql::Node& node)
 {
     if (const auto* statement = node.tryAs<sql::SelectStatement>()) return visitStatement(*statement);
     if (const auto* core = node.tryAs<sql::SelectCore>()) return visitCore(*core);
+    if (const auto* compound = node.tryAs<sql::CompoundSelect>()) equateCompoundColumns(*compound);
     if (const auto* like = node.tryAs<sql::LikeExpr>()) attributeLike(*like);
     else if (node.is<sql::Expr>()) attributeComparison(node.as<sql::Expr>());
     if (node.is<sql::Expr>()) noteNumericUse(node.as<sql::Expr>());
@@ -239,6 +240,38 @@ void ConstantCollector::equateJoinColumns(const sql::FromClause& from, std::vect
         }
         tablesSoFar.push_back(table->name);
     }
+}
+
+// UNION, INTERSECT and EXCEPT compare the two branches' rows column by column: a row
+// of one matches a row of the other only where the columns at one position share a
+// value (`first_name EXCEPT … last_name` removes a name only when a last name equals
+// it). Those columns are equated like a join's, so built databases pool their values.
+void ConstantCollector::equateCompoundColumns(const sql::CompoundSelect& compound)
+{
+    const sql::SelectBody* left = compound.left.get();
+    while (left != nullptr && left->is<sql::CompoundSelect>()) left = left->as<sql::CompoundSelect>().right.get();
+    const sql::SelectBody* right = compound.right.get();
+    if (left == nullptr || right == nullptr || !left->is<sql::SelectCore>() || !right->is<sql::SelectCore>()) return;
+    const auto& leftCore = left->as<sql::SelectCore>();
+    const auto& rightCore = right->as<sql::SelectCore>();
+    for (std::size_t position = 0; position < leftCore.columns.size(); ++position) {
+        const auto a = resultColumnOf(leftCore, position);
+        const auto b = resultColumnOf(rightCore, position);
+        if (a && b) m_out.addEquatedColumns(ColumnName{a->table, a->column}, ColumnName{b->table, b->column});
+    }
+}
+
+std::optional<ConstantCollector::ColumnId> ConstantCollector::resultColumnOf(const sql::SelectCore& core,
+                                                                             std::size_t position)
+{
+    if (position >= core.columns.size()) return std::nullopt;
+    const sql::ResultColumn& column = *core.columns[position];
+    if (column.columnKind != sql::ResultColumnKind::Expr || !column.expr || !column.expr->is<sql::ColumnRef>())
+        return std::nullopt;
+    m_scopes.push_back(scopeOf(core));
+    auto target = targetOf(*column.expr);
+    m_scopes.pop_back();
+    return target;
 }
 
 void ConstantCollector::bindFrom(const sql::FromClause& from, Scope& scope) const

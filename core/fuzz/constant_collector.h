@@ -52,6 +52,8 @@ private:
     void bindItem(const sql::FromItem& item, Scope& scope) const;
     void attributeComparison(const sql::Expr& expr);
     void equateJoinColumns(const sql::FromClause& from, std::vector<std::string>& tablesSoFar);
+    void equateCompoundColumns(const sql::CompoundSelect& compound);
+    [[nodiscard]] std::optional<ColumnId> resultColumnOf(const sql::SelectCore& core, std::size_t position);
     void attributeLike(const sql::LikeExpr& like);
     /// Records the column of an aggregate's argument or of an arithmetic operand
     /// as used numerically.

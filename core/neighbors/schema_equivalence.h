@@ -11,7 +11,8 @@
 //     `Fname` and `T1.fname` read alike where both name the same column;
 //   - in a grouped SELECT whose GROUP BY covers a primary key of its only table,
 //     or of a table every other table of its inner joins hangs off by that table's
-//     one-column primary key, every group is one row: count(…) is 1, and
+//     one-column primary key, every group is one row (a key column the WHERE
+//     clause fixes to a literal counts as covered): count(…) is 1, and
 //     min/max(x) (and sum/avg(x) for a numeric column) is x;
 //   - a comparison of two numeric literals is its truth value (0 or 1), so
 //     `HAVING 1 >= 2` and `HAVING 1 >= 3` agree;

@@ -3,6 +3,7 @@
 // databases built for a neighbor — a conjunction of many WHERE conditions met by one
 // joined row, a group of exactly the threshold's size, also thresholds in the
 // thousands — each checked by re-running both queries on the kept database.
+#include "core/inspect/inspect.h"
 #include "core/compare/compare.h"
 #include "core/exec/executor.h"
 #include "core/fuzz/fuzz.h"
@@ -348,6 +349,58 @@ private slots:
                          qPrintable(QString("database %1").arg(index)));
             }
         }
+    }
+
+    /// A key column fixed by the WHERE clause counts as grouped: with flights' key
+    /// (Airline, FlightNo), `WHERE FlightNo = 7 GROUP BY Airline` has one-row groups.
+    /// The proof is a claim: the search, which builds databases from both queries'
+    /// constants (FlightNo = 7 and its neighbours, ties, groups of k rows), must not
+    /// separate a proven pair, and must separate each pair the rule refuses.
+    void aKeyColumnFixedByWhereCountsAsGrouped_data()
+    {
+        QTest::addColumn<QString>("gold");
+        QTest::addColumn<QString>("neighbor");
+        QTest::addColumn<bool>("proven");
+        QTest::newRow("count threshold over fixed FlightNo")
+            << "SELECT Airline FROM flights WHERE FlightNo = 7 GROUP BY Airline HAVING count(*) >= 2"
+            << "SELECT Airline FROM flights WHERE FlightNo = 7 GROUP BY Airline HAVING count(*) >= 3" << true;
+        QTest::newRow("max is the value, a string fixed Spider's way")
+            << "SELECT Airline, max(FlightNo) FROM flights WHERE SourceAirport = \"AHD\" AND FlightNo = 7 GROUP BY Airline"
+            << "SELECT Airline, min(FlightNo) FROM flights WHERE SourceAirport = \"AHD\" AND FlightNo = 7 GROUP BY Airline"
+            << true;
+        QTest::newRow("a bound fixes nothing: no proof")
+            << "SELECT Airline, count(*) FROM flights WHERE FlightNo > 7 GROUP BY Airline"
+            << "SELECT Airline, count(*) FROM flights WHERE FlightNo > 7 GROUP BY Airline HAVING count(*) > 1" << false;
+        QTest::newRow("an OR fixes nothing: no proof")
+            << "SELECT Airline, count(*) FROM flights WHERE FlightNo = 7 OR FlightNo = 8 GROUP BY Airline"
+            << "SELECT Airline, count(*) FROM flights WHERE FlightNo = 7 OR FlightNo = 8 GROUP BY Airline HAVING "
+               "count(*) > 1"
+            << false;
+        QTest::newRow("a non-key column fixed: no proof")
+            << "SELECT Airline, count(*) FROM flights WHERE SourceAirport = 'AHD' GROUP BY Airline"
+            << "SELECT Airline, count(*) FROM flights WHERE SourceAirport = 'AHD' GROUP BY Airline HAVING count(*) > 1"
+            << false;
+    }
+
+    void aKeyColumnFixedByWhereCountsAsGrouped()
+    {
+        QFETCH(QString, gold);
+        QFETCH(QString, neighbor);
+        QFETCH(bool, proven);
+        const schema::Schema& schema = schemaOf(kFlightsDdl);
+        const auto proof = neighbors::provenEquivalentUnderKeys(gold.toStdString(), neighbor.toStdString(), schema);
+        QCOMPARE(proof.has_value(), proven);
+        if (proven) QVERIFY2(proof->find("primary key of flights") != std::string::npos, proof->c_str());
+        inspect::CheckRequest request;
+        request.gold = gold.toStdString();
+        request.candidate = neighbor.toStdString();
+        request.settings.samplingBudget = 300;
+        request.settings.searchBudget = 300;
+        request.settings.jobs = 2;
+        request.otherProfile = false;
+        auto inspection = inspect::inspect({schema, std::nullopt}, request);
+        QVERIFY(inspection.ok());
+        QCOMPARE(inspection->check.verdict == suite::VerdictKind::Equivalent, proven);
     }
 
     /// A proven neighbor is reported with its reason and no longer counts as undistinguished.

@@ -1,5 +1,6 @@
 // Proof rule: a GROUP BY that covers a primary key (of its only table, or of a table
-// every other table hangs off by its one-column key) makes every group one row, so
+// every other table hangs off by its one-column key; key columns the WHERE clause fixes
+// to a literal count as covered) makes every group one row, so
 // count(…) is 1 and min/max (sum/avg of a number) of a column is the column.
 #include "core/neighbors/proofs/proofs.h"
 
@@ -83,6 +84,23 @@ std::optional<std::string> singletonGroupsTable(const sql::SelectCore& core, con
         if (auto key = keyOf(expr.get())) grouped.insert(*key);
     std::vector<const sql::BinaryExpr*> equalities;
     splitConjuncts(core.where.get(), equalities);
+    // A key column the WHERE clause fixes to one literal (`Language = 'Spanish'`) holds
+    // that one value in every row of every group: it counts as grouped. Only the WHERE
+    // clause: a LEFT JOIN's ON fixes nothing of the rows it keeps.
+    // Spider writes strings "like this": a double-quoted name that names no column.
+    auto isLiteral = [&](const sql::Expr* expr) {
+        if (expr == nullptr) return false;
+        if (expr->is<sql::Literal>()) return true;
+        const auto* ref = expr->tryAs<sql::ColumnRef>();
+        const ColumnSite* site = ref != nullptr ? scopes.find(*ref) : nullptr;
+        return site != nullptr && site->isString;
+    };
+    for (const sql::BinaryExpr* equality : equalities) {
+        const bool leftLiteral = isLiteral(equality->left.get());
+        const bool rightLiteral = isLiteral(equality->right.get());
+        if (leftLiteral == rightLiteral) continue;
+        if (auto key = keyOf(leftLiteral ? equality->right.get() : equality->left.get())) grouped.insert(*key);
+    }
     for (const auto& term : core.from->terms) splitConjuncts(term->on.get(), equalities);
 
     std::vector<bool> determined(bound.size(), false);
