@@ -8,6 +8,7 @@
 #include "core/exec/spider_compat.h"
 #include "core/fuzz/sampler.h"
 #include "core/inspect/inspection_steps.h"
+#include "core/suite/spider_options.h"
 #include "core/base/ascii_case.h"
 #include "core/sql/lexer.h"
 
@@ -112,28 +113,34 @@ void diagnoseNearestNeighbors(Inspection& inspection, const schema::Schema& sche
         candidateOutcomes.push_back(exec::runQuery(connection, inspection.check.candidateUsed, limits));
         if (!candidateOutcomes.back().ok()) return;
     }
-    // A neighbor whose text is the candidate's is tried first, so the cap never hides it.
+    // sqleq's verdict judges the queries as written, so the neighbors are run as written
+    // too (DISTINCT kept): dropping a DISTINCT is an edit that explains a candidate, even
+    // where the metric's convention makes it no edit at all.
     const auto& statuses = inspection.distilled.golds.front().neighbors;
+    const std::string goldWritten = suite::textAsRun(inspection.distilled.golds.front().goldSql, true);
+    std::vector<std::string> written(statuses.size());
+    // A neighbor whose text is the candidate's is tried first, so the cap never hides it.
     std::vector<std::size_t> order(statuses.size());
     std::vector<bool> sameText(statuses.size());
     for (std::size_t n = 0; n < statuses.size(); ++n) {
         order[n] = n;
-        sameText[n] = sameTokens(statuses[n].sqlRun, inspection.check.candidateUsed);
+        written[n] = suite::textAsRun(statuses[n].neighbor.sql, true);
+        sameText[n] = sameTokens(written[n], inspection.check.candidateUsed);
     }
     std::stable_partition(order.begin(), order.end(), [&](std::size_t n) { return sameText[n]; });
     for (const std::size_t n : order) {
         const auto& status = statuses[n];
         if (matches.size() >= kMaxNearestNeighbors) return;
         if (cancelRequested(cancel)) return;
-        if (status.sameAsGoldWhenRun) continue;
+        if (sameTokens(written[n], goldWritten)) continue;
         bool behavesLikeCandidate = true;
         for (std::size_t d = 0; d < connections.size() && behavesLikeCandidate; ++d) {
-            const auto outcome = exec::runQuery(connections[d], status.sqlRun, limits);
+            const auto outcome = exec::runQuery(connections[d], written[n], limits);
             // Both failing is no evidence of the same behaviour: they may fail for different reasons.
             behavesLikeCandidate = outcome.ok() && candidateOutcomes[d].ok()
                 && compare::compareOutcomes(outcome, candidateOutcomes[d], inspection.orderMatters).same();
         }
-        if (behavesLikeCandidate) matches.push_back({status.neighbor, status.sqlRun, sameText[n]});
+        if (behavesLikeCandidate) matches.push_back({status.neighbor, written[n], sameText[n]});
     }
 }
 

@@ -313,6 +313,32 @@ private slots:
                  std::string("the metric removes DISTINCT; as written no database tried separates them"));
     }
 
+    /// The diagnosis judges neighbors as written too: the gold without its DISTINCT is
+    /// the candidate, and a DISTINCT gold's `>` → `>=` is still named.
+    void theDiagnosisReadsNeighborsAsWritten_data()
+    {
+        QTest::addColumn<QString>("gold");
+        QTest::addColumn<QString>("candidate");
+        QTest::addColumn<QString>("explanation");
+        QTest::newRow("drops DISTINCT") << "SELECT count(DISTINCT city) FROM people" << "SELECT count(city) FROM people"
+                                        << "DISTINCT";
+        QTest::newRow("> to >= under DISTINCT") << "SELECT DISTINCT city FROM people WHERE age > 30"
+                                                << "SELECT DISTINCT city FROM people WHERE age >= 30" << ">=";
+    }
+
+    void theDiagnosisReadsNeighborsAsWritten()
+    {
+        QFETCH(QString, gold);
+        QFETCH(QString, candidate);
+        QFETCH(QString, explanation);
+        const schema::SchemaSource source{schemaOf(kPeopleDdl), std::nullopt};
+        const auto inspection
+            = inspectOrDie(source, request(gold.toStdString(), candidate.toStdString(), fuzz::Profile::Spider));
+        QCOMPARE(inspection.check.verdict, VerdictKind::Different);
+        const std::string said = inspect::explainCandidate(gold.toStdString(), inspection.diagnosis);
+        QVERIFY2(QString::fromStdString(said).contains(explanation), said.c_str());
+    }
+
     void resultsInWords()
     {
         exec::QueryOutcome outcome;
