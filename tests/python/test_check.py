@@ -109,3 +109,16 @@ def test_a_database_with_rows_is_tried_first_as_in_the_cli(shop):
     result = sqleq.check(GOLD, CANDIDATE, db=str(database))
     assert without_timing(result.to_dict()) == without_timing(cli)
     assert result.suite_verdict == "different" and result["separating_db_label"] == "original"
+
+
+def test_distinct_is_judged_as_written(shop):
+    # The metric removes DISTINCT and accepts; sqleq keeps it, and says what decided.
+    gold = "SELECT count(DISTINCT price > 10) FROM item"
+    candidate = "SELECT count(price > 10) FROM item"
+    result = sqleq.check(gold, candidate, ddl=shop.ddl.read_text(), profile="spider")
+    assert result.verdict == "different" and result.suite_verdict == "equivalent"
+    assert not result.test_suite_false_positive
+    assert result.convention_note.startswith("the metric removes DISTINCT; with it kept they differ: ")
+    assert result.constraint_notes == []
+    kept = sqleq.check(gold, candidate, ddl=shop.ddl.read_text(), profile="spider", keep_distinct=True)
+    assert kept.verdict == "different" and kept.convention_note is None
