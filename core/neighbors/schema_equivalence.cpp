@@ -36,6 +36,7 @@ std::optional<std::string> canonicalKey(std::string_view text, const schema::Sch
         if (!pass(proofs::groupCountEdits(*parsed.statement, current, reasons))) return std::nullopt;
     if (!pass(proofs::unitCountEdits(*parsed.statement, reasons))) return std::nullopt;
     if (!pass(proofs::nullTestEdits(*parsed.statement, schema, reasons))) return std::nullopt;
+    if (!pass(proofs::falseFilterEdits(*parsed.statement, reasons))) return std::nullopt;
     if (!pass(proofs::extremeEdits(*parsed.statement, schema, reasons))) return std::nullopt;
     if (!pass(proofs::countedSubqueryEdits(*parsed.statement, reasons))) return std::nullopt;
     if (!pass(proofs::semiJoinEdits(*parsed.statement, schema, reasons))) return std::nullopt;

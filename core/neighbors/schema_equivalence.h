@@ -14,6 +14,9 @@
 //     one-column primary key, every group is one row (a key column the WHERE
 //     clause fixes to a literal counts as covered): count(…) is 1, and
 //     min/max(x) (and sum/avg(x) for a numeric column) is x;
+//   - no stored column holds NULL: `x IS NULL` is 0, `x IS NOT NULL` is 1 (outside
+//     outer joins), and a WHERE or HAVING the literals make false is `0` whatever
+//     its other conditions (`format = 'premodern' AND side IS NULL`);
 //   - a comparison of two numeric literals is its truth value (0 or 1), so
 //     `HAVING 1 >= 2` and `HAVING 1 >= 3` agree;
 //   - every group has at least one row: `HAVING count(*) >= 1` (or a bare count)

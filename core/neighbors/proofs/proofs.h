@@ -56,6 +56,10 @@ std::vector<TextEdit> unitCountEdits(const sql::SelectStatement& statement, std:
 std::vector<TextEdit> nullTestEdits(const sql::SelectStatement& statement, const schema::Schema& schema,
                                     std::vector<std::string>& reasons);
 
+/// A WHERE or HAVING whose truth the literals alone make false (`a = 'x' AND 0`,
+/// `(0 OR 0)`, after the null-test rule) becomes `0`: nothing passes it either way.
+std::vector<TextEdit> falseFilterEdits(const sql::SelectStatement& statement, std::vector<std::string>& reasons);
+
 /// `x <= (SELECT min(x) FROM t)` is `x = …` for a column x of t (no value is below its
 /// minimum), `x > (SELECT min …)` is `x != …`; likewise `>=`/`<` with max.
 std::vector<TextEdit> extremeEdits(const sql::SelectStatement& statement, const schema::Schema& schema,
