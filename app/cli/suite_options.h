@@ -55,9 +55,11 @@ inline void addDistillOptions(CLI::App& command, suite::DistillOptions& options)
 inline void addVerdictOptions(CLI::App& command, bool& plugValue, bool& keepDistinct, compare::OrderRule& orderRule)
 {
     command.add_flag("--plug-value", plugValue,
-                     "Also try the candidate with the gold's constants plugged into its value slots (official option)");
+                     "Test-suite metric: also try the candidate with the gold's constants plugged into its value slots "
+                     "(official option; sqleq's own verdict judges the candidate as written)");
     command.add_flag("--keep-distinct", keepDistinct,
-                     "Keep DISTINCT (by default it is removed from both queries first, as the official evaluator does)");
+                     "Test-suite metric: keep DISTINCT (by default it is removed from both queries first, as the official "
+                     "evaluator does; sqleq's own verdict always keeps it)");
     const std::map<std::string, compare::OrderRule> rules{{"top-level", compare::OrderRule::TopLevelOrderBy},
                                                           {"official", compare::OrderRule::OfficialSubstring}};
     command.add_option("--order-rule", orderRule,
