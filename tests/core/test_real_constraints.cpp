@@ -117,6 +117,12 @@ inspect::Inspection inspectOrDie(const schema::SchemaSource& source, const inspe
 constexpr std::string_view kPeopleDdl
     = "CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT NOT NULL, city TEXT NOT NULL, age INTEGER NOT NULL);";
 
+/// One pair on the people schema (no rows of its own) under `profile`.
+inspect::Inspection inspectPeople(const QString& gold, const QString& candidate, fuzz::Profile profile)
+{
+    return inspectOrDie({schemaOf(kPeopleDdl), std::nullopt}, request(gold.toStdString(), candidate.toStdString(), profile));
+}
+
 } // namespace
 
 class TestRealConstraints : public QObject {
@@ -262,9 +268,7 @@ private slots:
         QFETCH(QString, gold);
         QFETCH(QString, candidate);
         QFETCH(int, profile);
-        const schema::SchemaSource source{schemaOf(kPeopleDdl), std::nullopt};
-        const auto inspection
-            = inspectOrDie(source, request(gold.toStdString(), candidate.toStdString(), static_cast<fuzz::Profile>(profile)));
+        const auto inspection = inspectPeople(gold, candidate, static_cast<fuzz::Profile>(profile));
         QCOMPARE(inspection.check.verdict, VerdictKind::Different);
         QCOMPARE(inspection.suiteCheck.verdict, VerdictKind::Equivalent);
         QVERIFY(!inspection.testSuiteFalsePositive);
@@ -276,16 +280,15 @@ private slots:
         // keep-distinct: the metric judges as written too, and nothing needs saying.
         auto kept = request(gold.toStdString(), candidate.toStdString(), static_cast<fuzz::Profile>(profile));
         kept.settings.keepDistinct = true;
-        const auto both = inspectOrDie(source, kept);
+        const auto both = inspectOrDie({schemaOf(kPeopleDdl), std::nullopt}, kept);
         QCOMPARE(both.check.verdict, VerdictKind::Different);
         QVERIFY(both.conventionNote.empty());
     }
 
     void theNoteNamesBothResults()
     {
-        const schema::SchemaSource source{schemaOf(kPeopleDdl), std::nullopt};
-        const auto inspection = inspectOrDie(
-            source, request("SELECT count(DISTINCT city) FROM people", "SELECT count(city) FROM people", fuzz::Profile::Spider));
+        const auto inspection = inspectPeople(QStringLiteral("SELECT count(DISTINCT city) FROM people"),
+                                              QStringLiteral("SELECT count(city) FROM people"), fuzz::Profile::Spider);
         const auto& check = inspection.check;
         const std::string expected = "the metric removes DISTINCT; with it kept they differ: "
             + inspect::resultInWords(check.goldOutcome) + " vs " + inspect::resultInWords(check.candidateOutcome);
@@ -331,9 +334,7 @@ private slots:
         QFETCH(QString, gold);
         QFETCH(QString, candidate);
         QFETCH(QString, explanation);
-        const schema::SchemaSource source{schemaOf(kPeopleDdl), std::nullopt};
-        const auto inspection
-            = inspectOrDie(source, request(gold.toStdString(), candidate.toStdString(), fuzz::Profile::Spider));
+        const auto inspection = inspectPeople(gold, candidate, fuzz::Profile::Spider);
         QCOMPARE(inspection.check.verdict, VerdictKind::Different);
         const std::string said = inspect::explainCandidate(gold.toStdString(), inspection.diagnosis);
         QVERIFY2(QString::fromStdString(said).contains(explanation), said.c_str());
