@@ -55,10 +55,10 @@ NewAuditDialog::NewAuditDialog(const QString& startDirectory, QWidget* parent)
     m_questions = addPathRow(form, tr("&Questions:"), Pick::OpenFile, tr("Questions (*.tsv);;All files (*)"),
                              QStringLiteral("questionsPath"));
     m_questions->setPlaceholderText(tr("optional: index<TAB>db_id<TAB>question"));
-    m_plugValue = new QCheckBox(tr("Plug the gold's &values into the prediction"), this);
-    m_keepDistinct = new QCheckBox(tr("&Keep DISTINCT when comparing"), this);
-    m_plugValue->setAccessibleName(tr("Plug the gold's values into the prediction"));
-    m_keepDistinct->setAccessibleName(tr("Keep DISTINCT when comparing"));
+    m_plugValue = new QCheckBox(tr("Test-suite metric: plug the gold's &values into the prediction"), this);
+    m_keepDistinct = new QCheckBox(tr("Test-suite metric: &keep DISTINCT (sqleq's column always does)"), this);
+    m_plugValue->setAccessibleName(tr("Test-suite metric: plug the gold's values into the prediction"));
+    m_keepDistinct->setAccessibleName(tr("Test-suite metric: keep DISTINCT"));
     form->addRow(QString(), m_plugValue);
     form->addRow(QString(), m_keepDistinct);
     // The project records its own profile and seed; they start at the paper's (spider,

@@ -45,9 +45,9 @@ SettingsDialog::SettingsDialog(const RunSettings& settings, QWidget* parent)
     m_timeout->setValue(settings.timeoutMs);
     m_timeout->setSuffix(tr(" ms"));
 
-    m_plugValue = new QCheckBox(tr("Plug the gold's &values into the candidate (plug-value)"), this);
+    m_plugValue = new QCheckBox(tr("Test-suite metric: plug the gold's &values in (plug-value)"), this);
     m_plugValue->setChecked(settings.plugValue);
-    m_keepDistinct = new QCheckBox(tr("&Keep DISTINCT (otherwise it is removed from both first)"), this);
+    m_keepDistinct = new QCheckBox(tr("Test-suite metric: &keep DISTINCT (sqleq's own verdict always does)"), this);
     m_keepDistinct->setChecked(settings.keepDistinct);
 
     auto* form = new QFormLayout;
