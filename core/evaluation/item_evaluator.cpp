@@ -7,12 +7,11 @@
 // same settings. Failures become notes, never errors.
 #include "core/evaluation/item_evaluator.h"
 
-#include "core/inspect/metric_conventions.h"
-
 #include "core/base/cancellation.h"
 #include "core/exec/spider_compat.h"
 #include "core/metrics/pcm_f1.h"
 #include "core/inspect/inspect.h"
+#include "core/inspect/metric_conventions.h"
 
 #include <fmt/format.h>
 
@@ -166,7 +165,7 @@ void ItemEvaluator::addSqleq(ItemMetrics& item, const suite::GoldItem& gold, con
     }
     const auto record = [&](const SearchVerdicts::Verdict& verdict) {
         item.sqleq = verdict.equivalent;
-        item.testSuiteFalsePositive = *item.testSuite && !verdict.equivalent && verdict.conventionNote.empty();
+        item.testSuiteFalsePositive = verdict.testSuiteFalsePositive;
         if (item.testSuiteFalsePositive) {
             item.sqleqFoundBy = verdict.foundBy;
             item.notes.push_back(
@@ -196,7 +195,7 @@ void ItemEvaluator::addSqleq(ItemMetrics& item, const suite::GoldItem& gold, con
         return;
     }
     const SearchVerdicts::Verdict verdict{searched.check.verdict == suite::VerdictKind::Equivalent, searched.foundBy,
-                                          searched.conventionNote};
+                                          searched.conventionNote, searched.testSuiteFalsePositive};
     m_searched.add(gold.dbId, gold.sql, prediction, verdict);
     record(verdict);
 }

@@ -25,6 +25,7 @@ public:
         bool equivalent = true;
         std::string foundBy;         ///< the searched database that separates them; empty if none
         std::string conventionNote;  ///< inspect::conventionNote; empty when metric and sqleq agree
+        bool testSuiteFalsePositive = false;  ///< inspect::SearchedVerdict's
     };
     [[nodiscard]] std::optional<Verdict> find(const std::string& dbId, const std::string& gold,
                                               const std::string& prediction) const;

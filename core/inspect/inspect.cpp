@@ -80,9 +80,11 @@ SearchedVerdict verdictAfterSearch(const schema::Schema& schema, std::string_vie
         out.searched = searched.tried;
         out.cancelled = searched.cancelled;
     }
-    if (!out.cancelled)
-        out.conventionNote
-            = conventionNote(gold, candidate, suiteCheck, out.check, suite, metricDatabases, settings, cancel);
+    if (out.cancelled) return out;
+    out.conventionNote = conventionNote(gold, candidate, suiteCheck, out.check, suite, metricDatabases, settings, cancel);
+    // A difference the metric's conventions hid is theirs, not a miss of the suite's.
+    out.testSuiteFalsePositive
+        = suiteCheck.verdict == suite::VerdictKind::Equivalent && separates(out.check) && out.conventionNote.empty();
     return out;
 }
 
@@ -134,9 +136,7 @@ Result<Inspection> inspect(const schema::SchemaSource& source, const CheckReques
     inspection.evidence.searchDatabases = searched.searched;
     inspection.cancelled = searched.cancelled || inspection.check.cancelled || cancelRequested(cancel);
     if (inspection.cancelled) return inspection;
-    // A difference the metric's conventions hid is theirs, not a miss of the suite's.
-    inspection.testSuiteFalsePositive = inspection.suiteCheck.verdict == suite::VerdictKind::Equivalent
-                                        && separates(inspection.check) && inspection.conventionNote.empty();
+    inspection.testSuiteFalsePositive = searched.testSuiteFalsePositive;
     inspection.evidence = evidenceFor(inspection);
     for (const auto* outcome : {&inspection.check.goldOutcome, &inspection.check.candidateOutcome}) {
         inspection.wallClockFired |= outcome->status == exec::OutcomeStatus::WallClockTimeout;

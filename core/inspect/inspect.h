@@ -186,6 +186,9 @@ struct SearchedVerdict {
     std::size_t searched = 0;   ///< databases the search built and ran
     bool cancelled = false;
     std::string conventionNote; ///< metric_conventions.h: conventionNote; empty when they agree
+    /// The metric accepts, sqleq separates, and no convention of the metric's hid it: a
+    /// database the suite missed.
+    bool testSuiteFalsePositive = false;
 };
 SearchedVerdict verdictAfterSearch(const schema::Schema& schema, std::string_view gold, std::string_view candidate,
                                    suite::Suite& suite, const suite::CheckResult& suiteCheck,

@@ -7,6 +7,7 @@
 #include "core/minimize/separating_database.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace sqleq::minimize {
 namespace {
@@ -86,18 +87,19 @@ std::optional<Counterexample> buildCounterexample(const schema::Schema& schema, 
     // A database sqleq did not build (the original, a prebuilt suite's file) may break
     // the foreign keys the schema promises: shrunk as it is, keys unenforced, rather than
     // shown whole. The counterexample then says which promise it breaks.
-    schema::Schema unkeyed = readable;
-    for (schema::Table& table : unkeyed.tables) table.foreignKeys.clear();
-    bool keysUnenforced = false;
-    if (!minimized && unkeyed != readable) {
+    std::optional<schema::Schema> unkeyed;
+    const bool hasKeys = std::any_of(readable.tables.begin(), readable.tables.end(),
+                                     [](const schema::Table& table) { return !table.foreignKeys.empty(); });
+    if (!minimized && hasKeys) {
+        unkeyed = readable;
+        for (schema::Table& table : unkeyed->tables) table.foreignKeys.clear();
         SeparationCase asItIs = separation;
-        asItIs.schema = &unkeyed;
-        asItIs.keySchema = &unkeyed;
-        if (auto retried = minimizeSeparatingDatabase(bytes, asItIs)) {
-            minimized = std::move(retried);
-            keysUnenforced = true;
-        }
+        asItIs.schema = &*unkeyed;
+        asItIs.keySchema = &*unkeyed;
+        if (auto retried = minimizeSeparatingDatabase(bytes, asItIs)) minimized = std::move(retried);
+        else unkeyed.reset();
     }
+    const bool keysUnenforced = unkeyed.has_value();
     if (minimized) {
         counterexample.content = std::move(minimized->content);
         counterexample.sourceRows = std::move(minimized->sourceRows);
@@ -113,7 +115,7 @@ std::optional<Counterexample> buildCounterexample(const schema::Schema& schema, 
         counterexample.rowsBefore = counterexample.content.rowCount();
         counterexample.note = "shown whole: " + minimized.error().message;
     }
-    runBoth(counterexample, keysUnenforced ? unkeyed : readable, check, limits);
+    runBoth(counterexample, keysUnenforced ? *unkeyed : readable, check, limits);
     return counterexample;
 }
 

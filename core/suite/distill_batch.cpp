@@ -18,6 +18,7 @@
 #include <condition_variable>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 namespace sqleq::suite {
@@ -56,12 +57,15 @@ Diagnostic datasetError(std::string message)
 
 /// The schema of `dbId` in `tablesJson`, with the constraints its original database
 /// declares (in `originals`, else beside tables.json): the one opener of every front end.
+/// `text`, when given, is tables.json's content already read.
 Result<schema::SchemaSource> openDatasetSchema(const std::filesystem::path& tablesJson,
-                                               const std::filesystem::path& originals, const std::string& dbId)
+                                               const std::filesystem::path& originals, const std::string& dbId,
+                                               std::optional<std::string> text = std::nullopt)
 {
     return schema::openSchemaSource(schema::SchemaSourceSpec{.kind = schema::SchemaSourceKind::SchemaFile,
                                                              .path = tablesJson,
                                                              .dbId = dbId,
+                                                             .content = std::move(text),
                                                              .originalDatabases = originals});
 }
 
@@ -127,11 +131,10 @@ Result<DatasetDistillOutcome> distillDataset(const DatasetDistillRequest& reques
         // The original joins the suite only when the caller names the databases' folder;
         // its declared constraints are used wherever it is found.
         if (!request.originalDatabases.empty()) options.original = std::move(source->original);
-        const schema::Schema* schema = &source->schema;
         std::vector<std::string> golds;
         golds.reserve(group.items.size());
         for (std::size_t i : group.items) golds.push_back(request.items[i].sql);
-        auto result = distill(*schema, golds, options, tagged(serialized, group.dbId, s, groups.size()), &abandoned);
+        auto result = distill(source->schema, golds, options, tagged(serialized, group.dbId, s, groups.size()), &abandoned);
         if (!result) return datasetError(fmt::format("{}: {}", group.dbId, result.error().message));
         return result;
     };
@@ -210,7 +213,7 @@ Result<std::vector<BatchSchemaResult>> distillBatch(const std::vector<GoldItem>&
     std::vector<BatchSchemaResult> done;
     for (std::size_t s = 0; s < groups.size(); ++s) {
         BatchSchemaResult& group = groups[s];
-        auto opened = openDatasetSchema(tablesJson, {}, group.dbId);
+        auto opened = openDatasetSchema(tablesJson, {}, group.dbId, *text);
         auto schema = opened ? Result<schema::Schema>(std::move(opened->schema)) : Result<schema::Schema>(opened.error());
         if (!schema.ok()) {
             group.error = schema.error();
