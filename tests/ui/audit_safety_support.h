@@ -14,6 +14,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMainWindow>
+#include <QPointer>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -103,12 +104,16 @@ inline QMenu* submenuTitled(QMenu* menu, const QString& title)
 }
 
 /// Answers the next modal dialog: a file dialog gets `path`, a message box `button`.
-/// Every modal seen is recorded (class name, and a message box's text).
+/// Every modal the application opens is recorded once (class name, and a message box's
+/// text); the file dialog's own "File not found" warning, which it shows while its file
+/// model has not yet caught up with a file just written, is dismissed and the file
+/// dialog answered again, unrecorded: it is Qt's race, not the application's question.
 struct ModalAnswerer {
     QString path;
     QMessageBox::StandardButton button = QMessageBox::Cancel;
     QStringList seen;
     QTimer timer;
+    QPointer<QWidget> last;
 
     ModalAnswerer()
     {
@@ -116,13 +121,22 @@ struct ModalAnswerer {
         QObject::connect(&timer, &QTimer::timeout, [this] {
             QWidget* modal = QApplication::activeModalWidget();
             if (!modal) return;
-            seen << QString::fromLatin1(modal->metaObject()->className());
-            if (auto* box = qobject_cast<QMessageBox*>(modal)) {
+            auto* box = qobject_cast<QMessageBox*>(modal);
+            if (box != nullptr && qobject_cast<QFileDialog*>(box->parentWidget()) != nullptr) {
+                box->reject();
+                return;
+            }
+            if (modal != last) seen << QString::fromLatin1(modal->metaObject()->className());
+            last = modal;
+            if (box != nullptr) {
                 seen.last() += QStringLiteral(": ") + box->text();
                 box->button(button)->click();
             } else if (auto* files = qobject_cast<QFileDialog*>(modal); files && !path.isEmpty()) {
                 files->selectFile(path);
-                static_cast<QDialog*>(files)->accept();  // QFileDialog::accept() checks the name as OK would
+                // Queued, so this slot returns first: should QFileDialog::accept() (which
+                // checks the name as OK would) open its warning, the next tick dismisses it.
+                QMetaObject::invokeMethod(files, [files] { static_cast<QDialog*>(files)->accept(); },
+                                          Qt::QueuedConnection);
             } else if (auto* dialog = qobject_cast<QDialog*>(modal)) {
                 dialog->reject();
             }
