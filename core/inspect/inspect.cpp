@@ -40,6 +40,8 @@ Evidence evidenceFor(const Inspection& inspection)
     evidence.suiteDatabases = inspection.metricDatabases;
     if (separates(inspection.check)) {
         evidence.kind = EvidenceKind::Counterexample;
+    } else if (inspection.proof) {
+        evidence.kind = EvidenceKind::Proof;
     } else {
         evidence.kind = evidence.searchDatabases > 0 ? EvidenceKind::SuiteAndSearch : EvidenceKind::Suite;
     }
@@ -59,6 +61,7 @@ std::string_view evidenceKindName(EvidenceKind kind)
 {
     switch (kind) {
     case EvidenceKind::Counterexample: return "counterexample";
+    case EvidenceKind::Proof: return "proof";
     case EvidenceKind::Suite: return "suite";
     case EvidenceKind::SuiteAndSearch: return "suite+search";
     }
@@ -71,8 +74,16 @@ SearchedVerdict verdictAfterSearch(const schema::Schema& schema, std::string_vie
 {
     const std::size_t metricDatabases = suite.databases.size();
     suite::CheckResult asWritten = checkAsWritten(gold, candidate, suite, suiteCheck, settings, cancel);
-    SearchedVerdict out{asWritten, {}, 0, asWritten.cancelled, {}};
-    if (asWritten.verdict == suite::VerdictKind::Equivalent && settings.searchBudget > 0 && !asWritten.cancelled) {
+    SearchedVerdict out{asWritten, {}, 0, asWritten.cancelled, {}, {}};
+    const bool searchWanted
+        = asWritten.verdict == suite::VerdictKind::Equivalent && settings.searchBudget > 0 && !asWritten.cancelled;
+    if (searchWanted) {
+        // A proof settles the pair for every database the profile allows; the suite (which
+        // may hold the user's original, outside the profile) has had its say above.
+        auto proof = prove::prove(schema, gold, candidate, settings.profile);
+        if (proof.proved) out.proof = std::move(proof);
+    }
+    if (searchWanted && !out.proof) {
         auto searched = search::searchPastSuite(schema, gold, candidate, suite, asWritten,
                                                 asWrittenOptions(settings, cancel), searchOptions(settings), cancel);
         out.check = std::move(searched.check);
@@ -133,6 +144,7 @@ Result<Inspection> inspect(const schema::SchemaSource& source, const CheckReques
     inspection.check = std::move(searched.check);
     inspection.searchFoundBy = std::move(searched.foundBy);
     inspection.conventionNote = std::move(searched.conventionNote);
+    inspection.proof = std::move(searched.proof);
     inspection.evidence.searchDatabases = searched.searched;
     inspection.cancelled = searched.cancelled || inspection.check.cancelled || cancelRequested(cancel);
     if (inspection.cancelled) return inspection;

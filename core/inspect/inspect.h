@@ -14,6 +14,7 @@
 #include "core/inspect/clause_diff.h"
 #include "core/minimize/counterexample.h"
 #include "core/neighbors/neighbors.h"
+#include "core/prove/prove.h"
 #include "core/schema/database_content.h"
 #include "core/schema/schema.h"
 #include "core/schema/schema_source.h"
@@ -30,11 +31,12 @@
 
 namespace sqleq::inspect {
 
-/// What a verdict rests on: a counterexample for `different`/`candidate_error`, else
-/// the databases on which gold and candidate agreed.
-enum class EvidenceKind { Counterexample, Suite, SuiteAndSearch };
+/// What a verdict rests on: a counterexample for `different`/`candidate_error`; a proof
+/// (Inspection::proof) for a pair the rewrites bring to one normal form; else the
+/// databases on which gold and candidate agreed.
+enum class EvidenceKind { Counterexample, Proof, Suite, SuiteAndSearch };
 
-/// "counterexample", "suite", "suite+search": the JSON names.
+/// "counterexample", "proof", "suite", "suite+search": the JSON names.
 std::string_view evidenceKindName(EvidenceKind kind);
 
 struct Evidence {
@@ -121,6 +123,7 @@ struct OtherProfileVerdict {
         SuppliedDatabase,
         OwnSearch,           ///< the other profile's own search databases (`searched` of them) were run
         StrictSearchedIt,    ///< under strict the search already ran every database the spider search builds
+        Proof,               ///< the proof holds under the other profile's promises too
     };
     fuzz::Profile profile = fuzz::Profile::Strict;
     suite::VerdictKind verdict = suite::VerdictKind::Equivalent;  ///< Different or Equivalent
@@ -134,7 +137,7 @@ struct OtherProfileVerdict {
 std::string describeOtherProfile(const OtherProfileVerdict& other);
 
 /// The JSON names of the bases: "same_counterexample", "separating_database",
-/// "supplied_database", "own_search", "strict_searched_it".
+/// "supplied_database", "own_search", "strict_searched_it", "proof".
 std::string_view otherProfileBasisName(OtherProfileVerdict::Basis basis);
 
 struct Inspection {
@@ -159,6 +162,9 @@ struct Inspection {
     std::string searchFoundBy;          ///< what built the separating searched database; empty if none
     Evidence evidence;
     std::optional<minimize::Counterexample> counterexample;  ///< for `different`
+    /// For an `equivalent` verdict the rewrites proved: the chain of steps (evidence.kind
+    /// is Proof, and no search ran). Unset otherwise.
+    std::optional<prove::Proof> proof;
     std::vector<DatabaseRun> databases; ///< with runEveryDatabase: one per suite database, same order
     Diagnosis diagnosis;
     /// With request.otherProfile, for a `different` or `equivalent` verdict after a search.
@@ -177,14 +183,17 @@ using ProgressCallback = suite::ProgressCallback;
 
 /// sqleq's verdict from the test-suite metric's (`suiteCheck` on `suite`): the pair as
 /// written on the same suite (checkAsWritten), and when no database of it separates
-/// them and the budget is not 0, the search past the suite under the settings' profile,
-/// seed and jobs, which appends the database it finds to `suite`. The one step `check`,
-/// `eval` and the audit share.
+/// them and the budget is not 0, a proof (prove::prove under the settings' profile) or,
+/// when the rewrites do not bring both to one form, the search past the suite under the
+/// settings' profile, seed and jobs, which appends the database it finds to `suite`. The
+/// one step `check`, `eval` and the audit share.
 struct SearchedVerdict {
     suite::CheckResult check;   ///< sqleq's verdict
     std::string foundBy;        ///< what built the separating searched database; empty if none
     std::size_t searched = 0;   ///< databases the search built and ran
     bool cancelled = false;
+    /// Set when the pair is proved: then no search ran.
+    std::optional<prove::Proof> proof;
     std::string conventionNote; ///< metric_conventions.h: conventionNote; empty when they agree
     /// The metric accepts, sqleq separates, and no convention of the metric's hid it: a
     /// database the suite missed.

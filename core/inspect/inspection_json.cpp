@@ -2,6 +2,8 @@
 // Python module so that Inspection.to_dict() and the CLI can never drift apart.
 #include "core/inspect/inspection_json.h"
 
+#include "core/prove/proof_json.h"
+
 #include "core/fuzz/profile.h"
 
 #include <string>
@@ -130,6 +132,7 @@ nlohmann::json inspectionJson(const schema::Schema& schema, const Inspection& in
     out["evidence"] = {{"kind", evidenceKindName(inspection.evidence.kind)},
                        {"databases", inspection.evidence.suiteDatabases},
                        {"search_databases", inspection.evidence.searchDatabases}};
+    if (inspection.proof) out["evidence"]["proof"] = prove::proofJson(*inspection.proof, schema);
     if (!inspection.searchFoundBy.empty()) out["found_by"] = inspection.searchFoundBy;
     out["message"] = check.message;
     const bool separated = check.separatingDatabase >= 0;

@@ -101,7 +101,15 @@ void judgeUnderOtherProfile(Inspection& inspection, const schema::Schema& schema
             return;
         }
     }
-    if (verdict == suite::VerdictKind::Equivalent && settings.profile == fuzz::Profile::Strict) {
+    if (verdict == suite::VerdictKind::Equivalent && inspection.proof) {
+        // A strict proof holds under spider's stronger promises; a spider proof may rest
+        // on one strict does not make (no NULLs): then strict's own search decides.
+        if (prove::prove(schema, inspection.check.goldUsed, inspection.check.candidateUsed, other).proved) {
+            inspection.otherProfile = OtherProfileVerdict{other, suite::VerdictKind::Equivalent,
+                                                          OtherProfileVerdict::Basis::Proof, {}, 0};
+            return;
+        }
+    } else if (verdict == suite::VerdictKind::Equivalent && settings.profile == fuzz::Profile::Strict) {
         inspection.otherProfile = OtherProfileVerdict{other, suite::VerdictKind::Equivalent,
                                                       OtherProfileVerdict::Basis::StrictSearchedIt, {}, 0};
         return;
@@ -119,6 +127,7 @@ std::string_view otherProfileBasisName(OtherProfileVerdict::Basis basis)
     case OtherProfileVerdict::Basis::SuppliedDatabase: return "supplied_database";
     case OtherProfileVerdict::Basis::OwnSearch: return "own_search";
     case OtherProfileVerdict::Basis::StrictSearchedIt: return "strict_searched_it";
+    case OtherProfileVerdict::Basis::Proof: return "proof";
     }
     return "own_search";
 }
@@ -140,6 +149,8 @@ std::string describeOtherProfile(const OtherProfileVerdict& other)
         return fmt::format("Under the {} profile they are equivalent too: the strict search also ran every database "
                            "the {} search builds",
                            name, name);
+    case OtherProfileVerdict::Basis::Proof:
+        return fmt::format("Under the {} profile they are equivalent too: the proof holds under its promises", name);
     case OtherProfileVerdict::Basis::OwnSearch: break;
     }
     if (different) {
