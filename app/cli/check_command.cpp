@@ -11,9 +11,11 @@
 #include "app/cli/sql_source.h"
 #include "app/cli/suite_options.h"
 
+#include "core/base/atomic_file.h"
 #include "core/exec/spider_compat.h"
 #include "core/inspect/inspect.h"
 #include "core/inspect/inspection_json.h"
+#include "core/prove/proof_json.h"
 
 #include <fmt/format.h>
 
@@ -32,6 +34,7 @@ struct CheckCommandOptions {
     bool suiteOnly = false;
     bool json = false;
     bool profileGiven = false;  ///< else the schema source's promise decides
+    std::string proofOut;       ///< --proof-out: where the proof file goes; empty for none
 };
 
 std::string separatingName(const inspect::Inspection& inspection)
@@ -49,6 +52,10 @@ void printVerdict(const CheckCommandOptions& options, const inspect::Inspection&
     const auto& evidence = inspection.evidence;
     switch (check.verdict) {
     case suite::VerdictKind::Equivalent:
+        if (inspection.proof) {
+            fmt::print("verdict: equivalent (proved: {} rewrites)", inspection.proof->rewrites());
+            break;
+        }
         fmt::print("verdict: equivalent on {} suite databases", evidence.suiteDatabases);
         if (evidence.searchDatabases > 0) fmt::print(" and {} searched databases", evidence.searchDatabases);
         break;
@@ -79,11 +86,27 @@ void printVerdict(const CheckCommandOptions& options, const inspect::Inspection&
     }
 }
 
+// One line per rewrite, numbered as the verdict line counts them: the `syntax` step only
+// prints the query as sqleq does, and the next step's text shows its result anyway.
+void printProof(const prove::Proof& proof)
+{
+    fmt::print("proof: {} rewrites bring both queries to one normal form under the {} profile's promises\n",
+               proof.rewrites(), fuzz::profileName(proof.profile));
+    std::size_t number = 0;
+    for (const prove::ProofStep& step : proof.steps) {
+        if (step.rule == "syntax") continue;
+        fmt::print("  {}. {} {}: {}\n", ++number, prove::sideName(step.side), step.rule, step.after);
+        for (const std::string& fact : step.uses) fmt::print("       uses: {}\n", fact);
+    }
+    fmt::print("  normal form: {}\n", proof.goldForm);
+}
+
 void printText(const CheckCommandOptions& options, const schema::Schema& schema,
                const inspect::Inspection& inspection)
 {
     const auto counts = inspect::countNeighbors(inspection.distilled);
     printVerdict(options, inspection);
+    if (inspection.proof) printProof(*inspection.proof);
     fmt::print("neighbors: {} generated, {} distinguished; {} databases sampled\n", counts.total,
                counts.distinguished, inspection.distilled.sampled);
     // Only a neighbor that explains the candidate is named; a random constant that
@@ -122,6 +145,22 @@ int exitCodeFor(suite::VerdictKind verdict)
     }
 }
 
+/// --proof-out: the proof file of a proved pair. Any other verdict has no proof to
+/// write: a note on stderr says so, and the verdict's exit code stands.
+int writeProof(const CheckCommandOptions& options, const schema::Schema& schema, const inspect::Inspection& inspection)
+{
+    if (!inspection.proof) {
+        fmt::print(stderr, "note: --proof-out: no proof written to {}: the verdict is not a proved equivalence\n",
+                   options.proofOut);
+        return kExitSuccess;
+    }
+    const std::string text = prove::proofJson(*inspection.proof, schema)
+                                 .dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    if (auto written = writeFileAtomically(options.proofOut, text); !written)
+        return reportError(options.json, written.error(), kExitInputError);
+    return kExitSuccess;
+}
+
 int runCheck(CheckCommandOptions options)
 {
     auto gold = readSqlSource(options.gold);
@@ -144,6 +183,9 @@ int runCheck(CheckCommandOptions options)
             return reportError(options.json, inspection.error(), kExitInputError);
         return reportError(options.json, "gold", inspection.error(), exec::officialPostprocess(options.request.gold),
                            kExitInputError);
+    }
+    if (!options.proofOut.empty()) {
+        if (int failed = writeProof(options, source->schema, *inspection); failed != kExitSuccess) return failed;
     }
     if (options.json) {
         fmt::print("{}\n", inspect::inspectionJson(source->schema, *inspection, options.request.settings)
@@ -176,6 +218,9 @@ void registerCheckCommand(CLI::App& app, int& exitCode)
     command->add_flag("!--no-minimize", options->request.minimize, "Skip the minimal counterexample (faster)");
     command->add_flag("!--no-other-profile", options->request.otherProfile,
                       "Do not say what the other profile makes of the pair (saves a search when it is not free)");
+    command->add_option("--proof-out", options->proofOut,
+                        "For a proved pair, write the proof (every rewrite, the schema facts it cites) to this JSON "
+                        "file, which `check-proof` re-checks");
     command->add_flag("--json", options->json,
                       "Print a JSON object: verdict, suite_verdict, test_suite_false_positive, evidence, "
                       "counterexample, gold_used, candidate_used, diagnosis, ...");

@@ -257,6 +257,41 @@ private slots:
         QVERIFY(report["counterexample"].isNull());
     }
 
+    void checkShowsAndWritesTheProofOfAProvedPair()
+    {
+        QTemporaryDir dir;
+        const QString proofPath = dir.filePath("proof.json");
+        const QStringList pair{"--gold", "SELECT name FROM people WHERE age > 34", "--candidate",
+                               "SELECT p.name FROM people AS p WHERE 34 < p.age"};
+        const auto text = runCli(QStringList{"check", "--ddl", kPeople, "--proof-out", proofPath} + pair);
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.startsWith(QStringLiteral("verdict: equivalent (proved: 3 rewrites) (profile strict,")),
+                 qPrintable(text.out));
+        QVERIFY2(text.out.contains(QStringLiteral("  2. gold commute: SELECT people.name FROM people WHERE 34 < "
+                                                  "people.age\n       uses: a < b is b > a")),
+                 qPrintable(text.out));
+        QFile file(proofPath);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const auto proof = QJsonDocument::fromJson(file.readAll()).object();
+        QCOMPARE(proof["format"].toString(), QStringLiteral("sqleq-proof"));
+        QCOMPARE(proof["proved"].toBool(), true);
+        QCOMPARE(proof["rewrites"].toInt(), 3);
+        // The file is the very object --json carries under evidence.proof.
+        const auto json = runCli(QStringList{"check", "--ddl", kPeople, "--json"} + pair);
+        QCOMPARE(QJsonDocument::fromJson(json.out.toUtf8()).object()["evidence"].toObject()["proof"].toObject(), proof);
+
+        // Not refuted is not proved: the count of databases stays, and no file is written.
+        QFile::remove(proofPath);
+        const auto searched = runCli({"check", "--ddl", kPeople, "--gold", "SELECT name FROM people WHERE age > 34",
+                                      "--candidate", "SELECT name FROM people WHERE age >= 35", "--proof-out", proofPath});
+        QCOMPARE(searched.exitCode, 0);
+        QVERIFY2(searched.out.startsWith(QStringLiteral("verdict: equivalent on 1 suite databases and ")),
+                 qPrintable(searched.out));
+        QVERIFY(!searched.out.contains(QStringLiteral("proof:")));
+        QVERIFY(searched.err.contains(QStringLiteral("no proof written")));
+        QVERIFY(!QFile::exists(proofPath));
+    }
+
     void checkReportsCandidateError()
     {
         const auto run = runCli({"check", "--ddl", kPeople, "--gold", "SELECT name FROM people",
