@@ -56,6 +56,9 @@ struct ItemMetrics {
     /// metric's own false positive. `sqleqFoundBy` names the searched database.
     bool testSuiteFalsePositive = false;
     std::string sqleqFoundBy;
+    /// sqleq's `equivalent` is proved (inspect::SearchedVerdict::proof: the rewrites bring
+    /// both to one normal form), not merely unrefuted by the suite and the search.
+    bool proved = false;
     std::optional<double> pcmF1;                 ///< needs only the two queries
     std::string testSuiteVerdict;                ///< suite::verdictKindName, empty when not computed
     int separatingDatabase = -1;                 ///< test suite: index of the first separating database
@@ -201,10 +204,11 @@ InteractionScores scoreInteractions(const Evaluation& evaluation);
 std::string formatTurnReport(const Evaluation& evaluation);
 
 /// Per-item table: TSV with header `index db_id hardness esm exec testsuite sqleval
-/// pcm_f1 testsuite_verdict separating_db sqleq testsuite_false_positive notes`
+/// pcm_f1 testsuite_verdict separating_db sqleq testsuite_false_positive notes proved`
 /// plus `interaction turn` (1-based) after db_id when the file is multi-turn
-/// (booleans 1/0, empty when not
-/// computed), or a JSON array of objects with the same keys (null when not computed).
+/// (booleans 1/0, empty when not computed; `proved` came last, so that readers by
+/// position keep working), or a JSON array of objects with the same keys (null when
+/// not computed).
 std::string itemsTsv(const Evaluation& evaluation);
 std::string itemsJson(const Evaluation& evaluation);
 

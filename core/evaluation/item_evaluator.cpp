@@ -12,6 +12,7 @@
 #include "core/metrics/pcm_f1.h"
 #include "core/inspect/inspect.h"
 #include "core/inspect/metric_conventions.h"
+#include "core/prove/prove.h"
 
 #include <fmt/format.h>
 
@@ -161,10 +162,17 @@ void ItemEvaluator::addSqleq(ItemMetrics& item, const suite::GoldItem& gold, con
     if (inspect::judgedAsWritten(checked, gold.sql, prediction)
         && (!*item.testSuite || m_options.settings.searchBudget == 0 || checked.goldUsed == checked.candidateUsed)) {
         item.sqleq = item.testSuite;
+        // `check` tries to prove a pair no suite database separates; the same texts as run
+        // are such a pair, and eval must call it proved exactly when `check` does.
+        if (*item.testSuite && m_options.settings.searchBudget > 0) {
+            if (const auto schema = m_context.schemas.find(gold.dbId); schema != m_context.schemas.end())
+                item.proved = prove::prove(schema->second, gold.sql, prediction, m_options.settings.profile).proved;
+        }
         return;
     }
     const auto record = [&](const SearchVerdicts::Verdict& verdict) {
         item.sqleq = verdict.equivalent;
+        item.proved = verdict.proved;
         item.testSuiteFalsePositive = verdict.testSuiteFalsePositive;
         if (item.testSuiteFalsePositive) {
             item.sqleqFoundBy = verdict.foundBy;
@@ -195,7 +203,8 @@ void ItemEvaluator::addSqleq(ItemMetrics& item, const suite::GoldItem& gold, con
         return;
     }
     const SearchVerdicts::Verdict verdict{searched.check.verdict == suite::VerdictKind::Equivalent, searched.foundBy,
-                                          searched.conventionNote, searched.testSuiteFalsePositive};
+                                          searched.conventionNote, searched.testSuiteFalsePositive,
+                                          searched.proof.has_value()};
     m_searched.add(gold.dbId, gold.sql, prediction, verdict);
     record(verdict);
 }

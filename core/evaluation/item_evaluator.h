@@ -26,6 +26,7 @@ public:
         std::string foundBy;         ///< the searched database that separates them; empty if none
         std::string conventionNote;  ///< inspect::conventionNote; empty when metric and sqleq agree
         bool testSuiteFalsePositive = false;  ///< inspect::SearchedVerdict's
+        bool proved = false;                  ///< inspect::SearchedVerdict::proof is set
     };
     [[nodiscard]] std::optional<Verdict> find(const std::string& dbId, const std::string& gold,
                                               const std::string& prediction) const;

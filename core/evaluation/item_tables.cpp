@@ -17,7 +17,7 @@ constexpr std::string_view kHeaderStart = "index\tdb_id\t";
 constexpr std::string_view kTurnHeader = "interaction\tturn\t";
 constexpr std::string_view kHeaderRest =
     "hardness\tesm\texec\ttestsuite\tsqleval\tpcm_f1\ttestsuite_verdict\tseparating_db\tsqleq\t"
-    "testsuite_false_positive\tnotes";
+    "testsuite_false_positive\tnotes\tproved";
 
 std::string header(const Evaluation& evaluation)
 {
@@ -40,15 +40,22 @@ std::string joinedNotes(const std::vector<std::string>& notes)
     return joined;
 }
 
+/// Proved or not, where sqleq judged the pair: empty where it did not.
+std::string provedCell(const ItemMetrics& item)
+{
+    return item.sqleq ? (item.proved ? "1" : "0") : "";
+}
+
 std::string tsvRow(const ItemMetrics& item)
 {
     const std::string turn = item.turn ? fmt::format("{}\t{}\t", item.turn->interaction + 1, item.turn->turn + 1) : "";
-    return fmt::format("{}\t{}\t{}{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}", item.index, tsvCell(item.dbId), turn,
+    return fmt::format("{}\t{}\t{}{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}", item.index, tsvCell(item.dbId), turn,
                        item.hardness ? metrics::hardnessName(*item.hardness) : "", boolCell(item.esm),
                        boolCell(item.exec), boolCell(item.testSuite), boolCell(item.sqlEval),
                        item.pcmF1 ? fmt::format("{:.4f}", *item.pcmF1) : "", item.testSuiteVerdict,
                        item.separatingDatabase >= 0 ? std::to_string(item.separatingDatabase) : "",
-                       boolCell(item.sqleq), item.testSuiteFalsePositive ? "1" : "", tsvCell(joinedNotes(item.notes)));
+                       boolCell(item.sqleq), item.testSuiteFalsePositive ? "1" : "", tsvCell(joinedNotes(item.notes)),
+                       provedCell(item));
 }
 
 nlohmann::json jsonValue(const std::optional<bool>& value)
@@ -71,6 +78,7 @@ nlohmann::json jsonMetrics(const ItemMetrics& item)
             {"separating_db_file", item.separatingDatabaseFile.empty() ? nlohmann::json() : nlohmann::json(item.separatingDatabaseFile)},
             {"sqleq", jsonValue(item.sqleq)},
             {"testsuite_false_positive", item.testSuiteFalsePositive},
+            {"proved", item.sqleq ? nlohmann::json(item.proved) : nlohmann::json()},
             {"sqleq_found_by", item.sqleqFoundBy.empty() ? nlohmann::json() : nlohmann::json(item.sqleqFoundBy)},
             {"notes", item.notes}};
 }

@@ -455,9 +455,9 @@ private slots:
         auto lines = readLines(tsv);
         QCOMPARE(lines.size(), 4);
         QCOMPARE(lines[0], QStringLiteral("index\tdb_id\thardness\tesm\texec\ttestsuite\tsqleval\tpcm_f1\t"
-                                          "testsuite_verdict\tseparating_db\tsqleq\ttestsuite_false_positive\tnotes"));
+                                          "testsuite_verdict\tseparating_db\tsqleq\ttestsuite_false_positive\tnotes\tproved"));
         const auto first = lines[1].split('\t');
-        QCOMPARE(first.size(), 13);
+        QCOMPARE(first.size(), 14);
         QCOMPARE(first.mid(0, 8), QStringList({"0", "shop", "easy", "1", "", "", "", "1.0000"}));
         // Without databases only ESM gives a verdict, and PCM-F1 (graded) does not vote:
         // item 2 is right by ESM and below 1 by PCM-F1, yet no item is listed.
@@ -465,7 +465,7 @@ private slots:
         QVERIFY(!lines[3].split('\t')[7].startsWith(QStringLiteral("1.")));
         const auto listing = readLines(disagreements);
         QCOMPARE(listing.size(), 1);
-        QVERIFY(listing[0].endsWith(QStringLiteral("\tnotes\tkind\tgold\tpred")));
+        QVERIFY(listing[0].endsWith(QStringLiteral("\tnotes\tproved\tkind\tgold\tpred")));
 
         run = runCli({"eval", "--gold", files.gold, "--pred", files.pred, "--tables", files.tables, "--etype",
                       "match", "--out", json});

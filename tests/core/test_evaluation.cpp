@@ -234,7 +234,7 @@ private slots:
         const auto listing = QString::fromStdString(evaluation::disagreementsTsv(result, inputs));
         const auto lines = listing.split('\n', Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), 2);
-        QVERIFY(lines[0].endsWith(QStringLiteral("\tnotes\tkind\tgold\tpred")));
+        QVERIFY(lines[0].endsWith(QStringLiteral("\tnotes\tproved\tkind\tgold\tpred")));
         QVERIFY(lines[1].startsWith(QStringLiteral("1\tshop\t")));
         QVERIFY(lines[1].endsWith(QStringLiteral("\tSELECT name FROM item WHERE price > 3\tSELECT name FROM item WHERE price = 5")));
     }
@@ -256,6 +256,10 @@ private slots:
         QVERIFY(evaluation::metricsDisagree(result.items[0]));
         QCOMPARE(result.items[1].sqleq, std::optional<bool>(true));
         QVERIFY(!result.items[1].testSuiteFalsePositive);
+        // count(id) is count(*) when no column holds NULL: proved, so no search ran; the
+        // false positive was refuted, never proved.
+        QVERIFY(result.items[1].proved);
+        QVERIFY(!result.items[0].proved);
 
         const auto listing = QString::fromStdString(evaluation::disagreementsTsv(result, inputs));
         QVERIFY(listing.contains(QStringLiteral("test-suite false positive\t")));
@@ -274,12 +278,17 @@ private slots:
         const auto lines = QString::fromStdString(evaluation::itemsTsv(result)).split('\n', Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), 5);
         QCOMPARE(lines[0], QStringLiteral("index\tdb_id\thardness\tesm\texec\ttestsuite\tsqleval\tpcm_f1\t"
-                                          "testsuite_verdict\tseparating_db\tsqleq\ttestsuite_false_positive\tnotes"));
+                                          "testsuite_verdict\tseparating_db\tsqleq\ttestsuite_false_positive\tnotes\t"
+                                          "proved"));
+        // The same texts as run are proved (by 0 rewrites), as `check` proves them.
+        QCOMPARE(lines[1].section('\t', 13), QStringLiteral("1"));
+        QCOMPARE(lines[2].section('\t', 13), QStringLiteral("0"));
         QCOMPARE(lines[2].section('\t', 0, 9), QStringLiteral("1\tshop\teasy\t0\t1\t0\t1\t") +
                                                    QString::number(*result.items[1].pcmF1, 'f', 4) +
                                                    QStringLiteral("\tdifferent\t1"));
         const auto ghost = lines[4].split('\t');
-        QCOMPARE(ghost.size(), 13);
+        QCOMPARE(ghost.size(), 14);
+        QCOMPARE(ghost[13], QString());  // sqleq not computed: neither proved nor not
         QCOMPARE(ghost[4], QString());  // exec not computed: empty cell
         QVERIFY(ghost[12].contains(QStringLiteral("exec: no original database")));
 
@@ -287,9 +296,11 @@ private slots:
         QCOMPARE(json.size(), 4);
         const auto first = json[0].toObject();
         for (const auto* key : {"index", "db_id", "hardness", "esm", "exec", "testsuite", "sqleval", "pcm_f1",
-                                "testsuite_verdict", "separating_db", "sqleq", "testsuite_false_positive", "notes"})
+                                "testsuite_verdict", "separating_db", "sqleq", "testsuite_false_positive", "notes", "proved"})
             QVERIFY2(first.contains(QLatin1String(key)), key);
         QCOMPARE(first["esm"].toBool(), true);
+        QCOMPARE(first["proved"].toBool(), true);
+        QVERIFY(json[3].toObject()["proved"].isNull());
         QCOMPARE(first["hardness"].toString(), QStringLiteral("easy"));
         QVERIFY(first["separating_db"].isNull());
         const auto ghostJson = json[3].toObject();
