@@ -40,6 +40,9 @@ struct CheckSettings {
     bool plugValue = false;             ///< also try the candidate with the gold's constants
     bool keepDistinct = false;          ///< false: DISTINCT is removed from both first
     compare::OrderRule orderRule = compare::OrderRule::TopLevelOrderBy;
+    /// Try to prove the pair (core/prove) before searching; false: always search, so an
+    /// `equivalent` says how many databases agreed.
+    bool prove = true;
     unsigned jobs = 0;                  ///< worker threads; 0: all cores. No verdict depends on it.
 };
 

@@ -77,7 +77,7 @@ SearchedVerdict verdictAfterSearch(const schema::Schema& schema, std::string_vie
     SearchedVerdict out{asWritten, {}, 0, asWritten.cancelled, {}, {}};
     const bool searchWanted
         = asWritten.verdict == suite::VerdictKind::Equivalent && settings.searchBudget > 0 && !asWritten.cancelled;
-    if (searchWanted) {
+    if (searchWanted && settings.prove) {
         // A proof settles the pair for every database the profile allows; the suite (which
         // may hold the user's original, outside the profile) has had its say above.
         auto proof = prove::prove(schema, gold, candidate, settings.profile);

@@ -5,6 +5,7 @@
 // two non-NULL values totally.
 
 #include "core/prove/rules.h"
+#include "core/prove/slot_visitor.h"
 
 #include "core/base/ascii_case.h"
 #include "core/sql/printer.h"
@@ -242,107 +243,6 @@ private:
     const std::map<std::string, const schema::Table*>& m_tables;
     Uses& m_uses;
 };
-
-/// Applies `fn` to every expression slot of a statement, subqueries included: first
-/// to a clause's whole expression (which `fn` rewrites through its AND/OR/NOT/comparison
-/// tree), then to the slots nested under other nodes (function arguments, CASE, IN,
-/// LIKE, …), each once. It descends into what `fn` left in the slot, never into a node
-/// `fn` replaced.
-template <typename Fn> class SlotVisitor {
-public:
-    explicit SlotVisitor(Fn& fn) : m_fn(fn) {}
-
-    void statement(sql::SelectStatement& select)
-    {
-        if (select.body) body(*select.body);
-        for (auto& term : select.orderBy) slot(term->expr);
-    }
-
-private:
-    void body(sql::SelectBody& selectBody)
-    {
-        if (auto* compound = selectBody.tryAs<sql::CompoundSelect>()) {
-            body(*compound->left);
-            body(*compound->right);
-        } else if (auto* selectCore = selectBody.tryAs<sql::SelectCore>()) {
-            core(*selectCore);
-        }
-    }
-
-    void core(sql::SelectCore& select)
-    {
-        for (auto& column : select.columns) slot(column->expr);
-        if (select.from) {
-            for (auto& term : select.from->terms) {
-                if (auto* derived = term->source->tryAs<sql::SubqueryRef>()) statement(*derived->subquery);
-                slot(term->on);
-            }
-        }
-        slot(select.where);
-        for (auto& group : select.groupBy) slot(group);
-        slot(select.having);
-        for (auto& term : select.orderBy) slot(term->expr);
-    }
-
-    void slot(sql::ExprPtr& expr)
-    {
-        if (!expr) return;
-        m_fn(expr);
-        descend(*expr);
-    }
-
-    void descend(sql::Expr& expr)
-    {
-        if (auto* unary = expr.tryAs<sql::UnaryExpr>()) {
-            descend(*unary->operand);
-        } else if (auto* bin = expr.tryAs<sql::BinaryExpr>()) {
-            descend(*bin->left);
-            descend(*bin->right);
-        } else if (auto* exists = expr.tryAs<sql::ExistsExpr>()) {
-            statement(*exists->subquery);
-        } else if (auto* scalar = expr.tryAs<sql::SubqueryExpr>()) {
-            statement(*scalar->subquery);
-        } else if (auto* call = expr.tryAs<sql::FunctionCall>()) {
-            for (auto& arg : call->args) slot(arg);
-            slot(call->filter);
-        } else if (auto* when = expr.tryAs<sql::CaseExpr>()) {
-            slot(when->operand);
-            for (auto& branch : when->whens) {
-                slot(branch.when);
-                slot(branch.then);
-            }
-            slot(when->elseExpr);
-        } else if (auto* in = expr.tryAs<sql::InExpr>()) {
-            slot(in->operand);
-            for (auto& item : in->items) slot(item);
-            if (in->subquery) statement(*in->subquery);
-        } else if (auto* like = expr.tryAs<sql::LikeExpr>()) {
-            slot(like->operand);
-            slot(like->pattern);
-            slot(like->escape);
-        } else if (auto* between = expr.tryAs<sql::BetweenExpr>()) {
-            slot(between->operand);
-            slot(between->low);
-            slot(between->high);
-        } else if (auto* test = expr.tryAs<sql::NullTestExpr>()) {
-            slot(test->operand);
-        } else if (auto* cast = expr.tryAs<sql::CastExpr>()) {
-            slot(cast->operand);
-        } else if (auto* collate = expr.tryAs<sql::CollateExpr>()) {
-            slot(collate->operand);
-        } else if (auto* row = expr.tryAs<sql::RowValue>()) {
-            for (auto& item : row->items) slot(item);
-        }
-    }
-
-    Fn& m_fn;
-};
-
-template <typename Fn> void forEveryExpressionSlot(sql::SelectStatement& statement, Fn&& fn)
-{
-    SlotVisitor<std::remove_reference_t<Fn>> visitor(fn);
-    visitor.statement(statement);
-}
 
 } // namespace
 

@@ -7,6 +7,7 @@
 // nothing or to two bindings) stops the prover rather than guessing.
 
 #include "core/prove/rules.h"
+#include "core/prove/slot_visitor.h"
 
 #include "core/base/ascii_case.h"
 #include "core/sql/walk.h"
@@ -59,6 +60,7 @@ public:
         if (!screen(statement)) return m_error;
         visitStatement(statement, true);
         if (!m_error.empty()) return m_error;
+        spellStrings(statement);
         dropUnreferencedAliases(statement);
         return {};
     }
@@ -364,9 +366,39 @@ private:
                 return;
             }
         }
+        // SQLite reads a double-quoted name that names no column as a string ("English").
+        if (!ref.table && ref.column.quote == sql::QuoteStyle::Double && !namesAnAlias(column)) {
+            m_strings.insert(&ref);
+            m_uses.add("a double-quoted name that names no column is a string (SQLite's rule)");
+            return;
+        }
         fail(ref.table ? fmt::format("no table `{}` in scope for `{}.{}`", ref.table->name, ref.table->name,
                                      ref.column.name)
                        : fmt::format("`{}` names no column in scope", ref.column.name));
+    }
+
+    bool namesAnAlias(const std::string& name) const
+    {
+        for (const auto* aliases : m_aliases) {
+            if (aliases->count(name)) return true;
+        }
+        return false;
+    }
+
+    /// The references resolve() found to be strings become string literals.
+    void spellStrings(sql::SelectStatement& statement)
+    {
+        if (m_strings.empty()) return;
+        forEveryExpressionSlot(statement, [&](sql::ExprPtr& slot) {
+            auto* ref = slot->tryAs<sql::ColumnRef>();
+            if (!ref || !m_strings.count(ref)) return;
+            auto literal = std::make_unique<sql::Literal>();
+            literal->literalKind = sql::LiteralKind::String;
+            std::string quoted = "'";
+            for (char c : ref->column.name) quoted += c == '\'' ? std::string("''") : std::string(1, c);
+            literal->text = quoted + "'";
+            slot = std::move(literal);
+        });
     }
 
     static void renameItems(Scope& scope)
@@ -421,6 +453,7 @@ private:
     std::map<std::string, int> m_numbered;
     std::set<std::string> m_usedNames;
     std::set<std::string> m_compoundOrderNames;
+    std::set<const sql::ColumnRef*> m_strings;
     int m_derived = 0;
 };
 

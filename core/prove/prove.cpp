@@ -34,6 +34,7 @@ const std::vector<Rule>& rules()
 {
     static const std::vector<Rule> kRules{
         {"names", &applyNames, true},
+        {"spelling", &applySpelling, true},
         {"unordered_result", &applyUnorderedResult, false},
         {"outer_to_inner", &applyOuterToInner, false},
         {"inner_joins", &applyInnerJoins, false},

@@ -82,6 +82,9 @@ std::vector<std::string> nullPaddedBindings(sql::Node& root);
 /// reads values, not column names).
 std::string applyNames(sql::SelectStatement& statement, const RuleContext& context, Uses& uses);
 
+/// `spelling`: function names in lower case, an explicit ASC dropped (the default).
+std::string applySpelling(sql::SelectStatement& statement, const RuleContext& context, Uses& uses);
+
 /// `unordered_result`: a top-level ORDER BY without LIMIT goes when the comparison
 /// reads the rows as a bag; ORDER BY without LIMIT goes inside IN and EXISTS.
 std::string applyUnorderedResult(sql::SelectStatement& statement, const RuleContext& context, Uses& uses);
