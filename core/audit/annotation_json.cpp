@@ -25,6 +25,7 @@ void addMetrics(nlohmann::json& object, const evaluation::ItemMetrics& metrics)
     object["testsuite"] = optionalJson(metrics.testSuite);
     object["sqleq"] = optionalJson(metrics.sqleq);
     object["testsuite_false_positive"] = metrics.testSuiteFalsePositive;
+    object["proved"] = metrics.sqleq ? nlohmann::json(metrics.proved) : nlohmann::json();
     object["sqleval"] = optionalJson(metrics.sqlEval);
     object["pcm_f1"] = metrics.pcmF1 ? nlohmann::json(*metrics.pcmF1) : nlohmann::json();
     object["testsuite_verdict"] = metrics.testSuiteVerdict;

@@ -20,11 +20,21 @@ namespace {
 
 constexpr const char* kItemColumns =
     "item_index, db_id, question, gold, prediction, hardness, esm, exec, testsuite, sqleval, pcm_f1, "
-    "testsuite_verdict, separating_db, notes, sqleq, testsuite_false_positive, sqleq_found_by";
-// Format 1 has no sqleq columns: the values they get on an upgrade stand in.
+    "testsuite_verdict, separating_db, notes, sqleq, testsuite_false_positive, sqleq_found_by, proved";
+// Older formats lack columns: the values they get on an upgrade stand in.
 constexpr const char* kItemColumnsFormat1 =
     "item_index, db_id, question, gold, prediction, hardness, esm, exec, testsuite, sqleval, pcm_f1, "
-    "testsuite_verdict, separating_db, notes, NULL, 0, ''";
+    "testsuite_verdict, separating_db, notes, NULL, 0, '', NULL";
+constexpr const char* kItemColumnsFormat2 =
+    "item_index, db_id, question, gold, prediction, hardness, esm, exec, testsuite, sqleval, pcm_f1, "
+    "testsuite_verdict, separating_db, notes, sqleq, testsuite_false_positive, sqleq_found_by, NULL";
+
+const char* itemColumns(std::int32_t version)
+{
+    if (version == 1) return kItemColumnsFormat1;
+    if (version == 2) return kItemColumnsFormat2;
+    return kItemColumns;
+}
 
 std::string joinNotes(const std::vector<std::string>& notes)
 {
@@ -60,7 +70,7 @@ std::optional<metrics::Hardness> hardnessFromName(const std::string& name)
     return std::nullopt;
 }
 
-// Binds the twelve metric columns (hardness … sqleq_found_by) starting at parameter `first`.
+// Binds the thirteen metric columns (hardness … proved) starting at parameter `first`.
 void bindMetrics(StoreStatement& statement, int first, const evaluation::ItemMetrics& metrics)
 {
     if (metrics.hardness) statement.bindText(first, metrics::hardnessName(*metrics.hardness));
@@ -77,6 +87,8 @@ void bindMetrics(StoreStatement& statement, int first, const evaluation::ItemMet
     statement.bindOptionalBool(first + 9, metrics.sqleq);
     statement.bindInt(first + 10, metrics.testSuiteFalsePositive ? 1 : 0);
     statement.bindText(first + 11, metrics.sqleqFoundBy);
+    // Proved or not only where sqleq judged the item, as the items table has it.
+    statement.bindOptionalBool(first + 12, metrics.sqleq ? std::optional<bool>(metrics.proved) : std::nullopt);
 }
 
 AuditItem itemFromRow(const StoreStatement& row)
@@ -102,6 +114,7 @@ AuditItem itemFromRow(const StoreStatement& row)
     metrics.sqleq = row.optionalBool(14);
     metrics.testSuiteFalsePositive = row.integer(15) != 0;
     metrics.sqleqFoundBy = row.text(16);
+    metrics.proved = row.optionalBool(17).value_or(false);
     return item;
 }
 
@@ -214,7 +227,7 @@ Result<ProjectSources> readSources(sqlite3* db, const std::filesystem::path& fil
 Status insertItems(sqlite3* db, const std::filesystem::path& file, const std::vector<AuditItem>& items)
 {
     auto insert = StoreStatement::prepare(
-        db, file, fmt::format("INSERT INTO items ({}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
+        db, file, fmt::format("INSERT INTO items ({}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
                               kItemColumns));
     if (!insert) return insert.error();
     for (const auto& item : items) {
@@ -244,7 +257,7 @@ Result<std::vector<AuditItem>> readItems(sqlite3* db, const std::filesystem::pat
 {
     auto select = StoreStatement::prepare(
         db, file,
-        fmt::format("SELECT {} FROM items ORDER BY item_index", version == 1 ? kItemColumnsFormat1 : kItemColumns));
+        fmt::format("SELECT {} FROM items ORDER BY item_index", itemColumns(version)));
     if (!select) return select.error();
     std::vector<AuditItem> items;
     for (;;) {
@@ -264,11 +277,11 @@ Status updateItemMetrics(sqlite3* db, const std::filesystem::path& file,
                                           "UPDATE items SET hardness = ?1, esm = ?2, exec = ?3, testsuite = ?4, "
                                           "sqleval = ?5, pcm_f1 = ?6, testsuite_verdict = ?7, separating_db = ?8, "
                                           "notes = ?9, sqleq = ?10, testsuite_false_positive = ?11, "
-                                          "sqleq_found_by = ?12 WHERE item_index = ?13");
+                                          "sqleq_found_by = ?12, proved = ?13 WHERE item_index = ?14");
     if (!update) return update.error();
     for (const auto& item : metrics) {
         bindMetrics(*update, 1, item);
-        update->bindInt(13, static_cast<std::int64_t>(item.index));
+        update->bindInt(14, static_cast<std::int64_t>(item.index));
         if (auto status = update->run(); !status) return status;
         if (sqlite3_changes(db) == 0) {
             return Diagnostic{"audit.metrics", fmt::format("{}: no item {}", file.string(), item.index), {}, {}};

@@ -19,7 +19,7 @@ namespace sqleq::audit::detail {
 /// other SQLite database.
 inline constexpr std::int32_t kApplicationId = 0x73716571;
 /// Version of the table layout; open() refuses files from a newer sqleq.
-inline constexpr std::int32_t kFormatVersion = 2;
+inline constexpr std::int32_t kFormatVersion = 3;
 
 /// WAL, synchronous=FULL, foreign keys, busy timeout: the durability promise of the
 /// store (a returned success survives a killed process and a power cut).
@@ -33,8 +33,8 @@ Status createTables(sqlite3* db, const std::filesystem::path& file);
 Diagnostic openError(const std::filesystem::path& file, const std::string& why);
 
 /// The DDL scripts whose tables a file of format `version` may hold, byte for byte:
-/// for format 2 the one create() runs and format 1's upgraded by migrate(). Empty
-/// for a version this build does not know.
+/// for the current format the one create() runs and each older format's upgraded by
+/// migrate(). Empty for a version this build does not know.
 std::vector<std::string> referenceScripts(std::int32_t version);
 
 /// Upgrades a verified file of an older format to kFormatVersion in one transaction

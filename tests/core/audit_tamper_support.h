@@ -43,7 +43,7 @@ inline const std::array<Tampering, 12>& tamperings()
          "'2026-01-01T00:00:00Z');",
          "refers to no item"},
         {"empty_project_table", "DELETE FROM project;", "the project table is empty"},
-        {"version_999", "PRAGMA user_version=999;", "format 999; this build reads up to format 2"},
+        {"version_999", "PRAGMA user_version=999;", "format 999; this build reads up to format 3"},
         {"reasons_dropped", "DROP TABLE reasons;", "the table reasons is missing"},
         {"trigger_added",
          "CREATE TRIGGER slow AFTER INSERT ON annotations BEGIN SELECT printf('%.*c', 2000000000, 'x'); END;",

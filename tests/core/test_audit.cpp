@@ -451,15 +451,60 @@ private slots:
                          .c_str());
         auto store = AnnotationStore::open(path);
         QVERIFY2(store.ok(), store.ok() ? "" : store.error().message.c_str());
-        QCOMPARE(pragmaText(path, "PRAGMA user_version"), std::string("2"));
+        QCOMPARE(pragmaText(path, "PRAGMA user_version"), std::string("3"));
         auto items = store->items();
         QVERIFY(items.ok());
         QCOMPARE(items->size(), sampleItems().size());
         for (const auto& item : *items) {
             QVERIFY(!item.metrics.sqleq.has_value());  // not computed before the upgrade
             QVERIFY(!item.metrics.testSuiteFalsePositive);
+            QVERIFY(!item.metrics.proved);
         }
         QCOMPARE(items->front().metrics.testSuite, std::optional<bool>(false));
+    }
+
+    void formatTwoProjectsGainTheProvedColumn()
+    {
+        const auto current = freshPath();
+        {
+            auto created = createSample(current);
+            auto metrics = created.items()->front().metrics;
+            metrics.sqleq = true;
+            metrics.proved = true;
+            QVERIFY(created.updateMetrics({metrics}).ok());
+            QVERIFY(created.items()->front().metrics.proved);  // a new project keeps it
+        }
+        // A project as format 2 wrote it: sqleq's verdict, nothing on proofs.
+        const auto path = freshPath();
+        runSql(path, audit::detail::referenceScripts(2).front().c_str());
+        runSql(path, ("ATTACH '" + current + "' AS current;"
+                      "INSERT INTO project SELECT * FROM current.project;"
+                      "INSERT INTO items SELECT item_index, db_id, question, gold, prediction, hardness, esm, exec, "
+                      "testsuite, sqleval, pcm_f1, testsuite_verdict, separating_db, notes, sqleq, "
+                      "testsuite_false_positive, sqleq_found_by FROM current.items;"
+                      "INSERT INTO reasons SELECT * FROM current.reasons;"
+                      "DETACH current; PRAGMA application_id=1936811377; PRAGMA user_version=2;")
+                         .c_str());
+        {
+            auto reader = AnnotationStore::openReadOnly(path);  // read as it is, not upgraded
+            QVERIFY2(reader.ok(), reader.ok() ? "" : reader.error().message.c_str());
+            QCOMPARE(reader->items()->front().metrics.sqleq, std::optional<bool>(true));
+            QVERIFY(!reader->items()->front().metrics.proved);
+        }
+        QCOMPARE(pragmaText(path, "PRAGMA user_version"), std::string("2"));
+        auto store = AnnotationStore::open(path);
+        QVERIFY2(store.ok(), store.ok() ? "" : store.error().message.c_str());
+        QCOMPARE(pragmaText(path, "PRAGMA user_version"), std::string("3"));
+        auto items = store->items();
+        QVERIFY(items.ok());
+        QCOMPARE(items->size(), sampleItems().size());
+        // Its verdicts predate the proofs: sqleq's answer stays, none is called proved.
+        QCOMPARE(items->front().metrics.sqleq, std::optional<bool>(true));
+        QVERIFY(!items->front().metrics.proved);
+        auto metrics = items->front().metrics;
+        metrics.proved = true;
+        QVERIFY(store->updateMetrics({metrics}).ok());
+        QVERIFY(store->items()->front().metrics.proved);
     }
 
     void storeRunsInWalMode()
