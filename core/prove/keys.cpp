@@ -49,9 +49,7 @@ std::optional<std::string> selectedKey(const schema::Table& table, const std::se
                 break;
             }
             // Two rows whose key is NULL are not kept apart by the key.
-            const bool rowid = !table.withoutRowid && columns.size() == 1 && asciiUpper(column->declaredType) == "INTEGER"
-                && kind == "PRIMARY KEY";
-            if (context.profile != fuzz::Profile::Spider && !column->notNull && !rowid) {
+            if (!keyColumnNeverNull(table, *column, context.profile)) {
                 covered = false;
                 break;
             }

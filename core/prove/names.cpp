@@ -398,7 +398,7 @@ private:
             for (char c : ref->column.name) quoted += c == '\'' ? std::string("''") : std::string(1, c);
             literal->text = quoted + "'";
             slot = std::move(literal);
-        });
+        }, true);
     }
 
     static void renameItems(Scope& scope)

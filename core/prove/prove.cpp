@@ -134,7 +134,7 @@ bool fixedPerGroup(const sql::ColumnRef& ref, const sql::SelectCore& core, const
         for (const auto& name : key) {
             const schema::Column* column = table->second->findColumn(name);
             covered = covered && column && fixed.count({bindingOf(ref), asciiLower(column->name)})
-                && (context.profile == fuzz::Profile::Spider || column->notNull);
+                && keyColumnNeverNull(*table->second, *column, context.profile);
         }
         if (covered) return true;
     }

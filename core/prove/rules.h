@@ -68,6 +68,10 @@ bool columnHoldsNoNull(const sql::ColumnRef& ref, const RuleContext& context,
                        const std::map<std::string, const schema::Table*>& tables,
                        const std::vector<std::string>& nullable, std::string& fact);
 
+/// A key column keeps two rows apart only where it is not NULL: always under spider;
+/// under strict when declared NOT NULL or an INTEGER PRIMARY KEY (the rowid).
+bool keyColumnNeverNull(const schema::Table& table, const schema::Column& column, fuzz::Profile profile);
+
 /// The bindings a LEFT JOIN anywhere in `root` may pad with NULL (binding names are
 /// unique in the statement after `names`, and a subquery may read an outer one).
 std::vector<std::string> nullPaddedBindings(sql::Node& root);

@@ -119,6 +119,11 @@ bool columnHoldsNoNull(const sql::ColumnRef& ref, const RuleContext& context,
     return false;
 }
 
+bool keyColumnNeverNull(const schema::Table& table, const schema::Column& column, fuzz::Profile profile)
+{
+    return profile == fuzz::Profile::Spider || column.notNull || isRowidAlias(table, column);
+}
+
 std::vector<std::string> nullPaddedBindings(sql::Node& root)
 {
     std::vector<std::string> padded;

@@ -15,7 +15,9 @@ namespace sqleq::prove {
 /// `fn` replaced.
 template <typename Fn> class SlotVisitor {
 public:
-    explicit SlotVisitor(Fn& fn) : m_fn(fn) {}
+    /// `everySlot`: also the operands of NOT, AND, OR and the comparisons, for a `fn`
+    /// that looks at one node at a time.
+    explicit SlotVisitor(Fn& fn, bool everySlot = false) : m_fn(fn), m_everySlot(everySlot) {}
 
     void statement(sql::SelectStatement& select)
     {
@@ -59,10 +61,10 @@ private:
     void descend(sql::Expr& expr)
     {
         if (auto* unary = expr.tryAs<sql::UnaryExpr>()) {
-            descend(*unary->operand);
+            m_everySlot ? slot(unary->operand) : descend(*unary->operand);
         } else if (auto* bin = expr.tryAs<sql::BinaryExpr>()) {
-            descend(*bin->left);
-            descend(*bin->right);
+            m_everySlot ? slot(bin->left) : descend(*bin->left);
+            m_everySlot ? slot(bin->right) : descend(*bin->right);
         } else if (auto* exists = expr.tryAs<sql::ExistsExpr>()) {
             statement(*exists->subquery);
         } else if (auto* scalar = expr.tryAs<sql::SubqueryExpr>()) {
@@ -101,11 +103,12 @@ private:
     }
 
     Fn& m_fn;
+    bool m_everySlot;
 };
 
-template <typename Fn> void forEveryExpressionSlot(sql::SelectStatement& statement, Fn&& fn)
+template <typename Fn> void forEveryExpressionSlot(sql::SelectStatement& statement, Fn&& fn, bool everySlot = false)
 {
-    SlotVisitor<std::remove_reference_t<Fn>> visitor(fn);
+    SlotVisitor<std::remove_reference_t<Fn>> visitor(fn, everySlot);
     visitor.statement(statement);
 }
 
