@@ -22,6 +22,7 @@ inline constexpr std::uint64_t kDdl = 16 * kMiB;              ///< a --ddl file
 inline constexpr std::uint64_t kTablesJson = 16 * kMiB;       ///< a Spider tables.json (Spider's is 1.3 MB)
 inline constexpr std::uint64_t kDatasetFile = 64 * kMiB;      ///< gold, predictions, questions, TSV
 inline constexpr std::uint64_t kSession = 16 * kMiB;          ///< a GUI .sqleq session
+inline constexpr std::uint64_t kProofFile = 16 * kMiB;        ///< a proof file (check-proof): queries and schema facts
 } // namespace input_limits
 
 /// What is read and how much of it is allowed; `kind` names the file in errors
