@@ -11,6 +11,7 @@ void registerRunCommand(CLI::App& app, int& exitCode);
 void registerCompareCommand(CLI::App& app, int& exitCode);
 void registerNeighborsCommand(CLI::App& app, int& exitCode);
 void registerCheckCommand(CLI::App& app, int& exitCode);
+void registerCheckProofCommand(CLI::App& app, int& exitCode);
 void registerDistillCommand(CLI::App& app, int& exitCode);
 void registerEvalCommand(CLI::App& app, int& exitCode);
 void registerAuditCommand(CLI::App& app, int& exitCode);

@@ -26,6 +26,7 @@ int main(int argc, char** argv)
     registerCompareCommand(app, exitCode);
     registerNeighborsCommand(app, exitCode);
     registerCheckCommand(app, exitCode);
+    registerCheckProofCommand(app, exitCode);
     registerDistillCommand(app, exitCode);
     registerEvalCommand(app, exitCode);
     registerAuditCommand(app, exitCode);
