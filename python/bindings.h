@@ -28,6 +28,7 @@ void bindCheck(py::module_& module);
 void bindSuite(py::module_& module);
 void bindEvaluator(py::module_& module);
 void bindReport(py::module_& module);
+void bindProof(py::module_& module);
 
 /// An optional path argument (None: not given) as core's "empty means absent".
 inline std::filesystem::path pathOrEmpty(const std::optional<std::string>& path)

@@ -12,4 +12,5 @@ PYBIND11_MODULE(_sqleq, module)
     sqleq::python::bindSuite(module);
     sqleq::python::bindEvaluator(module);
     sqleq::python::bindReport(module);
+    sqleq::python::bindProof(module);
 }

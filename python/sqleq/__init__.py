@@ -12,6 +12,8 @@ Every long call releases the GIL and stops on Ctrl-C (KeyboardInterrupt).
 """
 from __future__ import annotations
 
+import json
+import os
 from typing import Any, Callable, Dict, Optional, Sequence, Union
 
 from ._sqleq import (  # noqa: F401  (re-exported)
@@ -31,7 +33,7 @@ from ._inspection import Inspection
 from ._results import Evaluation, pandas_or_none
 
 __all__ = [
-    "check", "evaluate", "report", "distill", "Schema", "Suite", "Evaluator", "Inspection", "Evaluation",
+    "check", "check_proof", "evaluate", "report", "distill", "Schema", "Suite", "Evaluator", "Inspection", "Evaluation",
     "Error", "ParseError", "SchemaError", "QueryError", "SuiteError", "InputError",
 ]
 __version__ = "0.1.0"
@@ -107,6 +109,26 @@ def check(gold: str, candidate: str, *, tables: Optional[str] = None, db_id: Opt
                          _search_budget(search), timeout_ms, budget, jobs, minimize,
                          None if suites is None else str(suites), progress)
     return Inspection(data)
+
+
+def check_proof(proof: Union[Dict[str, Any], str, os.PathLike]) -> Dict[str, Any]:
+    """Re-checks a proof of equivalence with sqleq's independent checker.
+
+    `proof` is the proof as a dict (`check(...).evidence["proof"]`, or a whole `check --json`
+    output), its JSON text, or the path of a proof file (`sqleq-cli check --proof-out`).
+    Returns {"accepted": bool, "reason": str or None, "step": 1-based step number or None,
+    "steps": int}. A proof that does not hold is not an error: accepted is False and reason
+    says why. An unreadable file raises InputError.
+    """
+    if isinstance(proof, dict):
+        return _sqleq._check_proof_text(json.dumps(proof))
+    if isinstance(proof, os.PathLike):
+        return _sqleq._check_proof_file(os.fspath(proof))
+    if isinstance(proof, str):
+        if proof.lstrip().startswith("{"):
+            return _sqleq._check_proof_text(proof)
+        return _sqleq._check_proof_file(proof)
+    raise _usage_error("check_proof takes a dict, a JSON string or a path; got " + type(proof).__name__)
 
 
 def evaluate(gold_file: str, pred_file: str, *, tables: Optional[str] = None, db: Optional[str] = None,

@@ -1,4 +1,5 @@
 # Type stubs of the sqleq package (the native sqleq._sqleq and the Python front).
+import os
 from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 ProgressCallback = Callable[[Dict[str, Any]], None]
@@ -113,6 +114,7 @@ def check(gold: str, candidate: str, *, tables: Optional[str] = ..., db_id: Opti
           budget: int = ..., jobs: int = ..., minimize: bool = ...,
           progress: Optional[ProgressCallback] = ...) -> Inspection: ...
 
+def check_proof(proof: Union[Dict[str, Any], str, os.PathLike]) -> Dict[str, Any]: ...
 def evaluate(gold_file: str, pred_file: str, *, tables: Optional[str] = ..., db: Optional[str] = ...,
              suites: Optional[str] = ..., etype: str = ..., plug_value: bool = ..., keep_distinct: bool = ...,
              search: Union[bool, int] = ..., jobs: int = ..., profile: str = ..., seed: int = ...,
