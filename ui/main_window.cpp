@@ -13,10 +13,12 @@
 #include "ui/main_window_actions.h"
 #include "ui/screen_fit.h"
 #include "ui/session/session_controller.h"
+#include "ui/widgets/counted.h"
 #include "ui/widgets/database_view.h"
 #include "ui/widgets/databases_panel.h"
 #include "ui/widgets/explanation_panel.h"
 #include "ui/widgets/neighbors_panel.h"
+#include "ui/widgets/proof_panel.h"
 #include "ui/widgets/results_view.h"
 #include "ui/widgets/schema_panel.h"
 #include "ui/widgets/settings_dialog.h"
@@ -34,6 +36,7 @@
 #include <QScreen>
 #include <QPushButton>
 #include <QStatusBar>
+#include <QTabWidget>
 
 // Resources live in the static sqleq_ui library; an explicit init keeps the linker from
 // dropping them. Q_INIT_RESOURCE must be used outside any namespace.
@@ -99,6 +102,8 @@ void MainWindow::connectPanels()
 
     connect(m_databases, &DatabasesPanel::currentDatabaseChanged, this, [this](int index) {
         m_databaseView->showDatabase(index);
+        // Choosing a database is asking to see it, also while the proof is in front.
+        m_evidence->setCurrentWidget(m_databaseView);
         showSelectedResults();
     });
     connect(m_databaseView, &DatabaseView::modeChanged, this, &MainWindow::showSelectedResults);
@@ -167,6 +172,7 @@ void MainWindow::applySession(const Session& session, const QString& path)
     m_neighbors->setResult(nullptr);
     m_databaseView->setResult(nullptr);
     m_databases->setResult(nullptr);
+    showProof(nullptr);
     m_results->clear();
     m_actions->update(false, false);
     updateTitle();
@@ -302,6 +308,7 @@ void MainWindow::onFinished(const RunResultPtr& result)
     m_neighbors->setResult(result);
     m_databaseView->setResult(result);
     m_databases->setResult(result);  // selects the separating database, the views follow
+    showProof(result);
     showRunState(false);
     // A query at fault keeps its position in the status bar, where typing put it.
     const QString fault = !m_candidate->runErrorMessage().isEmpty() ? tr("Candidate: %1").arg(m_candidate->runErrorMessage())
@@ -343,6 +350,21 @@ void MainWindow::showSelectedResults()
         m_results->showDatabase(m_result, m_databases->currentDatabase());
 }
 
+void MainWindow::showProof(const RunResultPtr& result)
+{
+    m_proof->setResult(result);
+    const int tab = m_evidence->indexOf(m_proof);
+    if (!result || !result->proof) {
+        if (tab >= 0) m_evidence->removeTab(tab);
+        return;
+    }
+    const QString title = tr("Proof (%1)").arg(counted(static_cast<qint64>(result->proof->rewrites()), tr("rewrite"),
+                                                      tr("rewrites")));
+    if (tab < 0) m_evidence->insertTab(0, m_proof, title);
+    else m_evidence->setTabText(tab, title);
+    m_evidence->setCurrentWidget(m_proof);
+}
+
 void MainWindow::setQuestion(const QString& question)
 {
     m_question->setText(question);
@@ -370,6 +392,7 @@ void MainWindow::setResultStale(bool stale)
     // Disabled views grey their text with the palette's own disabled colours.
     for (QWidget* panel : {static_cast<QWidget*>(m_explanation), static_cast<QWidget*>(m_neighbors),
                            static_cast<QWidget*>(m_databases), static_cast<QWidget*>(m_databaseView),
+                           static_cast<QWidget*>(m_proof),
                            static_cast<QWidget*>(m_results)})
         panel->setEnabled(!stale);
     if (!m_result) return;

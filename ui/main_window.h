@@ -15,6 +15,7 @@ class QLabel;
 class QLineEdit;
 class QProgressBar;
 class QPushButton;
+class QTabWidget;
 
 namespace sqleq::ui {
 
@@ -26,6 +27,7 @@ class ExplanationPanel;
 class FileActions;
 class MainWindowActions;
 class NeighborsPanel;
+class ProofPanel;
 class ResultsView;
 class SchemaPanel;
 class SessionController;
@@ -92,6 +94,9 @@ public:
     [[nodiscard]] NeighborsPanel* neighborsPanel() const { return m_neighbors; }
     [[nodiscard]] DatabasesPanel* databasesPanel() const { return m_databases; }
     [[nodiscard]] DatabaseView* databaseView() const { return m_databaseView; }
+    [[nodiscard]] ProofPanel* proofPanel() const { return m_proof; }
+    /// Proof and database as tabs; the tab bar shows only while there is a proof.
+    [[nodiscard]] QTabWidget* evidenceTabs() const { return m_evidence; }
     [[nodiscard]] ResultsView* resultsView() const { return m_results; }
     [[nodiscard]] QPushButton* cancelButton() const { return m_cancelButton; }
 
@@ -130,6 +135,8 @@ private:
     void onFailed(const QString& message, int goldErrorBegin, int goldErrorEnd);
     void onCancelled();
     void showSelectedResults();
+    /// The proof tab before the database's for a proved `result`, no tab bar otherwise.
+    void showProof(const RunResultPtr& result);
 
     AppSettings* m_settings = nullptr;
     SessionController* m_controller = nullptr;
@@ -147,6 +154,8 @@ private:
     ExplanationPanel* m_explanation = nullptr;
     DatabasesPanel* m_databases = nullptr;
     DatabaseView* m_databaseView = nullptr;
+    ProofPanel* m_proof = nullptr;
+    QTabWidget* m_evidence = nullptr;
     ResultsView* m_results = nullptr;
 
     QLabel* m_progressLabel = nullptr;

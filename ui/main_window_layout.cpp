@@ -1,5 +1,5 @@
 // MainWindow's layout: how the panels are arranged (schema and neighbors on the left;
-// editors, banner, suite, database and results on the right), with splitter sizes that
+// editors, banner, suite, database — or a proved pair's proof — and results on the right), with splitter sizes that
 // leave the tables their rows at 1280×800, and the window kept on its screen. Only
 // arrangement: the wiring and the run flow are in main_window.cpp.
 
@@ -10,6 +10,7 @@
 #include "ui/widgets/databases_panel.h"
 #include "ui/widgets/explanation_panel.h"
 #include "ui/widgets/neighbors_panel.h"
+#include "ui/widgets/proof_panel.h"
 #include "ui/widgets/results_view.h"
 #include "ui/widgets/schema_panel.h"
 #include "ui/widgets/sql_editor.h"
@@ -21,6 +22,7 @@
 #include <QLineEdit>
 #include <QShowEvent>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -61,12 +63,20 @@ QWidget* MainWindow::buildCentralWidget()
 
     m_databases = new DatabasesPanel(this);
     m_databaseView = new DatabaseView(this);
+    // A proved pair's proof takes the counterexample's place, as a tab in front of the
+    // database; the tab bar shows only then, so other verdicts lose no height to it.
+    m_proof = new ProofPanel(this);
+    m_evidence = new QTabWidget(this);
+    m_evidence->setObjectName(QStringLiteral("evidenceTabs"));
+    m_evidence->setDocumentMode(true);
+    m_evidence->setTabBarAutoHide(true);
+    m_evidence->addTab(m_databaseView, tr("Database"));
     m_results = new ResultsView(this);
     // The database and results captions name what they show ("Separating database #1 …",
     // "Results on …"), so these two need no heading line of their own.
     auto* inspection = new QSplitter(Qt::Vertical, this);
     inspection->setObjectName(QStringLiteral("inspectionSplitter"));
-    inspection->addWidget(m_databaseView);
+    inspection->addWidget(m_evidence);
     inspection->addWidget(m_results);
     inspection->setStretchFactor(0, 3);
     inspection->setStretchFactor(1, 2);

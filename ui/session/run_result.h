@@ -48,6 +48,8 @@ struct RunResult {
     /// Where tables.json and the original database's DDL disagreed (the DDL is used).
     std::vector<std::string> constraintNotes;
     inspect::Evidence evidence;       ///< what the verdict rests on
+    /// The chain of rewrites of a proved `equivalent` (evidence.kind Proof); unset otherwise.
+    std::optional<prove::Proof> proof;
     QString searchFoundBy;            ///< what built the separating searched database; empty if none
     /// What the other profile makes of the pair; nothing when not judged.
     std::optional<inspect::OtherProfileVerdict> otherProfile;

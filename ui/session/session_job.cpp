@@ -77,6 +77,7 @@ void adaptInspection(RunResult& result, inspect::Inspection& inspection)
     result.conventionNote = QString::fromStdString(inspection.conventionNote);
     result.constraintNotes = std::move(inspection.constraintNotes);
     result.evidence = inspection.evidence;
+    result.proof = std::move(inspection.proof);
     result.searchFoundBy = QString::fromStdString(inspection.searchFoundBy);
     result.otherProfile = std::move(inspection.otherProfile);
     result.diagnosis = std::move(inspection.diagnosis);

@@ -96,6 +96,13 @@ QString orderNote(const RunResult& result)
               .arg(order.gold ? QObject::tr("gold's") : QObject::tr("candidate's"));
 }
 
+/// "7 rewrites": the steps past printing, as every front end counts them.
+QString provedRewrites(const RunResult& result)
+{
+    const auto rewrites = static_cast<qint64>(result.proof ? result.proof->rewrites() : 0);
+    return counted(rewrites, QObject::tr("rewrite"), QObject::tr("rewrites"));
+}
+
 /// Both verdicts side by side with what sqleq's rests on: "Test suite: rejects · sqleq:
 /// different, shown by a counterexample of 3 rows".
 QString verdictsLine(const RunResult& result)
@@ -116,6 +123,10 @@ QString verdictsLine(const RunResult& result)
         } else {
             sqleq = QObject::tr("sqleq: ✗ different");
         }
+        break;
+    case inspect::EvidenceKind::Proof:
+        sqleq = QObject::tr("sqleq: ✓ equivalent, proved: %1 bring both to one normal form, no search needed")
+                    .arg(provedRewrites(result));
         break;
     case inspect::EvidenceKind::Suite:
         sqleq = QObject::tr("sqleq: ✓ equivalent on the test suite's %1, no search")
@@ -154,6 +165,8 @@ QString faultLine(bool candidate, const std::string& judgedText, const exec::Que
 /// the two numbers are different kinds of databases, and the title says which is which.
 QString equivalentTitle(const RunResult& result)
 {
+    // Proved, not merely unrefuted: the databases tried are then not what it rests on.
+    if (result.proof) return QObject::tr("Equivalent — proved (%1)").arg(provedRewrites(result));
     const auto suite = static_cast<qint64>(result.evidence.suiteDatabases);
     const auto searched = static_cast<qint64>(result.evidence.searchDatabases);
     const QString suitePart = suite == 1 ? QObject::tr("the one database of the test suite")
