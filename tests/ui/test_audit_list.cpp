@@ -121,6 +121,54 @@ private slots:
         QCOMPARE(panel.emptyListText(), QString());
     }
 
+    void equivalenceFilterTellsProvedFromNotRefuted()
+    {
+        QTemporaryDir dir;
+        // sqleq's verdicts: 0 proved, 2 and 4 equivalent but only not refuted, 1 different,
+        // 3 not computed.
+        auto items = sampleItems();
+        for (auto& item : items) item.metrics.sqleq = true;
+        items[0].metrics.proved = true;
+        items[1].metrics.sqleq = false;
+        items[3].metrics.sqleq.reset();
+        audit::ProjectSources sources;
+        sources.tables = writeTables(QDir(dir.path())).toStdString();
+        const QString path = QDir(dir.path()).filePath(QStringLiteral("p.sqleq-audit"));
+        QVERIFY(audit::AnnotationStore::create(path.toStdString(), sources, items).ok());
+        QString error;
+        auto project = ui::AuditProject::open(path, QStringLiteral("alice"), &error);
+        QVERIFY2(project, qPrintable(error));
+        ui::AuditItemsPanel panel;
+        panel.setProject(project.get());
+        const auto shown = [&panel] {
+            QList<int> indices;
+            for (int row = 0; row < panel.filter()->rowCount(); ++row)
+                indices << panel.filter()->index(row, 0).data(ui::AuditItemsModel::ItemIndexRole).toInt();
+            return indices;
+        };
+        QComboBox* equivalence = panel.equivalenceFilter();
+        QCOMPARE(shown(), QList<int>({0, 1, 2, 3, 4}));
+        equivalence->setCurrentIndex(equivalence->findData(QStringLiteral("proved")));
+        QCOMPARE(shown(), QList<int>({0}));
+        QCOMPARE(panel.place().equivalence, QStringLiteral("proved"));
+        equivalence->setCurrentIndex(equivalence->findData(QStringLiteral("not_refuted")));
+        QCOMPARE(shown(), QList<int>({2, 4}));
+        // The place survives a reopen, as the other filters do.
+        const auto place = ui::AuditPlace::fromVariant(panel.place().toVariant());
+        QCOMPARE(place.equivalence, QStringLiteral("not_refuted"));
+        panel.setProject(project.get());
+        QCOMPARE(shown().size(), 5);  // a project starts unfiltered
+        panel.restoreFilters(place);
+        QCOMPARE(shown(), QList<int>({2, 4}));
+        panel.searchBox()->setText(QStringLiteral("no such text"));
+        QCOMPARE(panel.emptyListText(), QStringLiteral("0 of 5 shown: no item matches all of not refuted · text “no "
+                                                       "such text”; clear one to see more"));
+        const int sqleq = panel.model()->columnOf(ui::AuditItemsModel::Column::Sqleq);
+        QVERIFY(sqleq >= 0);
+        QVERIFY(panel.model()->index(0, sqleq).data(Qt::ToolTipRole).toString().contains(QStringLiteral("proved")));
+        QVERIFY(panel.model()->index(2, sqleq).data(Qt::ToolTipRole).toString().contains(QStringLiteral("not refuted")));
+    }
+
     void timeLeftComesFromTheStepsDone()
     {
         QCOMPARE(ui::estimateSecondsLeft(2, 10, 20.0), std::nullopt);  // too early to say

@@ -39,6 +39,12 @@ void AuditFilterModel::setUnreviewedOnly(bool on)
     refilter();
 }
 
+void AuditFilterModel::setEquivalence(EquivalenceFilter filter)
+{
+    m_equivalence = filter;
+    refilter();
+}
+
 void AuditFilterModel::setHardness(const QString& hardness)
 {
     m_hardness = hardness;
@@ -70,6 +76,11 @@ bool AuditFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& source
     if (m_disagreeOnly && !item.data(AuditItemsModel::DisagreeRole).toBool()) return false;
     if (m_falsePositiveOnly && !item.data(AuditItemsModel::FalsePositiveRole).toBool()) return false;
     if (m_unreviewedOnly && item.data(AuditItemsModel::ReviewedRole).toBool()) return false;
+    if (m_equivalence != EquivalenceFilter::Any) {
+        const QString wanted = m_equivalence == EquivalenceFilter::Proved ? QStringLiteral("proved")
+                                                                          : QStringLiteral("not_refuted");
+        if (item.data(AuditItemsModel::EquivalenceRole).toString() != wanted) return false;
+    }
     if (!m_hardness.isEmpty() && item.data(AuditItemsModel::HardnessRole).toString() != m_hardness) return false;
     if (!m_database.isEmpty() && item.data(AuditItemsModel::DatabaseRole).toString() != m_database) return false;
     if (!m_search.isEmpty()

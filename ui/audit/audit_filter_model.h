@@ -1,5 +1,6 @@
 // AuditFilterModel: the audit list's filters — metrics disagree, not yet reviewed,
-// one hardness, one database, a search over question, gold and prediction — and its
+// proved or not refuted, one hardness, one database, a search over question, gold and
+// prediction — and its
 // sorting, over AuditItemsModel's roles. Filtering is re-applied when a filter changes,
 // not when an annotation does: the item just judged stays in the list under "not yet
 // reviewed" until the filter is touched, so the selection never jumps away.
@@ -8,6 +9,10 @@
 #include <QSortFilterProxyModel>
 
 namespace sqleq::ui {
+
+/// Which of sqleq's `equivalent` items to show: any item, only those proved by
+/// rewrites, only those no database refuted (and no proof settled).
+enum class EquivalenceFilter { Any, Proved, NotRefuted };
 
 class AuditFilterModel : public QSortFilterProxyModel {
     Q_OBJECT
@@ -19,6 +24,8 @@ public:
     /// Only items the test suite accepts and sqleq's search separates.
     void setFalsePositiveOnly(bool on);
     void setUnreviewedOnly(bool on);
+    /// Any item, or only sqleq's proved (resp. not refuted) equivalents.
+    void setEquivalence(EquivalenceFilter filter);
     /// "easy" … "extra"; empty: every hardness.
     void setHardness(const QString& hardness);
     /// A db_id; empty: every database.
@@ -29,6 +36,7 @@ public:
     [[nodiscard]] bool disagreeOnly() const { return m_disagreeOnly; }
     [[nodiscard]] bool falsePositiveOnly() const { return m_falsePositiveOnly; }
     [[nodiscard]] bool unreviewedOnly() const { return m_unreviewedOnly; }
+    [[nodiscard]] EquivalenceFilter equivalence() const { return m_equivalence; }
 
     /// Reviewed rows among the rows shown.
     [[nodiscard]] int reviewedCount() const;
@@ -48,6 +56,7 @@ private:
     bool m_disagreeOnly = false;
     bool m_falsePositiveOnly = false;
     bool m_unreviewedOnly = false;
+    EquivalenceFilter m_equivalence = EquivalenceFilter::Any;
     QString m_hardness;
     QString m_database;
     QString m_search;

@@ -193,6 +193,9 @@ QVariant AuditItemsModel::data(const QModelIndex& index, int role) const
     case ItemIndexRole: return static_cast<int>(item.index);
     case DisagreeRole: return evaluation::metricsDisagree(item.metrics);
     case FalsePositiveRole: return item.metrics.testSuiteFalsePositive;
+    case EquivalenceRole:
+        if (item.metrics.sqleq != std::optional<bool>(true)) return QString();
+        return item.metrics.proved ? QStringLiteral("proved") : QStringLiteral("not_refuted");
     case ReviewedRole: return annotation != nullptr;
     case VerdictRole: return annotation ? fromStd(std::string(audit::verdictName(annotation->verdict))) : QString();
     case DatabaseRole: return fromStd(item.dbId);
@@ -291,6 +294,9 @@ QVariant AuditItemsModel::toolTip(const audit::AuditItem& item, Column column) c
                 text += tr(" — %1").arg(fromStd(item.metrics.testSuiteVerdict));
             if (column == Column::Sqleq && item.metrics.testSuiteFalsePositive)
                 text += tr(" — a test-suite false positive: %1 separates them").arg(fromStd(item.metrics.sqleqFoundBy));
+            if (column == Column::Sqleq && value == std::optional<bool>(true))
+                text += item.metrics.proved ? tr(" — proved: rewrites bring both to one normal form")
+                                            : tr(" — not refuted: no database tried separates them");
             if (!value && !item.metrics.notes.empty()) text += QLatin1Char('\n') + notesOf(item);
             return text;
         }

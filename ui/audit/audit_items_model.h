@@ -24,6 +24,9 @@ public:
         ItemIndexRole = Qt::UserRole + 1,  ///< int: the item's index in the gold file
         DisagreeRole,                      ///< bool: two computed metrics disagree
         FalsePositiveRole,                 ///< bool: the test suite accepts, sqleq's search separates
+        /// QString, for an item sqleq calls equivalent: "proved" (the rewrites reach one
+        /// normal form) or "not_refuted" (no database separated them); empty otherwise.
+        EquivalenceRole,
         ReviewedRole,                      ///< bool: the current annotator gave a verdict
         VerdictRole,                       ///< QString: verdictName, empty when not reviewed
         DatabaseRole,                      ///< QString: db_id

@@ -24,6 +24,17 @@
 #include <QVBoxLayout>
 
 namespace sqleq::ui {
+namespace {
+
+/// The filter a value of the equivalence combo ("proved", "not_refuted", empty) stands for.
+EquivalenceFilter equivalenceFilterOf(const QString& value)
+{
+    if (value == QLatin1String("proved")) return EquivalenceFilter::Proved;
+    if (value == QLatin1String("not_refuted")) return EquivalenceFilter::NotRefuted;
+    return EquivalenceFilter::Any;
+}
+
+} // namespace
 
 AuditItemsPanel::AuditItemsPanel(QWidget* parent) : QWidget(parent)
 {
@@ -93,6 +104,14 @@ QWidget* AuditItemsPanel::buildFilterBar()
     m_unreviewed->setObjectName(QStringLiteral("unreviewedFilter"));
     m_unreviewed->setAccessibleName(tr("Only items not yet reviewed"));
     m_unreviewed->setToolTip(tr("Hide items you already gave a verdict (applied when a filter changes)"));
+    m_equivalence = new QComboBox(bar);
+    m_equivalence->setObjectName(QStringLiteral("equivalenceFilter"));
+    m_equivalence->setAccessibleName(tr("Which equivalent items"));
+    m_equivalence->setToolTip(tr("Among the items sqleq calls equivalent, show only those it proved (rewrites bring "
+                                 "both queries to one normal form) or only those no database refuted"));
+    m_equivalence->addItem(tr("Any verdict"), QString());
+    m_equivalence->addItem(tr("Proved"), QStringLiteral("proved"));
+    m_equivalence->addItem(tr("Not refuted"), QStringLiteral("not_refuted"));
     m_hardness = new QComboBox(bar);
     m_hardness->setObjectName(QStringLiteral("hardnessFilter"));
     m_hardness->setAccessibleName(tr("Hardness filter"));
@@ -113,6 +132,8 @@ QWidget* AuditItemsPanel::buildFilterBar()
     connect(m_disagree, &QCheckBox::toggled, m_filter, &AuditFilterModel::setDisagreeOnly);
     connect(m_falsePositive, &QCheckBox::toggled, m_filter, &AuditFilterModel::setFalsePositiveOnly);
     connect(m_unreviewed, &QCheckBox::toggled, m_filter, &AuditFilterModel::setUnreviewedOnly);
+    connect(m_equivalence, &QComboBox::currentIndexChanged, this,
+            [this] { m_filter->setEquivalence(equivalenceFilterOf(m_equivalence->currentData().toString())); });
     connect(m_hardness, &QComboBox::currentIndexChanged, this,
             [this] { m_filter->setHardness(m_hardness->currentData().toString()); });
     connect(m_database, &QComboBox::currentIndexChanged, this,
@@ -124,6 +145,7 @@ QWidget* AuditItemsPanel::buildFilterBar()
     layout->addWidget(m_disagree);
     layout->addWidget(m_falsePositive);
     layout->addWidget(m_unreviewed);
+    layout->addWidget(m_equivalence);
     layout->addWidget(m_hardness);
     layout->addWidget(m_database);
     layout->addWidget(m_search, 1);
@@ -180,19 +202,21 @@ void AuditItemsPanel::fillCombos()
 
 void AuditItemsPanel::resetFilters()
 {
-    for (QWidget* widget : std::initializer_list<QWidget*>{m_disagree, m_falsePositive, m_unreviewed, m_hardness, m_database, m_search})
-        widget->blockSignals(true);
+    const std::initializer_list<QWidget*> filters{m_disagree,  m_falsePositive, m_unreviewed, m_equivalence,
+                                                  m_hardness, m_database,      m_search};
+    for (QWidget* widget : filters) widget->blockSignals(true);
     m_disagree->setChecked(false);
     m_falsePositive->setChecked(false);
     m_unreviewed->setChecked(false);
+    m_equivalence->setCurrentIndex(0);
     m_hardness->setCurrentIndex(0);
     m_database->setCurrentIndex(0);
     m_search->clear();
-    for (QWidget* widget : std::initializer_list<QWidget*>{m_disagree, m_falsePositive, m_unreviewed, m_hardness, m_database, m_search})
-        widget->blockSignals(false);
+    for (QWidget* widget : filters) widget->blockSignals(false);
     m_filter->setDisagreeOnly(false);
     m_filter->setFalsePositiveOnly(false);
     m_filter->setUnreviewedOnly(false);
+    m_filter->setEquivalence(EquivalenceFilter::Any);
     m_filter->setHardness({});
     m_filter->setDatabase({});
     m_filter->setSearchText({});
@@ -355,6 +379,7 @@ QString AuditItemsPanel::emptyListReason(int total) const
     if (m_disagree->isChecked()) on << tr("metrics disagree");
     if (m_falsePositive->isChecked()) on << tr("suite accepts, sqleq separates");
     if (m_unreviewed->isChecked()) on << tr("not yet reviewed");
+    if (m_equivalence->currentIndex() > 0) on << m_equivalence->currentText().toLower();
     if (m_hardness->currentIndex() > 0) on << tr("hardness %1").arg(m_hardness->currentText());
     if (m_database->currentIndex() > 0) on << tr("database %1").arg(m_database->currentText());
     if (!m_search->text().trimmed().isEmpty()) on << tr("text “%1”").arg(m_search->text().trimmed());
@@ -377,6 +402,7 @@ AuditPlace AuditItemsPanel::place() const
     place.disagreeOnly = m_disagree->isChecked();
     place.falsePositiveOnly = m_falsePositive->isChecked();
     place.unreviewedOnly = m_unreviewed->isChecked();
+    place.equivalence = m_equivalence->currentData().toString();
     place.hardness = m_hardness->currentData().toString();
     place.database = m_database->currentData().toString();
     place.search = m_search->text();
@@ -393,6 +419,7 @@ void AuditItemsPanel::restoreFilters(const AuditPlace& place)
     m_disagree->setChecked(place.disagreeOnly);
     m_falsePositive->setChecked(place.falsePositiveOnly);
     m_unreviewed->setChecked(place.unreviewedOnly);
+    m_equivalence->setCurrentIndex(std::max(0, m_equivalence->findData(place.equivalence)));
     m_hardness->setCurrentIndex(std::max(0, m_hardness->findData(place.hardness)));
     m_database->setCurrentIndex(std::max(0, m_database->findData(place.database)));
     m_search->setText(place.search);
@@ -409,6 +436,7 @@ QVariantMap AuditPlace::toVariant() const
     map.insert(QStringLiteral("disagree"), disagreeOnly);
     map.insert(QStringLiteral("falsePositive"), falsePositiveOnly);
     map.insert(QStringLiteral("unreviewed"), unreviewedOnly);
+    map.insert(QStringLiteral("equivalence"), equivalence);
     map.insert(QStringLiteral("hardness"), hardness);
     map.insert(QStringLiteral("database"), database);
     map.insert(QStringLiteral("search"), search);
@@ -425,6 +453,7 @@ AuditPlace AuditPlace::fromVariant(const QVariantMap& map)
     place.disagreeOnly = map.value(QStringLiteral("disagree")).toBool();
     place.falsePositiveOnly = map.value(QStringLiteral("falsePositive")).toBool();
     place.unreviewedOnly = map.value(QStringLiteral("unreviewed")).toBool();
+    place.equivalence = map.value(QStringLiteral("equivalence")).toString();
     place.hardness = map.value(QStringLiteral("hardness")).toString();
     place.database = map.value(QStringLiteral("database")).toString();
     place.search = map.value(QStringLiteral("search")).toString();

@@ -1,5 +1,5 @@
 // AuditItemsPanel: the audit list — a filter bar (metrics disagree, not yet reviewed,
-// hardness, database, search), the sortable items table, and "n of m reviewed" for the
+// proved or not refuted, hardness, database, search), the sortable items table, and "n of m reviewed" for the
 // rows shown and overall. It reports which item the user is on and moves between rows
 // on request; loading the item into the inspector is the AuditMode's job.
 #pragma once
@@ -25,6 +25,7 @@ struct AuditPlace {
     bool disagreeOnly = false;
     bool falsePositiveOnly = false;
     bool unreviewedOnly = false;
+    QString equivalence;         ///< "proved", "not_refuted"; empty: any
     QString hardness;            ///< empty: any
     QString database;            ///< empty: any
     QString search;
@@ -67,6 +68,7 @@ public:
     [[nodiscard]] AuditFilterModel* filter() const { return m_filter; }
     [[nodiscard]] QCheckBox* disagreeFilter() const { return m_disagree; }
     [[nodiscard]] QCheckBox* unreviewedFilter() const { return m_unreviewed; }
+    [[nodiscard]] QComboBox* equivalenceFilter() const { return m_equivalence; }
     [[nodiscard]] QComboBox* hardnessFilter() const { return m_hardness; }
     [[nodiscard]] QComboBox* databaseFilter() const { return m_database; }
     [[nodiscard]] QLineEdit* searchBox() const { return m_search; }
@@ -122,6 +124,7 @@ private:
     QCheckBox* m_falsePositive = nullptr;
     QCheckBox* m_disagree = nullptr;
     QCheckBox* m_unreviewed = nullptr;
+    QComboBox* m_equivalence = nullptr;
     QComboBox* m_hardness = nullptr;
     QComboBox* m_database = nullptr;
     QLineEdit* m_search = nullptr;
