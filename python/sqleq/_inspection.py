@@ -57,8 +57,23 @@ class Inspection:
 
     @property
     def evidence(self) -> Dict[str, Any]:
-        """{'kind': 'counterexample' | 'suite' | 'suite+search', 'databases', 'search_databases'}."""
+        """{'kind': 'counterexample' | 'proof' | 'suite' | 'suite+search', 'databases',
+        'search_databases'}, and 'proof' for a proved pair."""
         return self._data["evidence"]
+
+    @property
+    def proof(self) -> Optional[Dict[str, Any]]:
+        """For an `equivalent` the rewrites proved: the proof file of ``check --proof-out``,
+        {'proved', 'profile', 'gold', 'candidate', 'gold_form', 'candidate_form',
+        'rewrites', 'steps': [{'side', 'rule', 'before', 'after', 'uses'}], 'schema', ...}
+        (what ``check_proof`` re-checks). None when the verdict is not a proof: different,
+        or equivalent only because no database separated them."""
+        return self._data["evidence"].get("proof")
+
+    @property
+    def proved(self) -> bool:
+        """Equivalent by a proof, not merely unrefuted."""
+        return self.proof is not None
 
     @property
     def other_profile(self) -> Optional[Dict[str, Any]]:
@@ -125,7 +140,9 @@ class Inspection:
     def __repr__(self) -> str:
         data = self._data
         line = f"<sqleq.Inspection {data['verdict']}"
-        if data["verdict"] == "equivalent":
+        if data["verdict"] == "equivalent" and "proof" in data["evidence"]:
+            line += f" (proved: {data['evidence']['proof']['rewrites']} rewrites)"
+        elif data["verdict"] == "equivalent":
             evidence = data["evidence"]
             line += f" on {evidence['databases']} suite databases"
             if evidence["search_databases"]:

@@ -52,7 +52,7 @@ def test_inspection_reads_like_the_json(shop):
     text = repr(result)
     assert text.startswith("<sqleq.Inspection different") and "counterexample of" in text
     same = sqleq.check(GOLD, "SELECT name FROM item WHERE 10 < price", schema=shop.schema)
-    assert same.equivalent and same.counterexample is None and "equivalent on" in repr(same)
+    assert same.equivalent and same.counterexample is None and "equivalent (proved: " in repr(same)
     assert result.to_dict() is not result.to_dict()  # a copy: the caller may change it
 
 
@@ -122,3 +122,34 @@ def test_distinct_is_judged_as_written(shop):
     assert result.constraint_notes == []
     kept = sqleq.check(gold, candidate, ddl=shop.ddl.read_text(), profile="spider", keep_distinct=True)
     assert kept.verdict == "different" and kept.convention_note is None
+
+
+def test_a_proved_pair_carries_its_proof(shop):
+    """Proved: the steps, both normal forms and the count the CLI prints; the same object
+    as `check --json`'s evidence.proof and as the file `check --proof-out` writes."""
+    candidate = "SELECT i.name FROM item AS i WHERE 10 < i.price"
+    result = sqleq.check(GOLD, candidate, schema=shop.schema)
+    assert result.equivalent and result.proved
+    proof = result.proof
+    assert result.evidence["kind"] == "proof" and result.evidence["proof"] == proof
+    assert proof["proved"] and proof["gold"] == GOLD and proof["candidate"] == candidate
+    assert proof["gold_form"] == proof["candidate_form"]
+    rewrites = [step for step in proof["steps"] if step["rule"] != "syntax"]
+    assert proof["rewrites"] == len(rewrites) > 0
+    assert {step["side"] for step in proof["steps"]} == {"gold", "candidate"}
+    assert all(set(step) == {"side", "rule", "before", "after", "uses"} for step in proof["steps"])
+    assert repr(result).startswith(f"<sqleq.Inspection equivalent (proved: {proof['rewrites']} rewrites)")
+    cli = json.loads(run_cli("check", "--tables", shop.tables, "--db-id", "shop", "--gold", GOLD, "--candidate",
+                             candidate, "--json"))
+    same_source = sqleq.check(GOLD, candidate, tables=str(shop.tables), db_id="shop")
+    assert cli["evidence"]["proof"] == same_source.proof
+
+
+def test_not_refuted_is_not_proved(shop):
+    """Equivalent on every database tried, but no rewrite drops a condition another implies:
+    no proof, and the databases tried are the evidence."""
+    result = sqleq.check(GOLD, "SELECT name FROM item WHERE price > 10 AND price > 5", schema=shop.schema)
+    assert result.equivalent and not result.proved and result.proof is None
+    assert result.evidence["kind"] in ("suite", "suite+search")
+    different = sqleq.check(GOLD, CANDIDATE, schema=shop.schema)
+    assert different.proof is None and not different.proved
