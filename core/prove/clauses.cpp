@@ -30,7 +30,8 @@ bool readsBinding(const sql::Expr* expr, const std::string& binding)
 }
 
 /// The conjunct is never true when every column of `binding` is NULL: a comparison, LIKE,
-/// IN or BETWEEN of one of its columns is NULL there, and `IS NOT NULL` false.
+/// IN or BETWEEN of one of its columns is NULL there, and `IS NOT NULL` false. Not NOT IN
+/// a subquery: over no row it is true even for NULL.
 bool rejectsNullRow(const sql::Expr& conjunct, const std::string& binding)
 {
     if (const auto* binary = conjunct.tryAs<sql::BinaryExpr>()) {
@@ -52,7 +53,11 @@ bool rejectsNullRow(const sql::Expr& conjunct, const std::string& binding)
     }
     if (const auto* like = conjunct.tryAs<sql::LikeExpr>())
         return readsBinding(like->operand.get(), binding) || readsBinding(like->pattern.get(), binding);
-    if (const auto* in = conjunct.tryAs<sql::InExpr>()) return readsBinding(in->operand.get(), binding);
+    if (const auto* in = conjunct.tryAs<sql::InExpr>()) {
+        // `NULL NOT IN (empty)` is true: NOT IN rejects NULL only against a non-empty list.
+        const bool nonEmptyList = in->source == sql::InSource::List && !in->items.empty();
+        return readsBinding(in->operand.get(), binding) && (!in->negated || nonEmptyList);
+    }
     if (const auto* between = conjunct.tryAs<sql::BetweenExpr>()) return readsBinding(between->operand.get(), binding);
     if (const auto* test = conjunct.tryAs<sql::NullTestExpr>()) return test->negated && readsBinding(test->operand.get(), binding);
     return false;

@@ -156,6 +156,12 @@ std::string operandCollation(const sql::Expr& expr, const std::map<std::string, 
         }
         break;
     }
+    // A row value compares element by element, each with its own collation; a scalar
+    // subquery may bring its column's: neither is followed.
+    if (current->is<sql::RowValue>() || current->is<sql::SubqueryExpr>()) {
+        unknown = true;
+        return {};
+    }
     bool nested = false;
     sql::walk(*current, [&](const sql::Node& node) {
         nested = nested || node.kind() == sql::NodeKind::Collate;

@@ -246,6 +246,15 @@ private slots:
         row("count under left join", kSchool, Profile::Strict, true,
             "SELECT count(d.dept_id) FROM student s LEFT JOIN dept d ON s.dept_id = d.dept_id",
             "SELECT count(*) FROM student s LEFT JOIN dept d ON s.dept_id = d.dept_id");
+        // `NULL NOT IN (no row)` is true: the LEFT JOIN's row of NULLs survives this WHERE.
+        row("left join kept by NOT IN", kSchool, Profile::Strict, true,
+            "SELECT s.name FROM student s LEFT JOIN dept d ON s.dept_id = d.dept_id "
+            "WHERE d.budget NOT IN (SELECT grade FROM enrol WHERE grade > 100)",
+            "SELECT s.name FROM student s JOIN dept d ON s.dept_id = d.dept_id "
+            "WHERE d.budget NOT IN (SELECT grade FROM enrol WHERE grade > 100)");
+        // Row values compare element by element with the left element's collation.
+        row("row values of two collations", kSchool, Profile::Strict, true,
+            "SELECT stu_id FROM student WHERE (name, 1) = (nick, 1)", "SELECT stu_id FROM student WHERE (nick, 1) = (name, 1)");
         // NOCASE on the left of `=` compares without case; swapped, BINARY does (strict
         // samples the case variants that show it).
         row("collation decides", kSchool, Profile::Strict, true,
