@@ -1,7 +1,8 @@
 // One listed item as the report shows it: what the inspector shows of the same pair,
 // read-only — the question, both queries, every metric's verdict with the notes that
 // explain an unset one, then sqleq's inspection (`check --json`'s object): its verdict
-// and evidence, why the candidate differs, the clauses that differ, and the minimal
+// and evidence — for a proved pair, the rewrites of its proof —, why the candidate
+// differs, the clauses that differ, and the minimal
 // counterexample table by table, the cell to look at marked, with both results below
 // it and the rows only one query returns marked.
 
@@ -104,6 +105,7 @@ std::string metricsTable(const evaluation::ItemMetrics& item, const evaluation::
             extra = fmt::format(" <span class=\"muted\">separated by {}</span>", escape(item.separatingDatabaseFile));
         if (metric.key == "sqleq" && !item.sqleqFoundBy.empty())
             extra = fmt::format(" <span class=\"muted\">separated by the search: {}</span>", escape(item.sqleqFoundBy));
+        if (metric.key == "sqleq" && item.proved) extra = " <span class=\"muted\">proved</span>";
         html += fmt::format("<tr><th scope=\"row\">{}</th><td>{}{}</td></tr>", metric.label,
                             verdictMark(item.*metric.value), extra);
     }
@@ -127,10 +129,40 @@ std::string evidenceSentence(const nlohmann::json& inspection)
     const auto databases = evidence->value("databases", std::size_t{0});
     const auto searched = evidence->value("search_databases", std::size_t{0});
     if (kind == "counterexample") return "a counterexample (below) anyone can re-check in plain SQLite";
+    if (const auto* proof = member(*evidence, "proof"); kind == "proof" && proof != nullptr) {
+        const auto rewrites = proof->value("rewrites", std::size_t{0});
+        return fmt::format("a proof: {} rewrite{} (below) bring gold and prediction to one normal form under the {} "
+                           "profile's promises, so no database can separate them",
+                           rewrites, rewrites == 1 ? "" : "s", text(*proof, "profile"));
+    }
     if (kind == "suite+search")
         return fmt::format("gold and prediction agreed on {} suite databases and {} databases the search built",
                            databases, searched);
     return fmt::format("gold and prediction agreed on {} suite databases", databases);
+}
+
+/// The rewrites of a proved pair, in the order the proof applies them, each with the
+/// query it gives and the facts it uses; the `syntax` steps, which only print a query as
+/// sqleq does, are left out, as the count leaves them out.
+std::string proofSection(const nlohmann::json& inspection)
+{
+    const auto* evidence = member(inspection, "evidence");
+    const auto* proof = evidence != nullptr ? member(*evidence, "proof") : nullptr;
+    const auto* steps = proof != nullptr ? member(*proof, "steps") : nullptr;
+    if (steps == nullptr) return {};
+    std::string html = "<h4>The proof</h4><ol class=\"proof\">";
+    for (const auto& step : *steps) {
+        if (text(step, "rule") == "syntax") continue;
+        html += fmt::format("<li><strong>{}</strong> on the {}", escape(text(step, "rule")), escape(text(step, "side")));
+        html += code(text(step, "after"));
+        if (const auto* uses = member(step, "uses"); uses != nullptr && !uses->empty()) {
+            html += "<span class=\"muted\">uses:</span><ul class=\"muted\">";
+            for (const auto& fact : *uses) html += "<li>" + escape(fact.is_string() ? fact.get<std::string>() : "") + "</li>";
+            html += "</ul>";
+        }
+        html += "</li>";
+    }
+    return html + "</ol><p>Both reach the normal form</p>" + code(text(*proof, "gold_form"));
 }
 
 std::string clausesTable(const nlohmann::json& inspection)
@@ -286,6 +318,7 @@ std::string inspectionSection(const Report& report, std::size_t submission, std:
         html += "<details><summary>Both queries as judged</summary>" + code(goldUsed) + code(candidateUsed) +
                 "</details>";
     }
+    html += proofSection(inspection);
     html += neighborsList(inspection);
     html += clausesTable(inspection);
     html += counterexampleSection(inspection);

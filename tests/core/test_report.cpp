@@ -136,6 +136,34 @@ private slots:
         QVERIFY(page.contains(QLatin1String("sqleq-cli report --gold gold.sql")));
     }
 
+    void aProvedItemShowsItsProof()
+    {
+        // Item 1's prediction is the gold with an alias and the comparison flipped: exact
+        // match rejects it, every execution metric accepts it, and sqleq proves it.
+        QTemporaryDir dir;
+        auto request = shopRequest(dir);
+        const fs::path root = dir.path().toStdString();
+        writeText(root / "a.txt", "SELECT count(*) FROM item\n"
+                                  "SELECT i.name FROM item AS i WHERE 3 < i.price\n"
+                                  "SELECT name FROM item WHERE price > 3\n"
+                                  "SELECT name FROM item\n");
+        request.submissions = {{"A", root / "a.txt"}};
+        const auto report = buildOrFail(request);
+        QVERIFY(report.submissions[0].evaluation.items[1].proved);
+        const std::string html = renderFixed(report);
+        const QString page = QString::fromUtf8(html.data(), qsizetype(html.size()));
+        QVERIFY2(page.contains(QLatin1String("id=\"item-0-1\"")), "the proved item is listed (ESM disagrees)");
+        QVERIFY2(page.contains(QRegularExpression(QStringLiteral("evidence: a proof: \\d+ rewrites? \\(below\\) bring "
+                                                                 "gold and prediction to one normal form under the "
+                                                                 "spider profile"))),
+                 "the one sentence");
+        QVERIFY(page.contains(QLatin1String("<h4>The proof</h4>")));
+        QVERIFY(page.contains(QLatin1String("<li><strong>commute</strong> on the gold")));
+        QVERIFY(page.contains(QLatin1String("a &lt; b is b &gt; a")));
+        QVERIFY(!page.contains(QLatin1String("<strong>syntax</strong>")));
+        QVERIFY(page.contains(QLatin1String("<span class=\"muted\">proved</span>")));
+    }
+
     void hostileTextIsEscapedAndNothingIsFetched()
     {
         QTemporaryDir dir;
