@@ -53,7 +53,8 @@ void printVerdict(const CheckCommandOptions& options, const inspect::Inspection&
     switch (check.verdict) {
     case suite::VerdictKind::Equivalent:
         if (inspection.proof) {
-            fmt::print("verdict: equivalent (proved: {} rewrites)", inspection.proof->rewrites());
+            const std::size_t rewrites = inspection.proof->rewrites();
+            fmt::print("verdict: equivalent (proved: {} rewrite{})", rewrites, rewrites == 1 ? "" : "s");
             break;
         }
         fmt::print("verdict: equivalent on {} suite databases", evidence.suiteDatabases);
@@ -90,8 +91,8 @@ void printVerdict(const CheckCommandOptions& options, const inspect::Inspection&
 // prints the query as sqleq does, and the next step's text shows its result anyway.
 void printProof(const prove::Proof& proof)
 {
-    fmt::print("proof: {} rewrites bring both queries to one normal form under the {} profile's promises\n",
-               proof.rewrites(), fuzz::profileName(proof.profile));
+    fmt::print("proof: {} rewrite{} to one normal form for both queries, under the {} profile's promises\n",
+               proof.rewrites(), proof.rewrites() == 1 ? "" : "s", fuzz::profileName(proof.profile));
     std::size_t number = 0;
     for (const prove::ProofStep& step : proof.steps) {
         if (step.rule == "syntax") continue;

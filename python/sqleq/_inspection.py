@@ -141,7 +141,8 @@ class Inspection:
         data = self._data
         line = f"<sqleq.Inspection {data['verdict']}"
         if data["verdict"] == "equivalent" and "proof" in data["evidence"]:
-            line += f" (proved: {data['evidence']['proof']['rewrites']} rewrites)"
+            rewrites = data["evidence"]["proof"]["rewrites"]
+            line += f" (proved: {rewrites} rewrite{'s' if rewrites != 1 else ''})"
         elif data["verdict"] == "equivalent":
             evidence = data["evidence"]
             line += f" on {evidence['databases']} suite databases"
