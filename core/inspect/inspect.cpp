@@ -80,7 +80,7 @@ SearchedVerdict verdictAfterSearch(const schema::Schema& schema, std::string_vie
     if (searchWanted && settings.prove) {
         // A proof settles the pair for every database the profile allows; the suite (which
         // may hold the user's original, outside the profile) has had its say above.
-        auto proof = prove::prove(schema, gold, candidate, settings.profile);
+        auto proof = prove::prove(schema, gold, candidate, settings.profile, settings.orderRule);
         if (proof.proved) out.proof = std::move(proof);
     }
     if (searchWanted && !out.proof) {
@@ -112,6 +112,19 @@ Result<Inspection> inspect(const schema::SchemaSource& source, const CheckReques
         auto imported = importPrebuiltSuite(request.suitesDir, schema);
         if (!imported) return imported.error();
         prebuilt = std::move(*imported);
+    }
+
+    // The GUI shows the suite database by database: it distills even for a proved pair.
+    if (settings.prove && settings.searchBudget > 0 && !request.runEveryDatabase) {
+        if (auto proved = inspectByProof(source, request, prebuilt, cancel)) {
+            if (request.otherProfile) {
+                report(progress, "other profile", 0, 0);
+                judgeUnderOtherProfile(*proved, schema, settings, cancel);
+            }
+            proved->cancelled = cancelRequested(cancel);
+            proved->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            return std::move(*proved);
+        }
     }
 
     Inspection inspection;

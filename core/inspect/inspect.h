@@ -153,6 +153,10 @@ struct Inspection {
     suite::CheckResult check;
     /// The suite accepts the candidate and the search separates it.
     bool testSuiteFalsePositive = false;
+    /// The pair was proved before any suite was built: the metric's verdict holds on every
+    /// database its suite could hold (the proof's), and was run only on the databases
+    /// sqleq did not build (`metricDatabases` of them: the original, a prebuilt suite).
+    bool suiteVerdictFromProof = false;
     /// When the metric's conventions, not the queries, decide its answer: "the metric
     /// removes DISTINCT; with it kept they differ: 3 vs 6". Empty otherwise.
     std::string conventionNote;

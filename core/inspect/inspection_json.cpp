@@ -127,6 +127,7 @@ nlohmann::json inspectionJson(const schema::Schema& schema, const Inspection& in
     out["verdict"] = suite::verdictKindName(check.verdict);
     out["suite_verdict"] = suite::verdictKindName(inspection.suiteCheck.verdict);
     out["test_suite_false_positive"] = inspection.testSuiteFalsePositive;
+    out["suite_verdict_from_proof"] = inspection.suiteVerdictFromProof;
     out["convention_note"] = inspection.conventionNote.empty() ? nlohmann::json() : nlohmann::json(inspection.conventionNote);
     out["constraint_notes"] = inspection.constraintNotes;
     out["evidence"] = {{"kind", evidenceKindName(inspection.evidence.kind)},

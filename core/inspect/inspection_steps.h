@@ -22,6 +22,14 @@ void diagnoseNearestNeighbors(Inspection& inspection, const schema::Schema& sche
 /// as fuzz::materializableSchema gives it.
 void diagnoseNondeterminism(Inspection& inspection, const schema::Schema& readable, const exec::ExecLimits& limits);
 
+/// The inspection of a pair the rewrites prove (proof_first.cpp), without distilling a
+/// suite: the metric and sqleq judged on the databases sqleq did not build (the original,
+/// a prebuilt suite) and by the proof on every other. Nullopt when the pair is not proved
+/// (as written and, unless keep-distinct, with DISTINCT removed) or a supplied database
+/// separates it or a query does not run: then the whole inspection decides.
+std::optional<Inspection> inspectByProof(const schema::SchemaSource& source, const CheckRequest& request,
+                                         const std::optional<suite::Suite>& prebuilt, const std::atomic<bool>* cancel);
+
 /// Database `index` of `suite` was sampled or built by sqleq, so it keeps the profile it
 /// was made under; the user's original and a prebuilt suite's files need not.
 bool madeBySqleq(const suite::Suite& suite, int index);

@@ -104,7 +104,7 @@ void judgeUnderOtherProfile(Inspection& inspection, const schema::Schema& schema
     if (verdict == suite::VerdictKind::Equivalent && inspection.proof) {
         // A strict proof holds under spider's stronger promises; a spider proof may rest
         // on one strict does not make (no NULLs): then strict's own search decides.
-        if (prove::prove(schema, inspection.check.goldUsed, inspection.check.candidateUsed, other).proved) {
+        if (prove::prove(schema, inspection.check.goldUsed, inspection.check.candidateUsed, other, settings.orderRule).proved) {
             inspection.otherProfile = OtherProfileVerdict{other, suite::VerdictKind::Equivalent,
                                                           OtherProfileVerdict::Basis::Proof, {}, 0};
             return;

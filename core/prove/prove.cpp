@@ -255,9 +255,11 @@ SideResult normalizeSide(const schema::Schema& schema, std::string_view text, fu
     return {true, current, {}};
 }
 
-bool goldOrderCompared(std::string_view gold)
+bool goldOrderCompared(std::string_view gold, compare::OrderRule orderRule)
 {
-    const sql::ParseOutput parsed = sql::parse(exec::officialPostprocess(gold));
+    const std::string asRun = exec::officialPostprocess(gold);
+    if (orderRule == compare::OrderRule::OfficialSubstring) return compare::officialOrderMatters(asRun);
+    const sql::ParseOutput parsed = sql::parse(asRun);
     return parsed.ok() && sql::hasTopLevelOrderBy(*parsed.statement);
 }
 
@@ -285,14 +287,15 @@ const std::vector<std::string_view>& ruleNames()
     return kNames;
 }
 
-Proof prove(const schema::Schema& schema, std::string_view gold, std::string_view candidate, fuzz::Profile profile)
+Proof prove(const schema::Schema& schema, std::string_view gold, std::string_view candidate, fuzz::Profile profile,
+            compare::OrderRule orderRule)
 {
     Proof proof;
     proof.profile = profile;
     proof.gold = gold;
     proof.candidate = candidate;
     try {
-        const bool orderCompared = goldOrderCompared(gold);
+        const bool orderCompared = goldOrderCompared(gold, orderRule);
         const SideResult goldSide = normalizeSide(schema, gold, profile, orderCompared, Side::Gold, proof.steps);
         if (!goldSide.ok) {
             proof.reason = fmt::format("the gold: {}", goldSide.why);
@@ -323,7 +326,8 @@ Proof normalize(const schema::Schema& schema, std::string_view query, fuzz::Prof
     Proof proof;
     proof.profile = profile;
     try {
-        const SideResult side = normalizeSide(schema, query, profile, goldOrderCompared(query), Side::Gold, proof.steps);
+        const SideResult side = normalizeSide(schema, query, profile, goldOrderCompared(query, compare::OrderRule::TopLevelOrderBy),
+                                              Side::Gold, proof.steps);
         proof.proved = side.ok;
         proof.goldForm = side.form;
         proof.reason = side.why;

@@ -8,6 +8,7 @@
 // unproved, and the search decides.
 #pragma once
 
+#include "core/compare/compare.h"
 #include "core/fuzz/profile.h"
 #include "core/schema/schema.h"
 
@@ -55,9 +56,11 @@ struct Proof {
     [[nodiscard]] std::size_t rewrites() const;
 };
 
-/// Brings both queries to the normal form under `profile` and compares them. Pure,
-/// thread-safe and fast (no database is built or run); never throws.
-Proof prove(const schema::Schema& schema, std::string_view gold, std::string_view candidate, fuzz::Profile profile);
+/// Brings both queries to the normal form under `profile` and compares them. `orderRule`
+/// says when the comparison reads rows as a list (then only the rules that leave the
+/// plan alone run). Pure, thread-safe and fast (no database is built or run); never throws.
+Proof prove(const schema::Schema& schema, std::string_view gold, std::string_view candidate, fuzz::Profile profile,
+            compare::OrderRule orderRule = compare::OrderRule::TopLevelOrderBy);
 
 /// The normal form of one query with its steps (all of one side), for tests and the
 /// soundness check: `proved` means the query could be normalized, `goldForm` holds it.

@@ -140,7 +140,8 @@ private slots:
 
     void equivalentAfterSearchSaysHowHardItLooked()
     {
-        const auto inspection = inspectOrDie(kGold, "SELECT name FROM people WHERE 34 < age");
+        // A redundant conjunct no rewrite rule removes: not proved, so searched.
+        const auto inspection = inspectOrDie(kGold, "SELECT name FROM people WHERE age > 34 AND age > 30");
         QCOMPARE(inspection.check.verdict, VerdictKind::Equivalent);
         QCOMPARE(inspection.suiteCheck.verdict, VerdictKind::Equivalent);
         QCOMPARE(inspection.evidence.kind, inspect::EvidenceKind::SuiteAndSearch);
@@ -148,6 +149,26 @@ private slots:
         QVERIFY(inspection.evidence.searchDatabases > 0);
         QVERIFY(!inspection.counterexample.has_value());
         QVERIFY(inspection.diagnosis.nearestNeighbors.empty());
+    }
+
+    void provedPairSkipsSuiteAndSearch()
+    {
+        const auto inspection = inspectOrDie(kGold, "SELECT P.name FROM people AS P WHERE 34 < P.age");
+        QCOMPARE(inspection.check.verdict, VerdictKind::Equivalent);
+        QCOMPARE(inspection.suiteCheck.verdict, VerdictKind::Equivalent);
+        QCOMPARE(inspection.evidence.kind, inspect::EvidenceKind::Proof);
+        QVERIFY(inspection.proof && inspection.proof->proved);
+        QVERIFY(inspection.suiteVerdictFromProof);
+        QCOMPARE(inspection.evidence.searchDatabases, std::size_t{0});
+        // No database was supplied: none was built or run for the verdict.
+        QCOMPARE(inspection.metricDatabases, std::size_t{0});
+        QVERIFY(!inspection.check.goldUsed.empty());
+        // The proof turned off, the same pair is searched and agrees.
+        auto options = defaults();
+        options.settings.prove = false;
+        const auto searched = inspectOrDie(kGold, "SELECT P.name FROM people AS P WHERE 34 < P.age", options);
+        QCOMPARE(searched.check.verdict, VerdictKind::Equivalent);
+        QCOMPARE(searched.evidence.kind, inspect::EvidenceKind::SuiteAndSearch);
     }
 
     void diagnosisNamesTheNearestNeighbor()
@@ -193,6 +214,7 @@ private slots:
     {
         // A prebuilt suite is read from DIR/<the schema's name>/, the one db_id rule of every front end.
         auto options = defaults();
+        options.settings.prove = false;  // the suite mechanics: a proof would build none
         const auto plain = inspectOrDie(kGold, kGold, options);
         QTemporaryDir dir;
         suite::Suite prebuilt = plain.distilled.suite;
