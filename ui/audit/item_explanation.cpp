@@ -149,6 +149,8 @@ ItemExplanation::Line sqleqLine(const audit::AuditItem& item)
     } else if (item.metrics.testSuiteFalsePositive) {
         line.why = QObject::tr("a test-suite false positive: the suite accepts it, the search separates them (%1)")
                        .arg(fromStd(item.metrics.sqleqFoundBy));
+    } else if (*value && item.metrics.proved) {
+        line.why = QObject::tr("proved equivalent: rewrites bring both to one normal form");
     } else if (*value) {
         line.why = QObject::tr("equivalent on the suite and the search past it");
     }
