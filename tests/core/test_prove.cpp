@@ -288,6 +288,14 @@ private slots:
             QVERIFY2(!proof.proved, candidate);
             QVERIFY2(!proof.reason.empty(), candidate);
         }
+        // What no rule follows is still the same as itself, spelled alike.
+        const auto itself = prove::prove(schema, "WITH x AS (SELECT name FROM student) SELECT name FROM x",
+                                         "with x as (select name from student) select name from x", Profile::Strict);
+        QVERIFY(itself.proved);
+        QVERIFY(std::all_of(itself.steps.begin(), itself.steps.end(), [](const auto& step) { return step.rule == "syntax"; }));
+        QVERIFY(!prove::prove(schema, "WITH x AS (SELECT name FROM student) SELECT name FROM x",
+                              "WITH x AS (SELECT Name FROM student) SELECT name FROM x", Profile::Strict)
+                     .proved);
         QCOMPARE(prove::prove(schema, "SELECT name FROM student, dept", "SELECT name FROM student", Profile::Spider).reason,
                  std::string("the gold: `name` is ambiguous: `student` and `dept` both have it"));
     }
