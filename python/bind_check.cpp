@@ -28,6 +28,7 @@ struct CheckArguments {
     unsigned jobs = 0;
     bool minimize = true;
     std::optional<std::string> suites;
+    bool prove = true;
 };
 
 /// The arguments as core's one request; the schema was opened by sqleq.Schema.
@@ -46,6 +47,7 @@ inspect::CheckRequest checkRequest(const std::string& gold, const std::string& c
     settings.jobs = arguments.jobs;
     settings.plugValue = arguments.plugValue;
     settings.keepDistinct = arguments.keepDistinct;
+    settings.prove = arguments.prove;
     const exec::ExecLimits idle = exec::limitsForIdleBudget(arguments.timeoutMs);
     settings.limits.maxSteps = idle.maxSteps;
     settings.limits.wallClockLimitMs = idle.wallClockLimitMs;
@@ -81,14 +83,14 @@ void bindCheck(py::module_& module)
         "_check",
         [](const std::string& gold, const std::string& candidate, const SchemaHandle& schema, std::optional<std::string> profile,
            uint64_t seed, bool plugValue, bool keepDistinct, std::size_t search, int64_t timeoutMs, std::size_t budget,
-           unsigned jobs, bool minimize, std::optional<std::string> suites, py::object progress) {
+           unsigned jobs, bool minimize, std::optional<std::string> suites, bool prove, py::object progress) {
             CheckArguments arguments{std::move(profile), seed, plugValue, keepDistinct, search, timeoutMs, budget, jobs, minimize,
-                                     std::move(suites)};
+                                     std::move(suites), prove};
             return check(gold, candidate, schema, arguments, std::move(progress));
         },
         py::arg("gold"), py::arg("candidate"), py::arg("schema"), py::arg("profile"), py::arg("seed"),
         py::arg("plug_value"), py::arg("keep_distinct"), py::arg("search"), py::arg("timeout_ms"), py::arg("budget"),
-        py::arg("jobs"), py::arg("minimize"), py::arg("suites"), py::arg("progress"),
+        py::arg("jobs"), py::arg("minimize"), py::arg("suites"), py::arg("prove"), py::arg("progress"),
         "One inspection as the dict `sqleq-cli check --json` prints (use sqleq.check).");
 }
 

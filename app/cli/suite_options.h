@@ -93,6 +93,9 @@ inline void addCheckSettingsOptions(CLI::App& command, inspect::CheckSettings& s
     addVerdictOptions(command, settings.plugValue, settings.keepDistinct, settings.orderRule);
     addLimitOptions(command, settings.limits);
     addSearchOption(command, settings.searchBudget, searchDescription);
+    command.add_flag("!--no-proof", settings.prove,
+                     "Do not try to prove an equivalence by rewrites: always search, so that `equivalent` says how "
+                     "many databases agreed");
 }
 
 } // namespace sqleq::cli

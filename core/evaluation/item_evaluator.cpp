@@ -164,9 +164,10 @@ void ItemEvaluator::addSqleq(ItemMetrics& item, const suite::GoldItem& gold, con
         item.sqleq = item.testSuite;
         // `check` tries to prove a pair no suite database separates; the same texts as run
         // are such a pair, and eval must call it proved exactly when `check` does.
-        if (*item.testSuite && m_options.settings.searchBudget > 0) {
+        const auto& settings = m_options.settings;
+        if (*item.testSuite && settings.searchBudget > 0 && settings.prove) {
             if (const auto schema = m_context.schemas.find(gold.dbId); schema != m_context.schemas.end())
-                item.proved = prove::prove(schema->second, gold.sql, prediction, m_options.settings.profile).proved;
+                item.proved = prove::prove(schema->second, gold.sql, prediction, settings.profile, settings.orderRule).proved;
         }
         return;
     }

@@ -14,6 +14,8 @@
 #include "core/suite/checker.h"
 #include "core/suite/distill.h"
 
+#include <fmt/format.h>
+
 #include <chrono>
 
 namespace sqleq::inspect {
@@ -50,6 +52,14 @@ Evidence evidenceFor(const Inspection& inspection)
 
 } // namespace
 
+std::string provedMessage(const prove::Proof& proof)
+{
+    const std::size_t rewrites = proof.rewrites();
+    return fmt::format("{} {} bring gold and candidate to one normal form: equivalent on every database the {} "
+                       "profile allows",
+                       rewrites, rewrites == 1 ? "rewrite" : "rewrites", fuzz::profileName(proof.profile));
+}
+
 bool madeBySqleq(const suite::Suite& suite, int index)
 {
     if (index < 0 || static_cast<std::size_t>(index) >= suite.databases.size()) return false;
@@ -81,7 +91,9 @@ SearchedVerdict verdictAfterSearch(const schema::Schema& schema, std::string_vie
         // A proof settles the pair for every database the profile allows; the suite (which
         // may hold the user's original, outside the profile) has had its say above.
         auto proof = prove::prove(schema, gold, candidate, settings.profile, settings.orderRule);
-        if (proof.proved) out.proof = std::move(proof);
+        if (proof.proved) {
+            out.check.message = provedMessage(*(out.proof = std::move(proof)));
+        }
     }
     if (searchWanted && !out.proof) {
         auto searched = search::searchPastSuite(schema, gold, candidate, suite, asWritten,
@@ -114,13 +126,14 @@ Result<Inspection> inspect(const schema::SchemaSource& source, const CheckReques
         prebuilt = std::move(*imported);
     }
 
-    // The GUI shows the suite database by database: it distills even for a proved pair.
-    if (settings.prove && settings.searchBudget > 0 && !request.runEveryDatabase) {
+    if (settings.prove && settings.searchBudget > 0) {
         if (auto proved = inspectByProof(source, request, prebuilt, cancel)) {
             if (request.otherProfile) {
                 report(progress, "other profile", 0, 0);
                 judgeUnderOtherProfile(*proved, schema, settings, cancel);
             }
+            // The databases that were run (the original, a prebuilt suite), for the GUI's view.
+            if (request.runEveryDatabase) runEveryDatabase(*proved, schema, queryLimits(settings, cancel), cancel);
             proved->cancelled = cancelRequested(cancel);
             proved->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
             return std::move(*proved);

@@ -30,6 +30,10 @@ void diagnoseNondeterminism(Inspection& inspection, const schema::Schema& readab
 std::optional<Inspection> inspectByProof(const schema::SchemaSource& source, const CheckRequest& request,
                                          const std::optional<suite::Suite>& prebuilt, const std::atomic<bool>* cancel);
 
+/// A proved pair's CheckResult::message: "4 rewrites bring gold and candidate to one
+/// normal form: equivalent on every database the spider profile allows".
+std::string provedMessage(const prove::Proof& proof);
+
 /// Database `index` of `suite` was sampled or built by sqleq, so it keeps the profile it
 /// was made under; the user's original and a prebuilt suite's files need not.
 bool madeBySqleq(const suite::Suite& suite, int index);

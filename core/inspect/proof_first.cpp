@@ -102,6 +102,7 @@ std::optional<Inspection> inspectByProof(const schema::SchemaSource& source, con
     inspection.orderMatters = gold.orderMatters;
     inspection.distilled.golds.push_back(std::move(gold));
     inspection.distilled.suite = std::move(supplied);
+    inspection.check.message = provedMessage(proof);
     inspection.proof = std::move(proof);
     inspection.evidence.kind = EvidenceKind::Proof;
     inspection.evidence.suiteDatabases = inspection.metricDatabases;

@@ -129,10 +129,15 @@ std::optional<SchemaFacts> readSchemaFacts(const nlohmann::json& schema, std::st
         return std::nullopt;
     }
     SchemaFacts facts;
-    auto name = jsonString(schema, "schema", "name", error);
-    const auto* tables = name ? jsonArray(schema, "schema", "tables", error) : nullptr;
+    // The schema's name only labels it (front ends name one schema differently); the
+    // tables are what a proof may cite.
+    if (schema.contains("name")) {
+        auto name = jsonString(schema, "schema", "name", error);
+        if (!name) return std::nullopt;
+        facts.name = std::move(*name);
+    }
+    const auto* tables = jsonArray(schema, "schema", "tables", error);
     if (!tables) return std::nullopt;
-    facts.name = std::move(*name);
     for (std::size_t i = 0; i < tables->size(); ++i) {
         auto table = readTable((*tables)[i], fmt::format("schema.tables[{}]", i), error);
         if (!table) return std::nullopt;

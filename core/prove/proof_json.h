@@ -13,7 +13,7 @@ namespace sqleq::prove {
 inline constexpr std::string_view kProofFormat = "sqleq-proof";
 inline constexpr int kProofFormatVersion = 1;
 
-/// The schema as a proof file carries it: {name, tables: [{name, columns: [{name, type,
+/// The schema as a proof file carries it: {tables: [{name, columns: [{name, type,
 /// not_null, collation}], primary_key, unique, without_rowid}]}.
 nlohmann::json schemaFactsJson(const schema::Schema& schema);
 

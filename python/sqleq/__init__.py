@@ -83,7 +83,7 @@ def check(gold: str, candidate: str, *, tables: Optional[str] = None, db_id: Opt
           db: Optional[str] = None, ddl: Optional[str] = None, schema: Optional[Schema] = None,
           profile: Optional[str] = None, seed: int = 0, plug_value: bool = False, keep_distinct: bool = False,
           search: Union[bool, int] = True, timeout_ms: int = 2000, suites: Optional[str] = None,
-          budget: int = 1000, jobs: int = 0, minimize: bool = True,
+          budget: int = 1000, jobs: int = 0, minimize: bool = True, prove: bool = True,
           progress: Optional[ProgressCallback] = None) -> Inspection:
     """Decides gold vs candidate, as ``sqleq-cli check --json`` does.
 
@@ -97,7 +97,8 @@ def check(gold: str, candidate: str, *, tables: Optional[str] = None, db_id: Opt
     ``search``: True (300 databases past the suite), False (the test-suite verdict alone)
     or a number. ``timeout_ms`` is the per-query budget in idle-machine milliseconds
     (counted in SQLite steps, so verdicts do not depend on machine load). ``suites``
-    adds a released suite DIR/<db_id>/*.sqlite. ``progress(dict)`` receives the CLI
+    adds a released suite DIR/<db_id>/*.sqlite. ``prove=False`` never tries a proof by
+    rewrites: an equivalence is then always searched (``.proof`` is None). ``progress(dict)`` receives the CLI
     progress bar's fields (phase, done, total, suite_size, undistinguished, ...).
 
     Raises ParseError (with line and column) or QueryError when the gold cannot run,
@@ -107,7 +108,7 @@ def check(gold: str, candidate: str, *, tables: Optional[str] = None, db_id: Opt
     loaded = _schema_for(tables, db_id, db, ddl, schema)
     data = _sqleq._check(gold, candidate, loaded, profile, seed, plug_value, keep_distinct,
                          _search_budget(search), timeout_ms, budget, jobs, minimize,
-                         None if suites is None else str(suites), progress)
+                         None if suites is None else str(suites), prove, progress)
     return Inspection(data)
 
 

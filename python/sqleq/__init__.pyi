@@ -115,7 +115,7 @@ def check(gold: str, candidate: str, *, tables: Optional[str] = ..., db_id: Opti
           db: Optional[str] = ..., ddl: Optional[str] = ..., schema: Optional[Schema] = ...,
           profile: str = ..., seed: int = ..., plug_value: bool = ..., keep_distinct: bool = ...,
           search: Union[bool, int] = ..., timeout_ms: int = ..., suites: Optional[str] = ...,
-          budget: int = ..., jobs: int = ..., minimize: bool = ...,
+          budget: int = ..., jobs: int = ..., minimize: bool = ..., prove: bool = ...,
           progress: Optional[ProgressCallback] = ...) -> Inspection: ...
 
 def check_proof(proof: Union[Dict[str, Any], str, os.PathLike]) -> Dict[str, Any]: ...

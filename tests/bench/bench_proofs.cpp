@@ -102,6 +102,7 @@ int main(int argc, char** argv)
     std::map<std::string, std::size_t> ruleUse;
     std::set<std::tuple<std::string, std::string, std::string>> provedPairs;
     std::vector<std::tuple<std::string, std::string, std::string, std::string>> unprovedShown;
+    std::map<std::tuple<std::string, std::string, std::string>, std::pair<bool, bool>> verdictCache;
     std::size_t items = 0, proved = 0, equivalent = 0, equivalentProved = 0, provedNotEquivalent = 0;
     double proveSeconds = 0;
     for (int k : submissions) {
@@ -132,6 +133,20 @@ int main(int argc, char** argv)
                     unprovedShown.emplace_back(golds[i].dbId, proof.goldForm, proof.candidateForm, predictions[i]);
             }
             if (verdicts) {
+                // One inspection per distinct pair: submissions repeat many predictions.
+                const auto key = std::make_tuple(golds[i].dbId, golds[i].gold, predictions[i]);
+                auto known = verdictCache.find(key);
+                if (known != verdictCache.end()) {
+                    if (known->second.first) {
+                        ++equivalent;
+                        ++hardnessEquivalent[hardness];
+                        if (known->second.second) {
+                            ++equivalentProved;
+                            ++hardnessEquivalentProved[hardness];
+                        }
+                    }
+                    continue;
+                }
                 inspect::CheckRequest request;
                 request.gold = golds[i].gold;
                 request.candidate = predictions[i];
@@ -141,6 +156,8 @@ int main(int argc, char** argv)
                 request.diagnose = false;
                 request.otherProfile = false;
                 auto inspection = inspect::inspect(*source, request);
+                verdictCache[key] = {inspection && inspection->check.verdict == suite::VerdictKind::Equivalent,
+                                     inspection && inspection->proof.has_value()};
                 if (inspection && inspection->check.verdict == suite::VerdictKind::Equivalent) {
                     ++equivalent;
                     ++hardnessEquivalent[hardness];

@@ -1,8 +1,8 @@
 // One request, one answer: the same pair with the same settings goes through every
 // front end — `sqleq-cli check --json`, `sqleq.check(...).to_dict()`, the inspector's
 // session run, `sqleq-cli eval --out` and an audit project's item — and must get the
-// same verdict, suite verdict, evidence, counterexample and diagnosis, field by field
-// (elapsed times aside). A front end that set a stage's option behind core's back
+// same verdict, suite verdict, evidence (a proof for the proved pair), counterexample and
+// diagnosis, field by field (elapsed times aside). A front end that set a stage's option behind core's back
 // (another step budget for distillation, another profile for the search) fails here.
 #include "core/audit/audit.h"
 #include "core/inspect/inspection_json.h"
@@ -74,6 +74,9 @@ constexpr Pair kPairs[] = {
 };
 /// The pairs above that differ only by a DISTINCT, from this index on.
 constexpr int kFirstDistinctPair = 7;
+/// The pair the rewrites prove (`NOT age <= 30` is `age > 30`): every front end says
+/// `equivalent (proved)` with the same proof.
+constexpr int kProvedPair = 1;
 constexpr int kPairCount = static_cast<int>(std::size(kPairs));
 
 /// The settings of one row of the test; every front end is given exactly these.
@@ -145,6 +148,8 @@ json sessionJson(const ui::RunResult& result)
     inspection.suiteCheck = result.suiteCheck;
     inspection.check = result.check;
     inspection.testSuiteFalsePositive = result.testSuiteFalsePositive;
+    inspection.suiteVerdictFromProof = result.suiteVerdictFromProof;
+    inspection.proof = result.proof;
     inspection.searchFoundBy = result.searchFoundBy.toStdString();
     inspection.conventionNote = result.conventionNote.toStdString();
     inspection.constraintNotes = result.constraintNotes;
@@ -287,6 +292,20 @@ class TestOneAnswer : public QObject {
                  qPrintable(where + ": CLI vs inspector: " + firstDifference(reference, withoutTimes(session))));
     }
 
+    /// The proved pair's evidence is a proof the checker would read: steps, one form.
+    static void verifyProved(const json& cli, int pair)
+    {
+        const bool proved = cli["evidence"]["kind"] == "proof";
+        QVERIFY2(proved == (pair == kProvedPair), qPrintable(QStringLiteral("pair %1: evidence %2").arg(pair).arg(
+                                                      QString::fromStdString(cli["evidence"]["kind"].dump()))));
+        if (!proved) return;
+        const json& proof = cli["evidence"]["proof"];
+        QVERIFY(proof["proved"] == true);
+        QVERIFY(proof["gold_form"] == proof["candidate_form"]);
+        QVERIFY(!proof["steps"].empty());
+        QVERIFY(cli["evidence"]["search_databases"] == 0);
+    }
+
     /// A DISTINCT pair: sqleq's verdict is `different` (DISTINCT kept), the metric's is
     /// `equivalent` (DISTINCT removed), and the metric's line says which convention decided.
     static void verifyDistinctKept(const json& cli, int pair)
@@ -410,6 +429,7 @@ private slots:
             compareAll(cli, python.is_null() ? json() : python[static_cast<std::size_t>(p)], session,
                        QStringLiteral("pair %1").arg(p));
             if (QTest::currentTestFailed()) return;
+            verifyProved(cli, p);
             verifyDistinctKept(cli, p);
             if (QTest::currentTestFailed()) return;
         }
@@ -442,6 +462,7 @@ private slots:
                 = sessionCheck(settings, {ui::SchemaSourceKind::SpiderTables, m_tablesPath, dbIdOf(p)}, kPairs[p], suites);
             compareAll(cli, python.is_null() ? json() : python[static_cast<std::size_t>(p)], session, where);
             if (QTest::currentTestFailed()) return;
+            verifyProved(cli, p);
             verifyDistinctKept(cli, p);
             if (QTest::currentTestFailed()) return;
 
@@ -458,6 +479,8 @@ private slots:
                      qPrintable(where + ": eval's false positive"));
             QVERIFY2(item["sqleq_found_by"] == (cli.contains("found_by") ? cli["found_by"] : json()),
                      qPrintable(where + ": eval's found_by"));
+            if (cli["verdict"] == "equivalent")
+                QVERIFY2(item["proved"] == json(cli["evidence"]["kind"] == "proof"), qPrintable(where + ": eval's proved"));
             const evaluation::ItemMetrics& audited = auditItems[static_cast<std::size_t>(p)].metrics;
             QVERIFY2(evaluation::itemJson(audited) == item,
                      qPrintable(where + ": the audit item: " + firstDifference(evaluation::itemJson(audited), item)));

@@ -43,6 +43,7 @@ struct RunResult {
     suite::CheckResult suiteCheck;    ///< the test-suite metric's verdict alone
     std::size_t metricDatabases = 0;  ///< the first this many suite databases are the metric's suite
     bool testSuiteFalsePositive = false;  ///< the suite accepts, the search separates
+    bool suiteVerdictFromProof = false;   ///< inspect::Inspection::suiteVerdictFromProof
     /// When the metric's conventions decide its answer (inspect::Inspection::conventionNote).
     QString conventionNote;
     /// Where tables.json and the original database's DDL disagreed (the DDL is used).

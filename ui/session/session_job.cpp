@@ -74,6 +74,7 @@ void adaptInspection(RunResult& result, inspect::Inspection& inspection)
     result.suiteCheck = std::move(inspection.suiteCheck);
     result.metricDatabases = inspection.metricDatabases;
     result.testSuiteFalsePositive = inspection.testSuiteFalsePositive;
+    result.suiteVerdictFromProof = inspection.suiteVerdictFromProof;
     result.conventionNote = QString::fromStdString(inspection.conventionNote);
     result.constraintNotes = std::move(inspection.constraintNotes);
     result.evidence = inspection.evidence;
