@@ -3,8 +3,8 @@
 # by a real window manager (openbox), which frames, places and may constrain the window,
 # unlike tests/screenshots.sh, which grabs the window alone. For each screen size
 # (1280x800 and 1920x1080) and each font set (DejaVu only; the desktop's other fonts
-# without DejaVu: Liberation, URW, Noto), five states: a different pair, an equivalent
-# pair, a candidate SQLite rejects, NOT IN vs EXCEPT separated by a NULL under the strict
+# without DejaVu: Liberation, URW, Noto), six states: a different pair, a proved pair, an
+# equivalent pair, a candidate SQLite rejects, NOT IN vs EXCEPT separated by a NULL under the strict
 # profile, and audit mode on the bundled audit example. Each starts from a fresh
 # configuration, as on a first start. Files: resources/screenshots/desktop/
 # <width>x<height>-<fonts>-<state>.png, stripped and reduced to a 256-colour palette.
@@ -62,8 +62,22 @@ cat >"$work/error.sqleq" <<'JSON'
 }
 JSON
 
+# A pair the rewrites prove: the Proof tab in front, its steps to step through.
+cat >"$work/proved.sqleq" <<'JSON'
+{
+    "format": "sqleq-session",
+    "version": 1,
+    "schema": {"kind": "ddl", "path": ":/examples/people/database.sql", "db_id": ""},
+    "gold": "SELECT name FROM people WHERE age > 34",
+    "candidate": "SELECT P.Name FROM people AS P WHERE NOT P.age <= 34",
+    "question": "What are the names of the people older than 34?",
+    "settings": {"profile": "spider", "seed": 0, "budget": 1000}
+}
+JSON
+
 states=(
   "different :/examples/figure1-different.sqleq"
+  "proved $work/proved.sqleq"
   "equivalent :/examples/figure1-equivalent.sqleq"
   "error $work/error.sqleq"
   "strict-null :/examples/stadiums-without-concerts-strict.sqleq"

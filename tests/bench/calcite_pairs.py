@@ -37,7 +37,7 @@
 A benchmark, not a test.
 
   python3 tests/bench/calcite_pairs.py [--cli build/release/bin/sqleq-cli]
-      [--corpus /work/shared/corpus/calcite] [--profile strict|spider|both] [--limit N]
+      [--corpus ../shared/corpus/calcite] [--profile strict|spider|both] [--limit N]
       [--jobs 2] [--timeout 60] [--recheck 300] [--out results.json] [--keep-dir DIR] [--convert-only]
 """
 import argparse
@@ -55,7 +55,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 DEFAULT_CLI = os.path.join(REPO, "build", "release", "bin", "sqleq-cli")
-DEFAULT_CORPUS = "/work/shared/corpus/calcite"
+DEFAULT_CORPUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared", "corpus", "calcite")
 
 # ---------------------------------------------------------------- schema
 

@@ -76,6 +76,7 @@ NeighborsPanel::NeighborsPanel(QWidget* parent) : QWidget(parent)
 
 void NeighborsPanel::setResult(const RunResultPtr& result)
 {
+    m_proved = result && result->suiteVerdictFromProof;
     m_model->setResult(result);
     showTree();
     m_detail->clear();
@@ -109,7 +110,8 @@ void NeighborsPanel::updateSummary()
         undistinguished += family.data(NeighborsModel::UndistinguishedCountRole).toInt();
     }
     if (neighbors == 0) {
-        m_summary->setText(tr("Neighbor queries of the gold appear here after a run."));
+        m_summary->setText(m_proved ? tr("The pair was proved: no suite, and so no neighbor query, was needed.")
+                                    : tr("Neighbor queries of the gold appear here after a run."));
         return;
     }
     m_summary->setText(undistinguished == 0

@@ -47,6 +47,7 @@ private:
     QCheckBox* m_undistinguishedOnly = nullptr;
     QLabel* m_summary = nullptr;
     QLabel* m_detail = nullptr;
+    bool m_proved = false;  ///< the run proved the pair before distilling: no neighbors by design
 };
 
 } // namespace sqleq::ui

@@ -34,13 +34,20 @@ QString assumptions(const RunResult& result)
                        .arg(result.profileName,
                             result.session.settings.profile ? QString() : QObject::tr(" (the schema's default)"))
                        .arg(result.seed);
-    text += sampled == 0 ? QObject::tr(" · test suite of %1, no random one needed (sampling budget %2)")
-                               .arg(countedDatabases(suiteSize))
-                               .arg(result.session.settings.budget)
-                         : QObject::tr(" · test suite of %1, kept from %2 sampled at random (sampling budget %3)")
-                               .arg(countedDatabases(suiteSize))
-                               .arg(sampled)
-                               .arg(result.session.settings.budget);
+    if (result.suiteVerdictFromProof) {
+        // The proof stands for every database a suite could hold: none was distilled.
+        text += QObject::tr(" · no suite distilled, the proof covers every database one could hold · %1 supplied")
+                    .arg(countedDatabases(suiteSize));
+    } else if (sampled == 0) {
+        text += QObject::tr(" · test suite of %1, no random one needed (sampling budget %2)")
+                    .arg(countedDatabases(suiteSize))
+                    .arg(result.session.settings.budget);
+    } else {
+        text += QObject::tr(" · test suite of %1, kept from %2 sampled at random (sampling budget %3)")
+                    .arg(countedDatabases(suiteSize))
+                    .arg(sampled)
+                    .arg(result.session.settings.budget);
+    }
     if (result.evidence.searchDatabases > 0)
         text += QObject::tr(" · %1 built by the search past the suite (at most %2)")
                     .arg(countedDatabases(static_cast<qint64>(result.evidence.searchDatabases)))
