@@ -9,6 +9,7 @@
 #include "core/prove/prove.h"
 #include "core/schema/schema_source.h"
 #include "tests/corpus_skip.h"
+#include "tests/pair_sample.h"
 
 #include <QtTest>
 
@@ -93,9 +94,10 @@ private slots:
                 }
             }
             for (const auto& [rule, rewrites] : byRule) {
-                // A spread over the file, the same every run.
+                // A spread over the file, the same every run (the sanitizer run takes every Nth).
                 const std::size_t stride = std::max<std::size_t>(1, rewrites.size() / kPerRule);
                 for (std::size_t i = 0, taken = 0; i < rewrites.size() && taken < kPerRule; i += stride, ++taken) {
+                    if (!test::pairSampled(taken, kPerRule)) continue;
                     QTest::addRow("%s/%s/%zu", fuzz::profileName(profile).data(), rule.c_str(), i)
                         << int(profile) << QString::fromStdString(rule) << QString::fromStdString(rewrites[i].dbId)
                         << QString::fromStdString(rewrites[i].before) << QString::fromStdString(rewrites[i].after);

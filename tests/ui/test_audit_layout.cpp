@@ -194,6 +194,12 @@ private slots:
         QTreeView* tree = window.neighborsPanel()->findChild<QTreeView*>();
         QVERIFY(tree);
         QAbstractItemModel* model = tree->model();
+        // A proved item distills no suite and so lists no neighbor: take the first item
+        // that was searched.
+        for (std::size_t item = 1; model->rowCount() == 0 && item < 20; ++item) {
+            if (!window.audit()->selectItem(item)) break;
+            QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning() && window.lastResult(), kRunTimeoutMs);
+        }
         QVERIFY(model->rowCount() > 0);
         tree->expandAll();
         QCoreApplication::processEvents();
