@@ -9,7 +9,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 out="${1:-$root/build/fuzz/corpus}"
 spider="${SQLEQ_CORPUS_DIR:-$root/../shared/corpus/spider}"
-targets=(fuzz_sql_roundtrip fuzz_neighbors fuzz_spider_esm fuzz_tables_json fuzz_session fuzz_audit_tsv fuzz_bird_predictions)
+targets=(fuzz_sql_roundtrip fuzz_neighbors fuzz_prove fuzz_spider_esm fuzz_tables_json fuzz_session fuzz_audit_tsv fuzz_bird_predictions)
 
 # lines TARGET PREFIX < lines: one seed file per line, PREFIX-<line number>, no newline.
 lines() {
@@ -44,6 +44,7 @@ fi
 pairs="$(paste "$spider/dev_gold.sql" "$spider/predictions/dev_1.txt" 2>/dev/null | awk -F'\t' '$2 == "concert_singer"')"
 cut -f1 <<< "$pairs" | lines fuzz_neighbors concert_singer
 awk -F'\t' '{ print $1 "\t" $3 }' <<< "$pairs" | lines fuzz_spider_esm concert_singer
+awk -F'\t' '{ print $1 "\t" $3 }' <<< "$pairs" | lines fuzz_prove concert_singer
 
 # tables.json: one file per database (the whole file is 46 KB, too big to mutate well).
 if command -v python3 >/dev/null 2>&1; then

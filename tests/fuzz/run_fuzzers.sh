@@ -12,7 +12,7 @@ root="$(cd "$here/../.." && pwd)"
 build="${1:-$root/build/fuzz}"
 seconds="${FUZZ_SECONDS:-60}"
 max_len="${FUZZ_MAX_LEN:-262144}"
-targets=(${FUZZ_TARGETS:-fuzz_sql_roundtrip fuzz_neighbors fuzz_spider_esm fuzz_tables_json fuzz_session fuzz_audit_tsv fuzz_bird_predictions})
+targets=(${FUZZ_TARGETS:-fuzz_sql_roundtrip fuzz_neighbors fuzz_prove fuzz_spider_esm fuzz_tables_json fuzz_session fuzz_audit_tsv fuzz_bird_predictions})
 
 bash "$here/make_seeds.sh" "$build/corpus" || exit 1
 mkdir -p "$build/crashes" "$build/logs"
