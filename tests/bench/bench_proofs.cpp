@@ -6,10 +6,14 @@
 // are proved (a full inspection per item, proofs on). Asserts nothing (not a test).
 //
 //   bench_proofs CORPUS_SPIDER_DIR [--search N] [--strict] [--verdicts] [--submissions 1,2]
-//                [--show-unproved N]
+//                [--show-unproved N] [--check]
+//     --check: every proof is also re-checked by the independent checker (core/proof_check),
+//              and every gold against itself is proved and re-checked too.
 #include "core/inspect/inspect.h"
 #include "core/metrics/spider_esm.h"
 #include "core/metrics/spider_schema_index.h"
+#include "core/proof_check/proof_check.h"
+#include "core/prove/proof_json.h"
 #include "core/prove/prove.h"
 #include "core/schema/schema_source.h"
 
@@ -62,13 +66,14 @@ int main(int argc, char** argv)
     }
     const std::filesystem::path corpus = argv[1];
     std::size_t search = 0, showUnproved = 0;
-    bool strict = false, verdicts = false;
+    bool strict = false, verdicts = false, check = false;
     std::vector<int> submissions;
     for (int i = 2; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--search" && i + 1 < argc) search = std::stoul(argv[++i]);
         else if (arg == "--strict") strict = true;
         else if (arg == "--verdicts") verdicts = true;
+        else if (arg == "--check") check = true;
         else if (arg == "--show-unproved" && i + 1 < argc) showUnproved = std::stoul(argv[++i]);
         else if (arg == "--submissions" && i + 1 < argc) {
             std::string list = argv[++i];
@@ -105,6 +110,17 @@ int main(int argc, char** argv)
     std::map<std::tuple<std::string, std::string, std::string>, std::pair<bool, bool>> verdictCache;
     std::size_t items = 0, proved = 0, equivalent = 0, equivalentProved = 0, provedNotEquivalent = 0;
     double proveSeconds = 0;
+    std::size_t checked = 0, rejected = 0;
+    const auto recheck = [&](const prove::Proof& proof, const schema::Schema& schema) {
+        if (!check || !proof.proved) return;
+        ++checked;
+        const auto answer = proof_check::checkProof(prove::proofJson(proof, schema));
+        if (!answer.accepted) {
+            ++rejected;
+            fmt::print("REJECTED BY THE CHECKER: {}\n  gold {}\n  candidate {}\n", answer.reason, proof.gold,
+                       proof.candidate);
+        }
+    };
     for (int k : submissions) {
         const auto predictions = readLines(corpus / "predictions" / fmt::format("dev_{}.txt", k));
         std::size_t subProved = 0;
@@ -121,6 +137,8 @@ int main(int argc, char** argv)
             const auto start = std::chrono::steady_clock::now();
             const prove::Proof proof = prove::prove(source->schema, golds[i].gold, predictions[i], profile);
             proveSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            recheck(proof, source->schema);
+            if (check && k == submissions.front()) recheck(prove::prove(source->schema, golds[i].gold, golds[i].gold, profile), source->schema);
             if (proof.proved) {
                 ++proved;
                 ++subProved;
@@ -191,6 +209,7 @@ int main(int argc, char** argv)
             fmt::print("  {}: {} of {} equivalent items proved ({:.1f} %)\n", hardness, hardnessEquivalentProved[hardness],
                        count, 100.0 * hardnessEquivalentProved[hardness] / std::max<std::size_t>(count, 1));
     }
+    if (check) fmt::print("independent checker: {} proofs re-checked, {} rejected\n", checked, rejected);
     fmt::print("rules in proofs:");
     for (const auto& [rule, count] : ruleUse) fmt::print(" {} {}", rule, count);
     fmt::print("\nwhy not proved:\n");

@@ -182,6 +182,10 @@ private slots:
         // commute: operand order, mirrored comparisons, result column order.
         addProvedRow("operands", kSchool, Profiles::Both, "commute", "SELECT name FROM student WHERE age > 20 AND name = 'x'",
                      "SELECT name FROM student WHERE 'x' = name AND 20 < age");
+        // A scalar subquery brings no collation: the NOCASE of `nick` does not travel.
+        addProvedRow("scalar subquery side", kSchool, Profiles::Both, "commute",
+                     "SELECT name FROM student WHERE (SELECT max(nick) FROM student) = name",
+                     "SELECT name FROM student WHERE name = (SELECT max(nick) FROM student)");
         addProvedRow("result columns", kShop, Profiles::Both, "commute", "SELECT title, price FROM product",
                      "SELECT price, title FROM product");
         addProvedRow("grouped with a key", kSchool, Profiles::Both, "commute",
