@@ -5,12 +5,14 @@ Takes the items an `eval --out` table marks proved (one submission of Spider dev
 `sqleq-cli check --tables … --db-id …` on up to N distinct (gold, prediction) pairs, one
 process each, as a user would, and prints the wall-time percentiles of the whole process
 (schema and original database loaded, the proof, the original run, the other profile's
-line). Also the same for --no-proof, for comparison.
+line), and the inspection's own time (JSON `seconds`). Also the same for --no-proof, for
+comparison, and the cost of starting the process at all (`--help`).
 
 Usage: proved_check_latency.py BUILD_DIR SPIDER_CORPUS ITEMS_TSV PREDICTIONS [--count N]
 """
 import argparse
 import csv
+import json
 import os
 import statistics
 import subprocess
@@ -44,17 +46,25 @@ def main():
                 pairs.append(key)
     pairs = pairs[:args.count]
     for label, extra in (("proof on", []), ("--no-proof", ["--no-proof"])):
-        times, proved = [], 0
+        times, inspections, proved = [], [], 0
         for gold, prediction, db_id in pairs:
             start = time.perf_counter()
             run = subprocess.run([cli, "check", "--tables", os.path.join(args.corpus, "tables.json"), "--db-id", db_id,
-                                  "--gold", gold, "--candidate", prediction, "--jobs", "1"] + extra,
+                                  "--gold", gold, "--candidate", prediction, "--jobs", "1", "--json"] + extra,
                                  capture_output=True, text=True)
             times.append(time.perf_counter() - start)
-            proved += "(proved:" in run.stdout
-        print("{}: {} pairs ({} proved), wall per check: p50 {:.1f} ms, p95 {:.1f} ms, mean {:.1f} ms".format(
-            label, len(pairs), proved, 1000 * percentile(times, 0.5), 1000 * percentile(times, 0.95),
-            1000 * statistics.mean(times)))
+            result = json.loads(run.stdout)
+            inspections.append(result["seconds"])
+            proved += result["evidence"]["kind"] == "proof"
+        print("{}: {} pairs ({} proved), wall per check: p50 {:.1f} ms, p95 {:.1f} ms, mean {:.1f} ms; "
+              "the inspection itself (JSON `seconds`): p50 {:.1f} ms, p95 {:.1f} ms".format(
+                  label, len(pairs), proved, 1000 * percentile(times, 0.5), 1000 * percentile(times, 0.95),
+                  1000 * statistics.mean(times), 1000 * percentile(inspections, 0.5),
+                  1000 * percentile(inspections, 0.95)))
+    start = time.perf_counter()
+    for _ in range(20):
+        subprocess.run([cli, "--help"], capture_output=True)
+    print("for scale, `sqleq-cli --help`: {:.1f} ms per process".format(1000 * (time.perf_counter() - start) / 20))
     return 0
 
 
