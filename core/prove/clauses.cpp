@@ -148,17 +148,8 @@ std::string applyOuterToInner(sql::SelectStatement& statement, const RuleContext
 
 std::string applyInnerJoins(sql::SelectStatement& statement, const RuleContext&, Uses& uses)
 {
-    std::vector<std::pair<sql::SelectCore*, sql::SelectStatement*>> cores;
-    sql::walk(statement, [&](sql::Node& node) {
-        if (auto* owned = node.tryAs<sql::SelectStatement>()) {
-            if (auto* core = owned->body ? owned->body->tryAs<sql::SelectCore>() : nullptr) cores.emplace_back(core, owned);
-        } else if (auto* core = node.tryAs<sql::SelectCore>()) {
-            if (std::none_of(cores.begin(), cores.end(), [&](const auto& seen) { return seen.first == core; }))
-                cores.emplace_back(core, nullptr);
-        }
-        return true;
-    });
-    for (auto& [core, owner] : cores) {
+    const auto cores = coresWithOwners(statement);
+    for (const auto& [core, owner] : cores) {
         if (!core->from || !innerOnly(*core->from)) continue;
         std::vector<sql::ExprPtr> conditions;
         flattenChain(std::move(core->where), sql::BinaryOp::And, conditions);

@@ -174,13 +174,7 @@ bool dependsOnReadOrder(sql::SelectStatement& statement, const RuleContext& cont
     });
     if (depends) return true;
     // A grouped or aggregating core's bare columns: SQLite takes them from some row of the group.
-    std::vector<std::pair<sql::SelectCore*, sql::SelectStatement*>> cores;
-    sql::walk(statement, [&](sql::Node& node) {
-        if (auto* owner = node.tryAs<sql::SelectStatement>()) {
-            if (auto* core = owner->body ? owner->body->tryAs<sql::SelectCore>() : nullptr) cores.emplace_back(core, owner);
-        }
-        return true;
-    });
+    const auto cores = coresWithOwners(statement);
     forEachCore(statement, [&](sql::SelectCore& core) {
         if (depends) return;
         std::set<std::string> own;
@@ -197,7 +191,7 @@ bool dependsOnReadOrder(sql::SelectStatement& statement, const RuleContext& cont
         if (core.having) roots.push_back(core.having.get());
         for (const auto& term : core.orderBy) roots.push_back(term.get());
         for (const auto& [owned, owner] : cores) {
-            if (owned != &core) continue;
+            if (owned != &core || !owner) continue;
             for (const auto& term : owner->orderBy) roots.push_back(term.get());
         }
         std::vector<const sql::ColumnRef*> bare;

@@ -44,6 +44,10 @@ private:
 /// Calls `visit` on every SELECT core of `root`, subqueries included, outer ones first.
 void forEachCore(sql::Node& root, const std::function<void(sql::SelectCore&)>& visit);
 
+/// Every SELECT core of `statement` with the statement whose ORDER BY and LIMIT apply
+/// to it (null for a compound's branch), outer ones first.
+std::vector<std::pair<sql::SelectCore*, sql::SelectStatement*>> coresWithOwners(sql::SelectStatement& statement);
+
 /// After `names`: every table binding's name (its alias, else its table's name) and the
 /// schema table it reads. Binding names are unique in the statement then.
 std::map<std::string, const schema::Table*> tableBindings(sql::Node& root, const schema::Schema& schema);

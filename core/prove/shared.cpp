@@ -26,6 +26,22 @@ void forEachCore(sql::Node& root, const std::function<void(sql::SelectCore&)>& v
     });
 }
 
+std::vector<std::pair<sql::SelectCore*, sql::SelectStatement*>> coresWithOwners(sql::SelectStatement& statement)
+{
+    std::vector<std::pair<sql::SelectCore*, sql::SelectStatement*>> cores;
+    sql::walk(statement, [&](sql::Node& node) {
+        if (auto* owner = node.tryAs<sql::SelectStatement>()) {
+            if (auto* core = owner->body ? owner->body->tryAs<sql::SelectCore>() : nullptr) cores.emplace_back(core, owner);
+        } else if (auto* core = node.tryAs<sql::SelectCore>()) {
+            // A statement's own core was already taken with its owner.
+            if (std::none_of(cores.begin(), cores.end(), [&](const auto& taken) { return taken.first == core; }))
+                cores.emplace_back(core, nullptr);
+        }
+        return true;
+    });
+    return cores;
+}
+
 std::map<std::string, const schema::Table*> tableBindings(sql::Node& root, const schema::Schema& schema)
 {
     std::map<std::string, const schema::Table*> tables;

@@ -1,7 +1,6 @@
 // libFuzzer target: neighbor generation for any gold text on a fixed Spider schema
 // (concert_singer) must end with neighbors or a diagnostic, never crash.
 #include "core/neighbors/neighbors.h"
-#include "core/schema/spider_tables.h"
 #include "tests/fuzz/fuzz_schema.h"
 
 #include <cstdint>
@@ -9,27 +8,10 @@
 #include <cstdlib>
 #include <string_view>
 
-namespace {
-
-const sqleq::schema::Schema& fixedSchema() {
-    static const sqleq::schema::Schema schema = [] {
-        auto parsed = sqleq::schema::parseSpiderSchema(sqleq::fuzz_targets::kTablesJson,
-                                                        sqleq::fuzz_targets::kDbId);
-        if (!parsed) {
-            std::fprintf(stderr, "fuzz_neighbors: the embedded schema does not load\n");
-            std::abort();
-        }
-        return std::move(parsed).value();
-    }();
-    return schema;
-}
-
-} // namespace
-
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string_view gold(reinterpret_cast<const char*>(data), size);
     sqleq::neighbors::NeighborStats stats;
-    auto neighbors = sqleq::neighbors::generateNeighbors(gold, fixedSchema(), {}, &stats);
+    auto neighbors = sqleq::neighbors::generateNeighbors(gold, sqleq::fuzz_targets::fixedSchema(), {}, &stats);
     if (neighbors && neighbors->size() != stats.kept) {
         std::fprintf(stderr, "fuzz_neighbors: %zu neighbors but stats.kept = %zu\n", neighbors->size(), stats.kept);
         std::abort();

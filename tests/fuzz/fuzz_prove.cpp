@@ -7,7 +7,6 @@
 #include "core/proof_check/proof_check.h"
 #include "core/prove/proof_json.h"
 #include "core/prove/prove.h"
-#include "core/schema/spider_tables.h"
 #include "core/sql/parser.h"
 #include "tests/fuzz/fuzz_schema.h"
 
@@ -18,22 +17,9 @@
 
 namespace {
 
-const sqleq::schema::Schema& fixedSchema() {
-    static const sqleq::schema::Schema schema = [] {
-        auto parsed = sqleq::schema::parseSpiderSchema(sqleq::fuzz_targets::kTablesJson,
-                                                        sqleq::fuzz_targets::kDbId);
-        if (!parsed) {
-            std::fprintf(stderr, "fuzz_prove: the embedded schema does not load\n");
-            std::abort();
-        }
-        return std::move(parsed).value();
-    }();
-    return schema;
-}
-
 void checkAccepted(const sqleq::prove::Proof& proof) {
     if (!proof.proved) return;
-    const auto checked = sqleq::proof_check::checkProof(sqleq::prove::proofJson(proof, fixedSchema()));
+    const auto checked = sqleq::proof_check::checkProof(sqleq::prove::proofJson(proof, sqleq::fuzz_targets::fixedSchema()));
     if (!checked.accepted) {
         std::fprintf(stderr, "fuzz_prove: the checker rejects a proof: %s\n  gold %s\n  candidate %s\n",
                      checked.reason.c_str(), proof.gold.c_str(), proof.candidate.c_str());
@@ -50,13 +36,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string_view candidate = tab == std::string_view::npos ? gold : input.substr(tab + 1);
     const bool parses = sqleq::sql::parse(sqleq::exec::officialPostprocess(gold)).ok();
     for (const auto profile : {sqleq::fuzz::Profile::Spider, sqleq::fuzz::Profile::Strict}) {
-        const auto itself = sqleq::prove::prove(fixedSchema(), gold, gold, profile);
+        const auto itself = sqleq::prove::prove(sqleq::fuzz_targets::fixedSchema(), gold, gold, profile);
         if (parses && !itself.proved) {
             std::fprintf(stderr, "fuzz_prove: a query is not proved equal to itself: %s\n", itself.reason.c_str());
             std::abort();
         }
         checkAccepted(itself);
-        checkAccepted(sqleq::prove::prove(fixedSchema(), gold, candidate, profile));
+        checkAccepted(sqleq::prove::prove(sqleq::fuzz_targets::fixedSchema(), gold, candidate, profile));
     }
     return 0;
 }
