@@ -1,7 +1,8 @@
 // Node: the base of every AST node — a kind tag, the exact source span, deep
 // clone, and a uniform view of children and scalar fields that walk, printing to
 // JSON and structural equality are built on. Nodes own their children through
-// unique_ptr and never point at their parent.
+// unique_ptr and never point at their parent. Those three generic members are
+// derived from one description per node type (node_table.cpp), not written per type.
 #pragma once
 
 #include "core/base/source_span.h"
@@ -93,12 +94,12 @@ public:
     template <typename T> const T* tryAs() const { return is<T>() ? static_cast<const T*>(this) : nullptr; }
 
     /// Deep copy, spans included.
-    [[nodiscard]] virtual std::unique_ptr<Node> cloneNode() const = 0;
+    [[nodiscard]] std::unique_ptr<Node> cloneNode() const;
     /// Appends every child slot in source order (null for empty optional slots).
-    virtual void appendChildren(std::vector<ChildRef>& out) const = 0;
+    void appendChildren(std::vector<ChildRef>& out) const;
     /// Reports the scalar fields; two nodes of one kind with the same fields and
     /// structurally equal children are structurally equal.
-    virtual void describeFields(FieldVisitor& visitor) const = 0;
+    void describeFields(FieldVisitor& visitor) const;
 
 protected:
     explicit Node(NodeKind kind) : m_kind(kind) {}
@@ -121,12 +122,6 @@ template <typename T> std::vector<std::unique_ptr<T>> cloneAll(const std::vector
     copies.reserve(nodes.size());
     for (const auto& node : nodes) copies.push_back(cloneOf(node));
     return copies;
-}
-
-template <typename T> void appendAll(std::vector<ChildRef>& out, std::string_view role,
-                                     const std::vector<std::unique_ptr<T>>& nodes)
-{
-    for (const auto& node : nodes) out.push_back({role, node.get()});
 }
 
 /// Base for the concrete node types: fixes the kind and provides classof().

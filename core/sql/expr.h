@@ -2,6 +2,8 @@
 // CAST, function calls with FILTER/OVER, subqueries and row values. Fields are
 // public so later stages can mutate them in place (swap an operator, plug a
 // constant); spans describe the original text and are not updated by edits.
+// A new field is also listed in the node's description (node_table.cpp), or
+// clone, walk, JSON and structural equality will not see it.
 #pragma once
 
 #include "core/sql/ast_node.h"
@@ -52,18 +54,11 @@ struct Literal : NodeOf<NodeKind::Literal, Expr> {
 
     /// A string literal's value with quotes removed and '' unescaped; `text` otherwise.
     [[nodiscard]] std::string value() const;
-    [[nodiscard]] std::unique_ptr<Node> cloneNode() const override;
-    void appendChildren(std::vector<ChildRef>& out) const override;
-    void describeFields(FieldVisitor& visitor) const override;
 };
 
 /// ?, ?1, :name, @name, $name — spelled as written.
 struct Parameter : NodeOf<NodeKind::Parameter, Expr> {
     std::string text;
-
-    [[nodiscard]] std::unique_ptr<Node> cloneNode() const override;
-    void appendChildren(std::vector<ChildRef>& out) const override;
-    void describeFields(FieldVisitor& visitor) const override;
 };
 
 /// col, t.col, schema.t.col. A double-quoted `column` may really be a string.
@@ -71,20 +66,12 @@ struct ColumnRef : NodeOf<NodeKind::ColumnRef, Expr> {
     std::optional<Identifier> schema;
     std::optional<Identifier> table;
     Identifier column;
-
-    [[nodiscard]] std::unique_ptr<Node> cloneNode() const override;
-    void appendChildren(std::vector<ChildRef>& out) const override;
-    void describeFields(FieldVisitor& visitor) const override;
 };
 
 struct UnaryExpr : NodeOf<NodeKind::Unary, Expr> {
     UnaryOp op = UnaryOp::Not;
     ExprPtr operand;
     SourceSpan opSpan; ///< the operator token
-
-    [[nodiscard]] std::unique_ptr<Node> cloneNode() const override;
-    void appendChildren(std::vector<ChildRef>& out) const override;
-    void describeFields(FieldVisitor& visitor) const override;
 };
 
 /// Infix operators, including AND/OR, comparisons and IS [NOT] [DISTINCT FROM].
@@ -93,10 +80,6 @@ struct BinaryExpr : NodeOf<NodeKind::Binary, Expr> {
     ExprPtr left;
     ExprPtr right;
     SourceSpan opSpan; ///< all tokens of the operator ("IS NOT", "<>")
-
-    [[nodiscard]] std::unique_ptr<Node> cloneNode() const override;
-    void appendChildren(std::vector<ChildRef>& out) const override;
-    void describeFields(FieldVisitor& visitor) const override;
 };
 
 /// x [NOT] LIKE|GLOB|REGEXP|MATCH pattern [ESCAPE e]
@@ -107,10 +90,6 @@ struct LikeExpr : NodeOf<NodeKind::Like, Expr> {
     ExprPtr pattern;
     ExprPtr escape; ///< may be null
     SourceSpan opSpan;
-
-    [[nodiscard]] std::unique_ptr<Node> cloneNode() const override;
-    void appendChildren(std::vector<ChildRef>& out) const override;
-    void describeFields(FieldVisitor& visitor) const override;
 };
 
 /// x [NOT] BETWEEN low AND high
@@ -119,10 +98,6 @@ struct BetweenExpr : NodeOf<NodeKind::Between, Expr> {
     ExprPtr operand;
     ExprPtr low;
     ExprPtr high;
-
-    [[nodiscard]] std::unique_ptr<Node> cloneNode() const override;
-    void appendChildren(std::vector<ChildRef>& out) const override;
-    void describeFields(FieldVisitor& visitor) const override;
 };
 
 /// x [NOT] IN (list) | (subquery) | [schema.]table | [schema.]fn(args).
@@ -138,10 +113,6 @@ struct InExpr : NodeOf<NodeKind::In, Expr> {
     std::unique_ptr<SelectStatement> subquery;
     std::optional<Identifier> schema; ///< Table / TableFunction only
     Identifier table;                 ///< Table / TableFunction only
-
-    [[nodiscard]] std::unique_ptr<Node> cloneNode() const override;
-    void appendChildren(std::vector<ChildRef>& out) const override;
-    void describeFields(FieldVisitor& visitor) const override;
 };
 
 /// x ISNULL, x NOTNULL, x NOT NULL (negated = the NOT forms). `x IS NULL` is a
@@ -149,10 +120,6 @@ struct InExpr : NodeOf<NodeKind::In, Expr> {
 struct NullTestExpr : NodeOf<NodeKind::NullTest, Expr> {
     bool negated = false;
     ExprPtr operand;
-
-    [[nodiscard]] std::unique_ptr<Node> cloneNode() const override;
-    void appendChildren(std::vector<ChildRef>& out) const override;
-    void describeFields(FieldVisitor& visitor) const override;
 };
 
 /// EXISTS (subquery); NOT EXISTS is a UnaryExpr(Not) around it, as in SQLite.
@@ -161,10 +128,6 @@ struct ExistsExpr : NodeOf<NodeKind::Exists, Expr> {
     ~ExistsExpr() override;
 
     std::unique_ptr<SelectStatement> subquery;
-
-    [[nodiscard]] std::unique_ptr<Node> cloneNode() const override;
-    void appendChildren(std::vector<ChildRef>& out) const override;
-    void describeFields(FieldVisitor& visitor) const override;
 };
 
 /// A scalar subquery: (SELECT …).
@@ -173,10 +136,6 @@ struct SubqueryExpr : NodeOf<NodeKind::Subquery, Expr> {
     ~SubqueryExpr() override;
 
     std::unique_ptr<SelectStatement> subquery;
-
-    [[nodiscard]] std::unique_ptr<Node> cloneNode() const override;
-    void appendChildren(std::vector<ChildRef>& out) const override;
-    void describeFields(FieldVisitor& visitor) const override;
 };
 
 struct CaseWhen {
@@ -189,10 +148,6 @@ struct CaseExpr : NodeOf<NodeKind::Case, Expr> {
     ExprPtr operand; ///< may be null
     std::vector<CaseWhen> whens;
     ExprPtr elseExpr; ///< may be null
-
-    [[nodiscard]] std::unique_ptr<Node> cloneNode() const override;
-    void appendChildren(std::vector<ChildRef>& out) const override;
-    void describeFields(FieldVisitor& visitor) const override;
 };
 
 /// CAST(x AS type). `typeName` is the words as written, single-spaced, with any
@@ -200,20 +155,12 @@ struct CaseExpr : NodeOf<NodeKind::Case, Expr> {
 struct CastExpr : NodeOf<NodeKind::Cast, Expr> {
     ExprPtr operand;
     std::string typeName;
-
-    [[nodiscard]] std::unique_ptr<Node> cloneNode() const override;
-    void appendChildren(std::vector<ChildRef>& out) const override;
-    void describeFields(FieldVisitor& visitor) const override;
 };
 
 /// x COLLATE name
 struct CollateExpr : NodeOf<NodeKind::Collate, Expr> {
     ExprPtr operand;
     Identifier collation;
-
-    [[nodiscard]] std::unique_ptr<Node> cloneNode() const override;
-    void appendChildren(std::vector<ChildRef>& out) const override;
-    void describeFields(FieldVisitor& visitor) const override;
 };
 
 /// name([DISTINCT] args | *) [FILTER (WHERE …)] [OVER name | OVER (…)]
@@ -228,19 +175,11 @@ struct FunctionCall : NodeOf<NodeKind::FunctionCall, Expr> {
     ExprPtr filter;                     ///< may be null
     std::optional<Identifier> overName; ///< OVER name
     std::unique_ptr<WindowDef> over;    ///< OVER (…); may be null
-
-    [[nodiscard]] std::unique_ptr<Node> cloneNode() const override;
-    void appendChildren(std::vector<ChildRef>& out) const override;
-    void describeFields(FieldVisitor& visitor) const override;
 };
 
 /// (a, b, …) with at least two items.
 struct RowValue : NodeOf<NodeKind::RowValue, Expr> {
     std::vector<ExprPtr> items;
-
-    [[nodiscard]] std::unique_ptr<Node> cloneNode() const override;
-    void appendChildren(std::vector<ChildRef>& out) const override;
-    void describeFields(FieldVisitor& visitor) const override;
 };
 
 } // namespace sqleq::sql

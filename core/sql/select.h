@@ -2,6 +2,7 @@
 // SELECT cores, VALUES, result columns, ORDER BY terms, windows and FROM
 // clauses with their items. Like expr.h, fields are public for later mutation;
 // clause spans (keyword included) let a stage drop a clause and show where.
+// As in expr.h, every field is also listed in node_table.cpp.
 #pragma once
 
 #include "core/sql/expr.h"
@@ -56,10 +57,6 @@ struct OrderingTerm : NodeOf<NodeKind::OrderingTerm, Node> {
     ExprPtr expr;
     SortOrder order = SortOrder::None;
     NullsOrder nulls = NullsOrder::None;
-
-    [[nodiscard]] std::unique_ptr<Node> cloneNode() const override;
-    void appendChildren(std::vector<ChildRef>& out) const override;
-    void describeFields(FieldVisitor& visitor) const override;
 };
 
 struct SelectStatement;
@@ -73,9 +70,6 @@ struct CommonTableExpr : NodeOf<NodeKind::CommonTableExpr, Node> {
 
     CommonTableExpr();
     ~CommonTableExpr() override;
-    [[nodiscard]] std::unique_ptr<Node> cloneNode() const override;
-    void appendChildren(std::vector<ChildRef>& out) const override;
-    void describeFields(FieldVisitor& visitor) const override;
 };
 
 struct WithClause {
@@ -94,10 +88,6 @@ struct SelectStatement : NodeOf<NodeKind::SelectStatement, Node> {
     ExprPtr offset; ///< may be null; LIMIT m, n is stored as LIMIT n OFFSET m
     SourceSpan orderBySpan;
     SourceSpan limitSpan;
-
-    [[nodiscard]] std::unique_ptr<Node> cloneNode() const override;
-    void appendChildren(std::vector<ChildRef>& out) const override;
-    void describeFields(FieldVisitor& visitor) const override;
 };
 
 /// left op right, left-associative: a UNION b EXCEPT c = (a UNION b) EXCEPT c.
@@ -106,10 +96,6 @@ struct CompoundSelect : NodeOf<NodeKind::CompoundSelect, SelectBody> {
     std::unique_ptr<SelectBody> left;
     std::unique_ptr<SelectBody> right; ///< a SelectCore or ValuesSelect
     SourceSpan opSpan;
-
-    [[nodiscard]] std::unique_ptr<Node> cloneNode() const override;
-    void appendChildren(std::vector<ChildRef>& out) const override;
-    void describeFields(FieldVisitor& visitor) const override;
 };
 
 /// * | t.* | expr [AS alias]
@@ -118,10 +104,6 @@ struct ResultColumn : NodeOf<NodeKind::ResultColumn, Node> {
     ExprPtr expr;                   ///< Expr kind only
     std::optional<Identifier> alias; ///< Expr kind only
     Identifier table;               ///< TableStar kind only
-
-    [[nodiscard]] std::unique_ptr<Node> cloneNode() const override;
-    void appendChildren(std::vector<ChildRef>& out) const override;
-    void describeFields(FieldVisitor& visitor) const override;
 };
 
 struct FrameBound {
@@ -143,20 +125,12 @@ struct WindowDef : NodeOf<NodeKind::WindowDef, Node> {
     std::vector<ExprPtr> partitionBy;
     std::vector<OrderingTermPtr> orderBy;
     std::optional<FrameSpec> frame;
-
-    [[nodiscard]] std::unique_ptr<Node> cloneNode() const override;
-    void appendChildren(std::vector<ChildRef>& out) const override;
-    void describeFields(FieldVisitor& visitor) const override;
 };
 
 /// WINDOW name AS (…)
 struct NamedWindow : NodeOf<NodeKind::NamedWindow, Node> {
     Identifier name;
     std::unique_ptr<WindowDef> def;
-
-    [[nodiscard]] std::unique_ptr<Node> cloneNode() const override;
-    void appendChildren(std::vector<ChildRef>& out) const override;
-    void describeFields(FieldVisitor& visitor) const override;
 };
 
 /// SELECT [DISTINCT|ALL] columns [FROM] [WHERE] [GROUP BY] [HAVING] [WINDOW].
@@ -180,10 +154,6 @@ struct SelectCore : NodeOf<NodeKind::SelectCore, SelectBody> {
     ExprPtr offset;
     /// Clause spans, each from its keyword to its last token.
     SourceSpan fromSpan, whereSpan, groupBySpan, havingSpan, windowSpan, orderBySpan, limitSpan;
-
-    [[nodiscard]] std::unique_ptr<Node> cloneNode() const override;
-    void appendChildren(std::vector<ChildRef>& out) const override;
-    void describeFields(FieldVisitor& visitor) const override;
 };
 
 struct ValuesRow {
@@ -194,10 +164,6 @@ struct ValuesRow {
 /// VALUES (…), (…)
 struct ValuesSelect : NodeOf<NodeKind::ValuesSelect, SelectBody> {
     std::vector<ValuesRow> rows;
-
-    [[nodiscard]] std::unique_ptr<Node> cloneNode() const override;
-    void appendChildren(std::vector<ChildRef>& out) const override;
-    void describeFields(FieldVisitor& visitor) const override;
 };
 
 struct JoinOperator {
@@ -217,19 +183,11 @@ struct JoinTerm : NodeOf<NodeKind::JoinTerm, Node> {
     std::vector<Identifier> usingColumns;
     SourceSpan opSpan;         ///< the join operator tokens; invalid for the first term
     SourceSpan constraintSpan; ///< ON … / USING (…); invalid when absent
-
-    [[nodiscard]] std::unique_ptr<Node> cloneNode() const override;
-    void appendChildren(std::vector<ChildRef>& out) const override;
-    void describeFields(FieldVisitor& visitor) const override;
 };
 
 /// The items after FROM (or inside a parenthesized join group), flat and in order.
 struct FromClause : NodeOf<NodeKind::FromClause, Node> {
     std::vector<std::unique_ptr<JoinTerm>> terms;
-
-    [[nodiscard]] std::unique_ptr<Node> cloneNode() const override;
-    void appendChildren(std::vector<ChildRef>& out) const override;
-    void describeFields(FieldVisitor& visitor) const override;
 };
 
 /// [schema.]name [[AS] alias] [INDEXED BY index | NOT INDEXED]
@@ -238,10 +196,6 @@ struct TableRef : NodeOf<NodeKind::TableRef, FromItem> {
     Identifier name;
     IndexHint indexHint = IndexHint::None;
     Identifier indexName;
-
-    [[nodiscard]] std::unique_ptr<Node> cloneNode() const override;
-    void appendChildren(std::vector<ChildRef>& out) const override;
-    void describeFields(FieldVisitor& visitor) const override;
 };
 
 /// [schema.]name(args) [[AS] alias]
@@ -249,28 +203,16 @@ struct TableFunctionRef : NodeOf<NodeKind::TableFunctionRef, FromItem> {
     std::optional<Identifier> schema;
     Identifier name;
     std::vector<ExprPtr> args;
-
-    [[nodiscard]] std::unique_ptr<Node> cloneNode() const override;
-    void appendChildren(std::vector<ChildRef>& out) const override;
-    void describeFields(FieldVisitor& visitor) const override;
 };
 
 /// (select) [[AS] alias]
 struct SubqueryRef : NodeOf<NodeKind::SubqueryRef, FromItem> {
     std::unique_ptr<SelectStatement> subquery;
-
-    [[nodiscard]] std::unique_ptr<Node> cloneNode() const override;
-    void appendChildren(std::vector<ChildRef>& out) const override;
-    void describeFields(FieldVisitor& visitor) const override;
 };
 
 /// (a JOIN b …) [[AS] alias] — a parenthesized FROM list.
 struct JoinGroup : NodeOf<NodeKind::JoinGroup, FromItem> {
     std::unique_ptr<FromClause> inner;
-
-    [[nodiscard]] std::unique_ptr<Node> cloneNode() const override;
-    void appendChildren(std::vector<ChildRef>& out) const override;
-    void describeFields(FieldVisitor& visitor) const override;
 };
 
 /// Whether the outermost select (or compound) has an ORDER BY — the Spider rule
