@@ -2,6 +2,8 @@
 // regular expression for the current year as a hand-written matcher.
 #include "core/exec/spider_compat.h"
 
+#include "core/base/ascii_space.h"
+
 #include <cctype>
 
 namespace sqleq::exec {
@@ -25,12 +27,6 @@ std::string replaceAll(std::string_view text, std::string_view from, std::string
     return out;
 }
 
-/// Python's `\s` on ASCII text.
-bool isSpace(char c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
-
 bool startsWithNoCase(std::string_view text, std::size_t at, std::string_view word)
 {
     if (at + word.size() > text.size()) return false;
@@ -45,7 +41,7 @@ std::size_t curYearMatchEnd(std::string_view text, std::size_t at)
 {
     std::size_t i = at;
     const auto skipSpaces = [&] {
-        while (i < text.size() && isSpace(text[i])) ++i;
+        while (i < text.size() && isAsciiSpace(text[i])) ++i;
     };
     const auto take = [&](std::string_view word) {
         if (!startsWithNoCase(text, i, word)) return false;

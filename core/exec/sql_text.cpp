@@ -1,16 +1,13 @@
 // Whitespace/comment skipping with SQLite's own rules for what separates statements.
 #include "core/exec/sql_text.h"
 
+#include "core/base/ascii_space.h"
+
 #include <cctype>
 
 namespace sqleq::exec {
 
 namespace {
-
-bool isSpace(char c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
 
 bool isWordChar(char c)
 {
@@ -26,7 +23,7 @@ std::size_t skipBlank(std::string_view sql, std::size_t pos, bool skipSemicolons
     const std::size_t n = sql.size();
     while (pos < n) {
         const char c = sql[pos];
-        if (isSpace(c) || (skipSemicolons && c == ';')) {
+        if (isAsciiSpace(c) || (skipSemicolons && c == ';')) {
             ++pos;
         } else if (c == '-' && pos + 1 < n && sql[pos + 1] == '-') {
             const std::size_t eol = sql.find('\n', pos + 2);

@@ -10,9 +10,6 @@
 namespace sqleq::metrics {
 namespace {
 
-constexpr int kOpIn = 8;
-constexpr int kOpLike = 9;
-
 void rebuildConditionVal(SpiderCondition& condition) {
     for (size_t i = 0; i < condition.size(); i += 2) {
         if (condition[i].isConnector)
@@ -188,8 +185,8 @@ std::set<std::string> keywords(const SpiderSql& sql) {
             if (connector == "or") res.insert("or");
         for (const auto* unit : condUnits(*cond)) {
             if (unit->notOp) res.insert("not");
-            if (unit->op == kOpIn) res.insert("in");
-            if (unit->op == kOpLike) res.insert("like");
+            if (unit->op == kWhereOpIn) res.insert("in");
+            if (unit->op == kWhereOpLike) res.insert("like");
         }
     }
     return res;

@@ -7,8 +7,6 @@
 namespace sqleq::metrics {
 namespace {
 
-constexpr int kOpLike = 9;
-
 int countComponent1(const SpiderSql& sql) {
     int count = 0;
     count += sql.where.empty() ? 0 : 1;
@@ -21,7 +19,7 @@ int countComponent1(const SpiderSql& sql) {
         for (const auto& connector : condConnectors(*cond))
             count += connector == "or" ? 1 : 0;
         for (const auto* unit : condUnits(*cond))
-            count += unit->op == kOpLike ? 1 : 0;
+            count += unit->op == kWhereOpLike ? 1 : 0;
     }
     return count;
 }

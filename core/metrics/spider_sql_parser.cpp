@@ -29,8 +29,6 @@ constexpr size_t kMaxSqlDepth = 200;
 constexpr std::array<std::string_view, 9> kClauseKeywords = {
     "select", "from", "where", "group", "order", "limit", "intersect", "union", "except"};
 constexpr std::array<std::string_view, 3> kJoinKeywords = {"join", "on", "as"};
-constexpr std::array<std::string_view, 12> kWhereOps = {
-    "not", "between", "=", ">", "<", ">=", "<=", "!=", "in", "like", "is", "exists"};
 constexpr std::array<std::string_view, 5> kUnitOps = {"none", "-", "+", "*", "/"};
 constexpr std::array<std::string_view, 6> kAggOps = {"none", "max", "min", "count", "sum", "avg"};
 constexpr std::array<std::string_view, 3> kSqlOps = {"intersect", "union", "except"};

@@ -4,9 +4,11 @@
 // equality Python's == gives those dicts; it knows nothing about parsing.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -47,6 +49,14 @@ struct SpiderValue {
     SpiderSqlPtr sql;
     bool operator==(const SpiderValue& other) const;
 };
+
+/// process_sql.py's WHERE_OPS; SpiderCondUnit::op is an index into it.
+inline constexpr std::array<std::string_view, 12> kWhereOps = {
+    "not", "between", "=", ">", "<", ">=", "<=", "!=", "in", "like", "is", "exists"};
+/// The operators evaluation.py tests for by index.
+inline constexpr int kWhereOpIn = 8;
+inline constexpr int kWhereOpLike = 9;
+static_assert(kWhereOps[kWhereOpIn] == "in" && kWhereOps[kWhereOpLike] == "like");
 
 /// (not_op, op_id, val_unit, val1, val2).
 struct SpiderCondUnit {

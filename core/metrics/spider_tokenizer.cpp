@@ -4,6 +4,8 @@
 // them because every quote pair has been replaced by a key first).
 #include "core/metrics/spider_tokenizer.h"
 
+#include "core/base/ascii_space.h"
+
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -12,7 +14,6 @@ namespace sqleq::metrics {
 namespace {
 
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
-bool isSpace(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 bool isWordChar(char c) {
     const auto u = static_cast<unsigned char>(c);
     return u >= 0x80 || std::isalnum(u) || c == '_';
@@ -57,8 +58,8 @@ std::string padRuns(std::string_view text, char c, size_t minRun) {
 // ([^\.])(\.)([\]\)}>"\']*)\s*$ → the final period of the text is split off.
 std::string splitFinalPeriod(std::string text) {
     size_t end = text.size();
-    while (end > 0 && (isSpace(text[end - 1]) || std::string_view("])}>").find(text[end - 1]) !=
-                                                     std::string_view::npos))
+    while (end > 0 && (isAsciiSpace(text[end - 1]) || std::string_view("])}>").find(text[end - 1]) !=
+                                                          std::string_view::npos))
         --end;
     if (end >= 2 && text[end - 1] == '.' && text[end - 2] != '.')
         text = text.substr(0, end - 1) + " . " + text.substr(end);
@@ -101,7 +102,7 @@ std::string splitContractions(std::string text) {
                 match = std::tolower(static_cast<unsigned char>(text[pos + k])) == word[k];
             const size_t after = pos + word.size();
             const bool leftOk = pos == 0 || !isWordChar(text[pos - 1]);
-            const bool rightOk = word == "wanna" ? after < text.size() && isSpace(text[after])
+            const bool rightOk = word == "wanna" ? after < text.size() && isAsciiSpace(text[after])
                                                  : after == text.size() || !isWordChar(text[after]);
             if (match && leftOk && rightOk) {
                 text = text.substr(0, pos) + " " + text.substr(pos, cut) + " " +
@@ -145,10 +146,10 @@ std::vector<std::string> nltkWordTokenize(std::string_view input) {
     text = splitContractions(" " + dashed + " ");
     std::vector<std::string> tokens;
     for (size_t i = 0; i < text.size();) {
-        while (i < text.size() && isSpace(text[i]))
+        while (i < text.size() && isAsciiSpace(text[i]))
             ++i;
         size_t j = i;
-        while (j < text.size() && !isSpace(text[j]))
+        while (j < text.size() && !isAsciiSpace(text[j]))
             ++j;
         if (j > i)
             tokens.emplace_back(text.substr(i, j - i));

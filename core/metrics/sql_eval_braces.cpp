@@ -4,6 +4,8 @@
 // literals, quoted names and comments are masked first. No SQL is parsed here.
 #include "core/metrics/sql_eval.h"
 
+#include "core/base/ascii_space.h"
+
 #include <fmt/format.h>
 
 #include <cstdint>
@@ -50,14 +52,6 @@ std::vector<bool> codeMask(std::string_view text)
     return isCode;
 }
 
-std::string_view trim(std::string_view s)
-{
-    const auto isSpace = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; };
-    while (!s.empty() && isSpace(s.front())) s.remove_prefix(1);
-    while (!s.empty() && isSpace(s.back())) s.remove_suffix(1);
-    return s;
-}
-
 Diagnostic braceError(std::string message, std::size_t at)
 {
     const auto offset = static_cast<uint32_t>(at);
@@ -86,7 +80,7 @@ Result<std::vector<std::string>> splitItems(std::string_view text, const std::ve
             if (text[i] == ')' && depth > 0) --depth;
         }
         if (atEnd || (isCode[i] && text[i] == ',' && depth == 0)) {
-            const std::string_view item = trim(text.substr(start, i - start));
+            const std::string_view item = trimAsciiSpace(text.substr(start, i - start));
             if (item.empty()) return braceError("a brace group has an empty item", i == end ? end : i);
             items.emplace_back(item);
             start = i + 1;
@@ -110,7 +104,7 @@ Result<std::vector<Part>> cutPiece(std::string_view text, const std::vector<bool
         if (close == end) return braceError("'{' without a matching '}'", i);
         if (text[close] == '{') return braceError("brace groups cannot be nested", close);
         parts.push_back(Part{Part::Kind::Text, std::string(text.substr(textStart, i - textStart)), {}});
-        if (trim(text.substr(i + 1, close - i - 1)).empty()) {
+        if (trimAsciiSpace(text.substr(i + 1, close - i - 1)).empty()) {
             if (!sawGroup) return braceError("'{}' repeats a brace group, but none comes before it", i);
             parts.push_back(Part{Part::Kind::Repeat, {}, {}});
         } else {
@@ -173,7 +167,7 @@ Status expandParts(const std::vector<Part>& parts, std::vector<std::string>& out
             else if (part.kind == Part::Kind::Repeat) query += *last;
             else { last = &choices[group][pick[group]]; query += *last; ++group; }
         }
-        out.emplace_back(trim(query));
+        out.emplace_back(trimAsciiSpace(query));
         for (std::size_t g = choices.size(); g-- > 0;) {
             if (++pick[g] < choices[g].size()) break;
             pick[g] = 0;
@@ -191,7 +185,7 @@ Result<std::vector<std::string>> expandBraces(std::string_view goldSql)
     std::size_t pieceStart = 0;
     for (std::size_t i = 0; i <= goldSql.size(); ++i) {
         if (i < goldSql.size() && !(isCode[i] && goldSql[i] == ';')) continue;
-        if (!trim(goldSql.substr(pieceStart, i - pieceStart)).empty()) {
+        if (!trimAsciiSpace(goldSql.substr(pieceStart, i - pieceStart)).empty()) {
             auto parts = cutPiece(goldSql, isCode, pieceStart, i);
             if (!parts) return parts.error();
             if (Status expanded = expandParts(parts.value(), out); !expanded) return expanded.error();

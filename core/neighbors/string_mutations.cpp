@@ -102,7 +102,7 @@ std::vector<std::string> stringVariants(const StringSite& site, fuzz::Prng& prng
     return out;
 }
 
-std::string quoted(std::string_view value)
+std::string sqlStringLiteral(std::string_view value)
 {
     std::string out = "'";
     for (char c : value) {
@@ -123,7 +123,8 @@ void appendStringMutations(const GoldQuery& gold, const fuzz::Prng& prng, Candid
         fuzz::Prng stream = prng.fork((uint64_t{1} << 63) | i);
         for (const std::string& variant : stringVariants(sites[i], stream)) {
             if (variant == sites[i].value) continue;
-            out.push_back(makeReplacement(gold.text, MutationFamily::StringConstant, sites[i].span, quoted(variant)));
+            out.push_back(makeReplacement(gold.text, MutationFamily::StringConstant, sites[i].span,
+                                          sqlStringLiteral(variant)));
         }
     }
 }

@@ -4,6 +4,8 @@
 
 #include "core/neighbors/text_edit.h"
 
+#include "core/base/ascii_space.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -15,7 +17,7 @@ enum class CharClass { Space, Word, Operator, Other };
 CharClass classOf(char c)
 {
     const auto u = static_cast<unsigned char>(c);
-    if (std::isspace(u)) return CharClass::Space;
+    if (isAsciiSpace(c)) return CharClass::Space;
     // Quotes belong with words: `x` + `'0A'` is a blob. Dots are handled in wouldGlue().
     if (std::isalnum(u) || u >= 0x80 || c == '_' || c == '$' || c == '\'' || c == '"' || c == '`' || c == '['
         || c == ']' || c == ':' || c == '@' || c == '?') {
@@ -48,8 +50,6 @@ bool wouldGlue(std::string_view left, std::string_view right)
     return a != CharClass::Space && a != CharClass::Other && a == classOf(r);
 }
 
-bool isSpace(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
-
 } // namespace
 
 Candidate makeReplacement(std::string_view text, MutationFamily family, SourceSpan span, std::string replacement)
@@ -68,18 +68,18 @@ Candidate makeReplacement(std::string_view text, MutationFamily family, SourceSp
 
 Candidate makeDrop(std::string_view text, MutationFamily family, SourceSpan span)
 {
-    const bool edgeSpace = span.length() > 0 && (isSpace(text[span.begin]) || isSpace(text[span.end - 1]));
+    const bool edgeSpace = span.length() > 0 && (isAsciiSpace(text[span.begin]) || isAsciiSpace(text[span.end - 1]));
     if (edgeSpace) return makeReplacement(text, family, span, {});
     // Take the whitespace on the left ("a AND b" → "a"), unless what follows is
     // attached to the span: "SELECT avg(x)" loses "avg", not " avg".
-    const bool attachedRight = span.end < text.size() && !isSpace(text[span.end])
+    const bool attachedRight = span.end < text.size() && !isAsciiSpace(text[span.end])
                                && std::string_view(",);").find(text[span.end]) == std::string_view::npos;
     uint32_t begin = span.begin;
-    while (!attachedRight && begin > 0 && isSpace(text[begin - 1])) --begin;
+    while (!attachedRight && begin > 0 && isAsciiSpace(text[begin - 1])) --begin;
     if (begin != span.begin) {
         span.begin = begin;
     } else {
-        while (span.end < text.size() && isSpace(text[span.end])) ++span.end;
+        while (span.end < text.size() && isAsciiSpace(text[span.end])) ++span.end;
     }
     return makeReplacement(text, family, span, {});
 }

@@ -10,7 +10,7 @@
 namespace sqleq::neighbors {
 namespace {
 
-constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+constexpr std::size_t kNoPartner = static_cast<std::size_t>(-1);
 
 } // namespace
 
@@ -22,7 +22,7 @@ TokenIndex::TokenIndex(std::string_view text) : m_text(text)
                                  || m_tokens.back().kind == sql::TokenKind::Error)) {
         m_tokens.pop_back();
     }
-    m_partner.assign(m_tokens.size(), kNone);
+    m_partner.assign(m_tokens.size(), kNoPartner);
     std::vector<std::size_t> open;
     for (std::size_t i = 0; i < m_tokens.size(); ++i) {
         if (m_tokens[i].kind == sql::TokenKind::LParen) {
@@ -59,7 +59,7 @@ std::size_t TokenIndex::firstFrom(uint32_t offset) const
 
 std::optional<std::size_t> TokenIndex::partner(std::size_t index) const
 {
-    if (index >= m_partner.size() || m_partner[index] == kNone) return std::nullopt;
+    if (index >= m_partner.size() || m_partner[index] == kNoPartner) return std::nullopt;
     return m_partner[index];
 }
 

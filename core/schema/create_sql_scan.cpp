@@ -3,6 +3,8 @@
 // a string never counts.
 #include "core/schema/create_sql_scan.h"
 
+#include "core/base/ascii_space.h"
+
 #include <cctype>
 
 namespace sqleq::schema {
@@ -44,15 +46,6 @@ std::size_t skipQuotedOrComment(std::string_view sql, std::size_t pos)
         }
     }
     return pos;
-}
-
-std::string trim(std::string_view text)
-{
-    std::size_t b = 0;
-    std::size_t e = text.size();
-    while (b < e && std::isspace(static_cast<unsigned char>(text[b]))) ++b;
-    while (e > b && std::isspace(static_cast<unsigned char>(text[e - 1]))) --e;
-    return std::string(text.substr(b, e - b));
 }
 
 /// Calls `onWord(begin, end)` for every bare word outside quotes and comments;
@@ -109,12 +102,11 @@ std::vector<std::string> extractCheckBodies(std::string_view createSql)
     scanWords(createSql, [&](std::size_t begin, std::size_t end) {
         if (!keywordIs(createSql.substr(begin, end - begin), "CHECK")) return end;
         std::size_t open = end;
-        while (open < createSql.size() && std::isspace(static_cast<unsigned char>(createSql[open])))
-            ++open;
+        while (open < createSql.size() && isAsciiSpace(createSql[open])) ++open;
         if (open >= createSql.size() || createSql[open] != '(') return end;
         const std::size_t close = matchParen(createSql, open);
         const std::size_t bodyEnd = close > open + 1 && createSql[close - 1] == ')' ? close - 1 : close;
-        bodies.push_back(trim(createSql.substr(open + 1, bodyEnd - open - 1)));
+        bodies.emplace_back(trimAsciiSpace(createSql.substr(open + 1, bodyEnd - open - 1)));
         return close;
     });
     return bodies;

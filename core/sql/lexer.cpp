@@ -4,42 +4,12 @@
 
 #include "core/sql/lexer.h"
 
-#include <fmt/format.h>
+#include "core/sql/char_class.h"
 
-#include <array>
+#include <fmt/format.h>
 
 namespace sqleq::sql {
 namespace {
-
-// Character classes, one table lookup per byte on the hot paths.
-enum CharClass : uint8_t { kSpace = 1, kIdStart = 2, kIdChar = 4, kDigit = 8, kHex = 16 };
-
-constexpr std::array<uint8_t, 256> buildCharClasses()
-{
-    std::array<uint8_t, 256> table{};
-    for (int c = 0; c < 256; ++c) {
-        uint8_t bits = 0;
-        const bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-        const bool digit = c >= '0' && c <= '9';
-        if (c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r') bits |= kSpace;
-        // Bytes >= 0x80 are identifier bytes, as in SQLite, so UTF-8 needs no decoding.
-        if (alpha || c == '_' || c >= 0x80) bits |= kIdStart | kIdChar;
-        if (digit || c == '$') bits |= kIdChar;
-        if (digit) bits |= kDigit | kHex;
-        if ((c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')) bits |= kHex;
-        table[static_cast<size_t>(c)] = bits;
-    }
-    return table;
-}
-
-constexpr auto kCharClasses = buildCharClasses();
-
-bool hasClass(char c, uint8_t bits) { return (kCharClasses[static_cast<unsigned char>(c)] & bits) != 0; }
-bool isDigit(char c) { return hasClass(c, kDigit); }
-bool isHexDigit(char c) { return hasClass(c, kHex); }
-bool isSpace(char c) { return hasClass(c, kSpace); }
-bool isIdStart(char c) { return hasClass(c, kIdStart); }
-bool isIdChar(char c) { return hasClass(c, kIdChar); }
 
 // Token kinds that SQLite's getToken() folds to TK_ID when it peeks ahead to
 // classify WINDOW, OVER and FILTER.
@@ -123,7 +93,7 @@ Token Lexer::scanToken(uint32_t& position)
     const char c = m_source[begin];
     TokenKind kind = TokenKind::Error;
     uint32_t end = begin + 1;
-    if (isDigit(c) || (c == '.' && begin + 1 < size && isDigit(m_source[begin + 1]))) {
+    if (isSqlDigit(c) || (c == '.' && begin + 1 < size && isSqlDigit(m_source[begin + 1]))) {
         end = scanNumber(begin, kind);
     } else if ((c == 'x' || c == 'X') && begin + 1 < size && m_source[begin + 1] == '\'') {
         end = scanBlob(begin, kind);
@@ -146,7 +116,7 @@ uint32_t Lexer::skipTrivia(uint32_t position) const
     while (position < size) {
         const char c = m_source[position];
         const char next = position + 1 < size ? m_source[position + 1] : '\0';
-        if (isSpace(c)) {
+        if (isSqlSpace(c)) {
             ++position;
         } else if (c == '-' && next == '-') {
             while (position < size && m_source[position] != '\n') ++position;
@@ -216,21 +186,21 @@ uint32_t Lexer::scanNumber(uint32_t begin, TokenKind& kind) const
     auto at = [&](uint32_t i) { return i < size ? m_source[i] : '\0'; };
     uint32_t i = begin;
     kind = TokenKind::Integer;
-    if (at(i) == '0' && (at(i + 1) == 'x' || at(i + 1) == 'X') && isHexDigit(at(i + 2))) {
+    if (at(i) == '0' && (at(i + 1) == 'x' || at(i + 1) == 'X') && isSqlHexDigit(at(i + 2))) {
         i += 3;
-        while (isHexDigit(at(i))) ++i;
+        while (isSqlHexDigit(at(i))) ++i;
     } else {
-        while (isDigit(at(i))) ++i;
+        while (isSqlDigit(at(i))) ++i;
         if (at(i) == '.') {
             ++i;
-            while (isDigit(at(i))) ++i;
+            while (isSqlDigit(at(i))) ++i;
             kind = TokenKind::Float;
         }
         const char e = at(i);
         if ((e == 'e' || e == 'E')
-            && (isDigit(at(i + 1)) || ((at(i + 1) == '+' || at(i + 1) == '-') && isDigit(at(i + 2))))) {
+            && (isSqlDigit(at(i + 1)) || ((at(i + 1) == '+' || at(i + 1) == '-') && isSqlDigit(at(i + 2))))) {
             i += 2;
-            while (isDigit(at(i))) ++i;
+            while (isSqlDigit(at(i))) ++i;
             kind = TokenKind::Float;
         }
     }
@@ -266,7 +236,7 @@ uint32_t Lexer::scanParameter(uint32_t begin, TokenKind& kind) const
     kind = TokenKind::Parameter;
     uint32_t i = begin + 1;
     if (m_source[begin] == '?') {
-        while (isDigit(at(i))) ++i;
+        while (isSqlDigit(at(i))) ++i;
         return i;
     }
     int nameLength = 0;
@@ -276,7 +246,7 @@ uint32_t Lexer::scanParameter(uint32_t begin, TokenKind& kind) const
             ++nameLength;
         } else if (c == '(' && nameLength > 0) {
             // Tcl-style $name(index) suffix, accepted by SQLite's tokenizer.
-            do { ++i; } while (i < size && !isSpace(m_source[i]) && m_source[i] != ')');
+            do { ++i; } while (i < size && !isSqlSpace(m_source[i]) && m_source[i] != ')');
             if (at(i) == ')') ++i;
             else kind = TokenKind::Error;
             return i;
@@ -294,7 +264,7 @@ uint32_t Lexer::scanBlob(uint32_t begin, TokenKind& kind) const
 {
     const auto size = static_cast<uint32_t>(m_source.size());
     uint32_t i = begin + 2;
-    while (i < size && isHexDigit(m_source[i])) ++i;
+    while (i < size && isSqlHexDigit(m_source[i])) ++i;
     const bool closed = i < size && m_source[i] == '\'';
     kind = (closed && (i - begin) % 2 == 0) ? TokenKind::Blob : TokenKind::Error;
     if (kind == TokenKind::Error) {

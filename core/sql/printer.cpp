@@ -5,6 +5,7 @@
 
 #include "core/sql/printer.h"
 
+#include "core/sql/char_class.h"
 #include "core/sql/keyword.h"
 #include "core/sql/sql_printer.h"
 
@@ -12,9 +13,6 @@
 
 namespace sqleq::sql {
 namespace {
-
-bool isIdStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || (c & 0x80); }
-bool isIdChar(char c) { return isIdStart(c) || (c >= '0' && c <= '9') || c == '$'; }
 
 // A bare word reads back as the same name when it is a plain identifier or a
 // keyword SQLite lets stand for a name.
