@@ -11,11 +11,14 @@
 
 #include "core/sql/ast_node.h"
 
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <type_traits>
 #include <vector>
 
 namespace sqleq::sql::fields {
@@ -34,7 +37,9 @@ template <typename... Fields> constexpr NodeDescription<Fields...> node(std::str
 }
 
 // One overload per value type a node may report; anything else (an enum, a
-// size_t) fails to compile and must be spelled or converted in the table.
+// size_t) fails to compile and must be spelled or converted in the table. A bare
+// C string would quietly become `true`, so it is refused outright.
+void report(FieldVisitor& visitor, std::string_view name, const char* value) = delete;
 inline void report(FieldVisitor& visitor, std::string_view name, const std::string& value)
 {
     visitor.field(name, std::string_view(value));
