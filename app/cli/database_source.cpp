@@ -6,8 +6,6 @@
 #include "core/schema/csv_schema_loader.h"
 #include "core/schema/ddl_loader.h"
 #include "core/schema/ddl_writer.h"
-#include "core/schema/schema_source.h"
-#include "core/schema/spider_tables.h"
 
 #include <fmt/format.h>
 
@@ -30,19 +28,10 @@ Diagnostic missingSource()
                       {}, {}};
 }
 
-/// The schema --tables names: a classical `-schema.csv` (foreign keys by the name rule
-/// only: no golds to read joins from), else the --db-id entry of a tables.json.
-Result<schema::Schema> loadTablesSchema(const DatabaseSourceOptions& options)
+Diagnostic missingDbId(const DatabaseSourceOptions& options)
 {
-    if (schema::isCsvSchemaPath(options.tablesPath)) return schema::loadCsvSchema(options.tablesPath);
-    if (options.dbId.empty())
-        return Diagnostic{"cli.missing", fmt::format("--tables {} is a tables.json: name the schema with --db-id",
-                                                     options.tablesPath), {}, {}};
-    // The one opener, so an original beside tables.json gives its declared keys here too.
-    auto source = schema::openSchemaSource(
-        {.kind = schema::SchemaSourceKind::SchemaFile, .path = options.tablesPath, .dbId = options.dbId});
-    if (!source) return source.error();
-    return std::move(source->schema);
+    return Diagnostic{"cli.missing", fmt::format("--tables {} is a tables.json: name the schema with --db-id",
+                                                 options.tablesPath), {}, {}};
 }
 
 } // namespace
@@ -70,37 +59,29 @@ Result<exec::Connection> openDatabaseSource(const DatabaseSourceOptions& options
         return std::move(loaded->connection);
     }
     if (!options.tablesPath.empty()) {
-        auto schema = loadTablesSchema(options);
-        if (!schema) return schema.error();
-        return schema::createDatabase(*schema);
+        // The one opener, so an original beside tables.json gives its declared keys here too.
+        auto source = openSchemaSource(options);
+        if (!source) return source.error();
+        return schema::createDatabase(source->schema);
     }
     return missingSource();
 }
 
-schema::SchemaSourceSpec schemaSourceSpec(const DatabaseSourceOptions& options)
+dataset::DatasetLayout datasetLayout(const DatabaseSourceOptions& options)
 {
-    schema::SchemaSourceSpec spec;
-    if (!options.tablesPath.empty()) {
-        spec.kind = schema::SchemaSourceKind::SchemaFile;
-        spec.path = options.tablesPath;
-        spec.dbId = options.dbId;
-    } else if (!options.ddlPath.empty()) {
-        spec.kind = schema::SchemaSourceKind::DdlScript;
-        spec.path = options.ddlPath;
-    } else {
-        spec.kind = schema::SchemaSourceKind::SqliteFile;
-        spec.path = options.sqlitePath;
-    }
-    return spec;
+    return {.tables = options.tablesPath};
 }
 
 Result<schema::SchemaSource> openSchemaSource(const DatabaseSourceOptions& options)
 {
     if (options.tablesPath.empty() && options.sqlitePath.empty() && options.ddlPath.empty()) return missingSource();
-    if (!options.tablesPath.empty() && !schema::isCsvSchemaPath(options.tablesPath) && options.dbId.empty())
-        return Diagnostic{"cli.missing", fmt::format("--tables {} is a tables.json: name the schema with --db-id",
-                                                     options.tablesPath), {}, {}};
-    return schema::openSchemaSource(schemaSourceSpec(options));
+    if (!options.tablesPath.empty()) {
+        if (!schema::isCsvSchemaPath(options.tablesPath) && options.dbId.empty()) return missingDbId(options);
+        return datasetLayout(options).schemaSource(options.dbId);
+    }
+    if (!options.ddlPath.empty())
+        return schema::openSchemaSource({.kind = schema::SchemaSourceKind::DdlScript, .path = options.ddlPath});
+    return schema::openSchemaSource({.kind = schema::SchemaSourceKind::SqliteFile, .path = options.sqlitePath});
 }
 
 } // namespace sqleq::cli

@@ -5,6 +5,7 @@
 
 #include "core/base/result.h"
 #include "core/exec/connection.h"
+#include "core/dataset/dataset_layout.h"
 #include "core/schema/schema_source.h"
 
 #include <CLI/CLI.hpp>
@@ -23,15 +24,17 @@ struct DatabaseSourceOptions {
 /// Adds the four options to `command`, with their mutual exclusions.
 void addDatabaseSourceOptions(CLI::App& command, DatabaseSourceOptions& options);
 
-/// Opens the database the options name; the error names the file or db_id at fault.
+/// Opens the database the options name: a --tables schema through the one opener, as
+/// an empty database; the error names the file or db_id at fault.
 Result<exec::Connection> openDatabaseSource(const DatabaseSourceOptions& options);
 
-/// The source the options name, for core's one opener.
-schema::SchemaSourceSpec schemaSourceSpec(const DatabaseSourceOptions& options);
+/// The dataset --tables names (its original databases in `database` beside it).
+dataset::DatasetLayout datasetLayout(const DatabaseSourceOptions& options);
 
-/// Loads the schema the options name (schema::openSchemaSource), with the user's own
-/// database when it holds rows, or the original database beside a tables.json (the
-/// test suite tries it first); the error names the file or db_id at fault.
+/// Loads the schema the options name (schema::openSchemaSource; a --tables schema through
+/// datasetLayout), with the user's own database when it holds rows, or the original
+/// database beside a tables.json (the test suite tries it first); the error names the
+/// file or db_id at fault.
 Result<schema::SchemaSource> openSchemaSource(const DatabaseSourceOptions& options);
 
 } // namespace sqleq::cli

@@ -2,6 +2,7 @@
 // newlines, header lookup by name, and the folder rule beside a schema file.
 
 #include "core/dataset/column_descriptions.h"
+#include "core/dataset/dataset_layout.h"
 
 #include "core/base/capped_file.h"
 
@@ -239,8 +240,8 @@ Result<ColumnDescriptions> readColumnDescriptions(const std::filesystem::path& f
 std::optional<std::filesystem::path> descriptionFolderFor(const std::filesystem::path& schemaFile,
                                                           std::string_view dbId)
 {
-    fs::path folder = schemaFile.parent_path() / "database_description";
-    if (schemaFile.extension() == ".json") folder /= std::string(dbId);
+    if (schemaFile.extension() == ".json") return DatasetLayout{.tables = schemaFile}.descriptionFolder(dbId);
+    const fs::path folder = schemaFile.parent_path() / "database_description";
     std::error_code error;
     if (!fs::is_directory(folder, error)) return std::nullopt;
     return folder;

@@ -1,10 +1,10 @@
 // Loading the inputs of a batch once, up front: parsing tables.json, importing the
-// suites of the db_ids asked for and serializing their original databases.
+// suites of the db_ids asked for and serializing their original databases, each read
+// once (dataset::DatasetLayout finds them).
 // Per-db_id failures are recorded, not returned: one missing folder must not stop
 // the metrics of the other databases.
 #include "core/evaluation/evaluation_context.h"
-#include "core/schema/schema_source.h"
-#include "core/schema/spider_tables.h"
+#include "core/dataset/dataset_layout.h"
 #include "core/suite/suite_files.h"
 
 #include <fmt/format.h>
@@ -27,25 +27,19 @@ namespace {
 
 Status requireDirectory(const fs::path& dir, std::string_view role)
 {
-    std::error_code ec;
-    if (fs::is_directory(dir, ec)) return {};
-    return inputError(fmt::format("{}: the {} directory does not exist", dir.string(), role));
+    if (auto exists = dataset::DatasetLayout::requireFolder(dir, role); !exists) return inputError(exists.error().message);
+    return {};
 }
 
-Result<suite::Suite> loadOriginal(const fs::path& dir, const std::string& dbId)
+/// `bytes`, the original database of `dbId` read from `file`, as a suite of that one database.
+suite::Suite originalSuite(const std::string& dbId, const fs::path& file, exec::Bytes bytes)
 {
-    const fs::path file = dir / dbId / (dbId + ".sqlite");
-    auto conn = exec::Connection::openReadOnly(file);
-    // The connection's message already names the file.
-    if (!conn) return inputError(fmt::format("no original database: {}", conn.error().message));
-    auto bytes = conn->serialize();
-    if (!bytes) return inputError(fmt::format("{}: {}", file.string(), bytes.error().message));
     suite::Suite single;
     single.dbId = dbId;
     suite::SuiteDatabase database;
     database.origin = suite::DatabaseOrigin::Original;
     database.label = file.filename().string();
-    database.bytes = std::move(bytes.value());
+    database.bytes = std::move(bytes);
     single.databases.push_back(std::move(database));
     return single;
 }
@@ -72,6 +66,8 @@ Result<EvaluationContext> loadEvaluationContext(const ScoringInputs& inputs, con
         if (!index) return inputError(index.error().message);
         context.tables = std::move(index.value());
     }
+    const dataset::DatasetLayout layout{
+        .tables = inputs.tables, .originalDatabases = inputs.originalDatabases, .suites = inputs.suites};
     if (context.computed.testSuite) {
         if (auto exists = requireDirectory(inputs.suites, "suites"); !exists) return exists.error();
         for (const auto& dbId : dbIds) {
@@ -80,25 +76,39 @@ Result<EvaluationContext> loadEvaluationContext(const ScoringInputs& inputs, con
             else context.suiteErrors.emplace(dbId, imported.error().message);
         }
     }
-    if (context.computed.sqleq) {
-        // The search builds databases of the schema, so it needs the schema itself.
-        for (const auto& dbId : dbIds) {
-            // The constraints the original declares, where there is one (tables.json truncates keys).
-            auto loaded = schema::openSchemaSource({.kind = schema::SchemaSourceKind::SchemaFile,
-                                                    .path = inputs.tables,
-                                                    .dbId = dbId,
-                                                    .originalDatabases = inputs.originalDatabases});
-            if (loaded) context.schemas.emplace(dbId, std::move(loaded->schema));
-            else context.schemaErrors.emplace(dbId, loaded.error().message);
-        }
-    }
-    if (context.computed.exec || context.computed.sqlEval) {
+    const bool execution = context.computed.exec || context.computed.sqlEval;
+    if (execution) {
         if (auto exists = requireDirectory(inputs.originalDatabases, "databases"); !exists) return exists.error();
-        for (const auto& dbId : dbIds) {
-            auto original = loadOriginal(inputs.originalDatabases, dbId);
-            if (original) context.originals.emplace(dbId, std::move(original.value()));
-            else context.originalErrors.emplace(dbId, original.error().message);
+    }
+    for (const auto& dbId : dbIds) {
+        std::optional<exec::Bytes> original;
+        if (context.computed.sqleq) {
+            // The search builds databases of the schema, so it needs the schema itself, with
+            // the constraints the original declares where there is one (tables.json truncates
+            // keys). Its bytes are the exec database too: each original is read once.
+            auto loaded = layout.schemaSource(dbId);
+            if (loaded) {
+                context.schemas.emplace(dbId, std::move(loaded->schema));
+                if (execution) original = std::move(loaded->original);
+            } else {
+                context.schemaErrors.emplace(dbId, loaded.error().message);
+            }
         }
+        if (!execution) continue;
+        auto file = layout.originalDatabasePath(dbId);
+        if (!file) {
+            context.originalErrors.emplace(dbId, file.error().message);
+            continue;
+        }
+        if (!original) {
+            auto read = layout.readOriginal(dbId);
+            if (!read) {
+                context.originalErrors.emplace(dbId, read.error().message);
+                continue;
+            }
+            original = std::move(*read);
+        }
+        context.originals.emplace(dbId, originalSuite(dbId, *file, std::move(*original)));
     }
     return context;
 }

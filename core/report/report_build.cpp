@@ -7,6 +7,7 @@
 
 #include "core/base/library_versions.h"
 #include "core/base/parallel_for.h"
+#include "core/dataset/dataset_layout.h"
 #include "core/exec/spider_compat.h"
 #include "core/inspect/inspect.h"
 #include "core/inspect/inspection_json.h"
@@ -138,22 +139,22 @@ Status readProject(ReportRequest& request, Report& report)
     return {};
 }
 
+/// The dataset the request's folders name.
+dataset::DatasetLayout layoutOf(const ReportRequest& request)
+{
+    return {.tables = request.tables, .originalDatabases = request.originalDatabases, .suites = request.suites};
+}
+
 /// The schema an item's inspection uses, as the inspector opens an audit item: the
 /// tables.json with its db_id (the original database first in the suite), or without
 /// one the original database itself.
-schema::SchemaSourceSpec sourceOf(const ReportRequest& request, const std::string& dbId)
+Result<schema::SchemaSource> openSourceOf(const ReportRequest& request, const std::string& dbId)
 {
-    schema::SchemaSourceSpec spec;
-    if (!request.tables.empty()) {
-        spec.kind = schema::SchemaSourceKind::SchemaFile;
-        spec.path = request.tables;
-        spec.dbId = dbId;
-        spec.originalDatabases = request.originalDatabases;
-    } else {
-        spec.kind = schema::SchemaSourceKind::SqliteFile;
-        spec.path = request.originalDatabases / dbId / (dbId + ".sqlite");
-    }
-    return spec;
+    const dataset::DatasetLayout layout = layoutOf(request);
+    if (!request.tables.empty()) return layout.schemaSource(dbId);
+    auto original = layout.originalDatabasePath(dbId);
+    if (!original) return original.error();
+    return schema::openSchemaSource({.kind = schema::SchemaSourceKind::SqliteFile, .path = *original});
 }
 
 /// `check --json`'s object, plus what the report marks: which cell of the separating
@@ -212,7 +213,7 @@ void inspectListed(const ReportRequest& request, Report& report, const suite::Pr
     // One schema source per db_id, opened before the workers start and only read by them.
     std::map<std::string, Result<schema::SchemaSource>> sources;
     for (const Pair& pair : pairs) {
-        if (!sources.contains(pair.dbId)) sources.emplace(pair.dbId, schema::openSchemaSource(sourceOf(request, pair.dbId)));
+        if (!sources.contains(pair.dbId)) sources.emplace(pair.dbId, openSourceOf(request, pair.dbId));
     }
     inspect::CheckSettings settings = request.evaluation.settings;
     const unsigned jobs = settings.jobs;
@@ -232,7 +233,7 @@ void inspectListed(const ReportRequest& request, Report& report, const suite::Pr
             check.gold = pair.gold;
             check.candidate = pair.prediction;
             check.settings = settings;
-            if (!request.suites.empty() && fs::is_directory(request.suites / pair.dbId)) check.suitesDir = request.suites;
+            if (layoutOf(request).hasSuite(pair.dbId)) check.suitesDir = request.suites;
             auto inspection = inspect::inspect(*source, check, {}, cancel);
             if (!inspection) {
                 out.error = inspection.error().message;

@@ -116,16 +116,24 @@ Result<SchemaSource> openSchemaFile(const SchemaSourceSpec& spec)
     if (!schema) return schema.error();
     if (!spec.name.empty()) schema->name = spec.name;
     SchemaSource source{std::move(*schema), std::nullopt};
-    const auto originalPath = originalDatabasePath(spec.path, spec.originalDatabases, spec.dbId);
-    if (originalPath.empty()) return source;
-    auto connection = exec::Connection::openReadOnly(originalPath);
-    if (!connection) return connection.error();
+    if (spec.original.empty() && !spec.originalContent) return source;
+    auto connection = spec.originalContent ? exec::Connection::deserializeCopy(*spec.originalContent)
+                                           : exec::Connection::openReadOnly(spec.original);
+    if (!connection) {
+        Diagnostic error = connection.error();
+        if (spec.originalContent) error.message = fmt::format("original database {}: {}", spec.original.string(), error.message);
+        return error;
+    }
     if (auto declared = introspectSchema(*connection, source.schema.name); declared) {
         source.constraintNotes = adoptDeclaredConstraints(source.schema, *declared);
     } else {
         source.constraintNotes.push_back(fmt::format("the schema of the original database {} cannot be read ({}); "
                                                      "the constraints are tables.json's",
-                                                     originalPath.string(), declared.error().message));
+                                                     spec.original.string(), declared.error().message));
+    }
+    if (spec.originalContent) {
+        source.original = *spec.originalContent;
+        return source;
     }
     auto bytes = connection->serialize();
     if (!bytes) return bytes.error();
@@ -144,17 +152,10 @@ Result<SchemaSource> openSchemaSource(const SchemaSourceSpec& spec)
     case SchemaSourceKind::SchemaFile: source = openSchemaFile(spec); break;
     }
     if (source) source->kind = spec.kind;
+    // Whatever layer noticed it (a file read, SQLite refusing a DDL script), the
+    // schema could not be loaded: front ends place and class the error by this.
+    else return attributed(source.error(), DiagnosticKind::Schema, DiagnosticSubject::Schema);
     return source;
-}
-
-std::filesystem::path originalDatabasePath(const std::filesystem::path& tablesJson,
-                                           const std::filesystem::path& originalDatabases, const std::string& dbId)
-{
-    if (dbId.empty() || dbId.find_first_of("/\\") != std::string::npos || dbId == "." || dbId == "..") return {};
-    const auto dir = !originalDatabases.empty() ? originalDatabases : tablesJson.parent_path() / "database";
-    auto path = dir / dbId / (dbId + ".sqlite");
-    std::error_code ec;
-    return std::filesystem::is_regular_file(path, ec) ? path : std::filesystem::path();
 }
 
 Result<SchemaSource> schemaSourceFromDatabase(const exec::Connection& connection, std::string name)

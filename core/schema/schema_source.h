@@ -41,28 +41,26 @@ struct SchemaSourceSpec {
     /// string); then `path` is not read.
     std::optional<std::string> content{};
     std::string name{};          ///< the schema's name; empty: dbId, else the file's stem
-    /// tables.json only: where the original databases live, DIR/<db_id>/<db_id>.sqlite.
-    /// Empty: the Spider layout's `database` folder beside tables.json. The original,
-    /// where it exists, joins every suite first, as a .sqlite source's rows do.
-    std::filesystem::path originalDatabases{};
+    /// tables.json only: the db_id's original database, which dataset::DatasetLayout
+    /// finds (DIR/<db_id>/<db_id>.sqlite). Its DDL gives the schema's constraints and its
+    /// rows join every suite first, as a .sqlite source's rows do. Empty: none.
+    std::filesystem::path original{};
+    /// The original's bytes when a caller already holds them; `original` then only names it.
+    std::optional<exec::Bytes> originalContent{};
 };
 
 /// The schema the spec names and the original database that comes with it: a .sqlite
-/// file or a script's rows when some table holds one, the DIR/<db_id>/<db_id>.sqlite
-/// beside a tables.json when it exists. A tables.json schema takes its keys, UNIQUE, NOT
-/// NULL and CHECK constraints from that original's DDL (declared_constraints.h), and
-/// says where they disagreed in `constraintNotes`. Files are only read (a .sqlite file read-only,
+/// file or a script's rows when some table holds one, the spec's `original` for a
+/// tables.json (dataset::DatasetLayout::schemaSource finds it). A tables.json schema takes
+/// its keys, UNIQUE, NOT NULL and CHECK constraints from that original's DDL
+/// (declared_constraints.h), and says where they disagreed in `constraintNotes`; an
+/// original that does not open is an error naming it. Files are only read (a .sqlite file read-only,
 /// scripts and schema files under core's size caps). Errors name the file, the db_id
 /// or the script's line and column ("schema.open", "schema.ddl", "schema.spider", ...);
 /// a script given as `content` keeps its error's span into the content and the message
-/// without position, for the caller to place in the text it holds.
+/// without position, for the caller to place in the text it holds. Every error is of
+/// DiagnosticKind::Schema and DiagnosticSubject::Schema.
 Result<SchemaSource> openSchemaSource(const SchemaSourceSpec& spec);
-
-/// The original database of `dbId` a tables.json source uses: `originalDatabases`/
-/// <db_id>/<db_id>.sqlite, or with an empty `originalDatabases` the `database` folder
-/// beside `tablesJson`. Empty when no such file exists.
-std::filesystem::path originalDatabasePath(const std::filesystem::path& tablesJson,
-                                           const std::filesystem::path& originalDatabases, const std::string& dbId);
 
 /// The schema of `connection` (named `name`) and its bytes when some table holds a row:
 /// a script without INSERTs is a bare schema, not a database worth testing on.

@@ -33,7 +33,8 @@ struct BatchSchemaResult {
 };
 
 /// Groups `items` by db_id (schemas in order of first appearance), loads each schema
-/// from the Spider tables.json at `tablesJson`, and distills one suite per schema
+/// from the Spider tables.json at `tablesJson` (with the constraints of the original
+/// database beside it, dataset::DatasetLayout), and distills one suite per schema
 /// with `options` (budget and time budget apply per schema). A schema that fails is
 /// reported in its BatchSchemaResult and the batch goes on. On cancel the batch stops:
 /// the schema being distilled is returned with result.cancelled set, later ones are
@@ -59,7 +60,8 @@ struct DatasetSchemaDone {
     std::string dbId;
     std::vector<std::size_t> items;  ///< indices into DatasetDistillRequest::items, ascending
     const DistillResult& result;     ///< result.golds is parallel to `items`
-    /// Where tables.json and the original's DDL disagreed (schema::SchemaSource::constraintNotes).
+    /// Where tables.json and the original's DDL disagreed (schema::SchemaSource::constraintNotes),
+    /// after a note that the named databases folder has no original for this schema.
     const std::vector<std::string>& constraintNotes;
 };
 

@@ -4,9 +4,8 @@
 // distillDataset writes each suite as it completes and stops at the first failure.
 #include "core/suite/dataset_distill.h"
 
-#include "core/base/capped_file.h"
+#include "core/dataset/dataset_layout.h"
 #include "core/exec/connection.h"
-#include "core/schema/schema_source.h"
 #include "core/schema/spider_tables.h"
 #include "core/suite/suite_diagnostic.h"
 #include "core/suite/suite_files.h"
@@ -23,11 +22,6 @@
 
 namespace sqleq::suite {
 namespace {
-
-Result<std::string> readText(const std::filesystem::path& path)
-{
-    return readFileCapped(path, {input_limits::kTablesJson, "tables.json file"});
-}
 
 /// Item indices per db_id, db_ids in order of first appearance; only those of `only`
 /// when it is not empty.
@@ -55,18 +49,11 @@ Diagnostic datasetError(std::string message)
     return diagnostic;
 }
 
-/// The schema of `dbId` in `tablesJson`, with the constraints its original database
-/// declares (in `originals`, else beside tables.json): the one opener of every front end.
-/// `text`, when given, is tables.json's content already read.
-Result<schema::SchemaSource> openDatasetSchema(const std::filesystem::path& tablesJson,
-                                               const std::filesystem::path& originals, const std::string& dbId,
-                                               std::optional<std::string> text = std::nullopt)
+/// The note for a db_id whose original database the named folder lacks.
+std::string missingOriginal(const dataset::DatasetLayout& layout, const std::string& dbId)
 {
-    return schema::openSchemaSource(schema::SchemaSourceSpec{.kind = schema::SchemaSourceKind::SchemaFile,
-                                                             .path = tablesJson,
-                                                             .dbId = dbId,
-                                                             .content = std::move(text),
-                                                             .originalDatabases = originals});
+    auto path = layout.originalDatabasePath(dbId);
+    return fmt::format("no original database {}: the suite has none", path ? path->string() : dbId);
 }
 
 ProgressCallback tagged(const ProgressCallback& progress, const std::string& dbId, std::size_t index,
@@ -122,15 +109,20 @@ Result<DatasetDistillOutcome> distillDataset(const DatasetDistillRequest& reques
         progress(step);
     })
                                                  : ProgressCallback{};
+    const dataset::DatasetLayout layout{.tables = request.tablesJson, .originalDatabases = request.originalDatabases};
     auto distillSchema = [&](std::size_t s) -> Result<DistillResult> {
         const BatchSchemaResult& group = groups[s];
-        auto source = openDatasetSchema(request.tablesJson, request.originalDatabases, group.dbId);
+        auto source = layout.schemaSource(group.dbId);
         if (!source) return datasetError(fmt::format("{}: {}", group.dbId, source.error().message));
         constraintNotes[s] = std::move(source->constraintNotes);
         DistillOptions options = shared;
         // The original joins the suite only when the caller names the databases' folder;
-        // its declared constraints are used wherever it is found.
-        if (!request.originalDatabases.empty()) options.original = std::move(source->original);
+        // its declared constraints are used wherever it is found. A named folder without
+        // the db_id's original is said, not passed over.
+        if (!request.originalDatabases.empty()) {
+            if (!source->original) constraintNotes[s].insert(constraintNotes[s].begin(), missingOriginal(layout, group.dbId));
+            options.original = std::move(source->original);
+        }
         std::vector<std::string> golds;
         golds.reserve(group.items.size());
         for (std::size_t i : group.items) golds.push_back(request.items[i].sql);
@@ -204,16 +196,19 @@ Result<std::vector<BatchSchemaResult>> distillBatch(const std::vector<GoldItem>&
                                                     const DistillOptions& options, const ProgressCallback& progress,
                                                     const std::atomic<bool>* cancel)
 {
-    auto text = readText(tablesJson);
+    dataset::DatasetLayout layout{.tables = tablesJson};
+    layout.originalDatabases = layout.originalDatabasesFolder();  // searched with the text held
+    auto text = layout.readTables();
     if (!text.ok()) return text.error();
-    const std::string source = tablesJson.string();
-    if (auto ids = schema::listSpiderDbIds(*text, source); !ids.ok()) return ids.error();
+    if (auto ids = schema::listSpiderDbIds(*text, tablesJson.string()); !ids.ok()) return ids.error();
 
     std::vector<BatchSchemaResult> groups = groupByDbId(items);
     std::vector<BatchSchemaResult> done;
     for (std::size_t s = 0; s < groups.size(); ++s) {
         BatchSchemaResult& group = groups[s];
-        auto opened = openDatasetSchema(tablesJson, {}, group.dbId, *text);
+        // The original database beside tables.json gives its constraints; one that does not
+        // open is this schema's error, never passed over.
+        auto opened = layout.schemaSource(group.dbId, {.tables = *text});
         auto schema = opened ? Result<schema::Schema>(std::move(opened->schema)) : Result<schema::Schema>(opened.error());
         if (!schema.ok()) {
             group.error = schema.error();

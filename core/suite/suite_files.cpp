@@ -1,10 +1,11 @@
 // Suites on disk in test-suite-sql-eval's layout: DIR/<db_id>/<db_id>_<n>.sqlite,
-// every file of the folder with ".sqlite" in its name being one database. Files are
-// written atomically (core/base/atomic_file.h, then the folder is fsynced) and
+// every file of the folder with ".sqlite" in its name being one database (which files,
+// in which order: dataset::DatasetLayout::suiteFiles). Files are written atomically (core/base/atomic_file.h, then the folder is fsynced) and
 // read back read-only; filesystem exceptions are caught here and become Diagnostics.
 #include "core/suite/suite_files.h"
 
 #include "core/base/atomic_file.h"
+#include "core/dataset/dataset_layout.h"
 #include "core/suite/suite_diagnostic.h"
 
 #include <fmt/format.h>
@@ -23,12 +24,14 @@ namespace {
 
 Diagnostic exportError(const fs::path& path, std::string_view what)
 {
-    return suiteError("suite.export", fmt::format("{}: {}", path.string(), what));
+    return attributed(suiteError("suite.export", fmt::format("{}: {}", path.string(), what)), DiagnosticKind::Suite,
+                      DiagnosticSubject::Suite);
 }
 
 Diagnostic importError(const fs::path& path, std::string_view what)
 {
-    return suiteError("suite.import", fmt::format("{}: {}", path.string(), what));
+    return attributed(suiteError("suite.import", fmt::format("{}: {}", path.string(), what)), DiagnosticKind::Suite,
+                      DiagnosticSubject::Suite);
 }
 
 Status writeAtomically(const fs::path& target, const exec::Bytes& bytes)
@@ -59,33 +62,6 @@ std::optional<std::size_t> exportedIndex(const std::string& name, const std::str
     return static_cast<std::size_t>(std::stoul(digits));
 }
 
-/// Name order with digit runs compared as numbers ("db_2" < "db_10").
-bool naturalLess(const std::string& a, const std::string& b)
-{
-    std::size_t i = 0, j = 0;
-    const auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
-    while (i < a.size() && j < b.size()) {
-        if (isDigit(a[i]) && isDigit(b[j])) {
-            std::size_t ie = i, je = j;
-            while (ie < a.size() && isDigit(a[ie])) ++ie;
-            while (je < b.size() && isDigit(b[je])) ++je;
-            std::string_view da(a.data() + i, ie - i), db(b.data() + j, je - j);
-            while (da.size() > 1 && da.front() == '0') da.remove_prefix(1);
-            while (db.size() > 1 && db.front() == '0') db.remove_prefix(1);
-            if (da.size() != db.size()) return da.size() < db.size();
-            if (da != db) return da < db;
-            i = ie;
-            j = je;
-        } else {
-            if (a[i] != b[j]) return a[i] < b[j];
-            ++i;
-            ++j;
-        }
-    }
-    if ((a.size() - i) != (b.size() - j)) return (a.size() - i) < (b.size() - j);
-    return a < b;  // equal up to leading zeros: any fixed order
-}
-
 Status removeStale(const fs::path& folder, const std::string& dbId, std::size_t keep)
 {
     std::error_code ec;
@@ -103,8 +79,7 @@ Status removeStale(const fs::path& folder, const std::string& dbId, std::size_t 
 
 Status exportSuite(const Suite& suite, const fs::path& dir)
 {
-    if (suite.dbId.empty() || suite.dbId.find('/') != std::string::npos || suite.dbId == "." || suite.dbId == "..")
-        return exportError(dir, fmt::format("'{}' is not a usable db_id for a folder name", suite.dbId));
+    if (auto usable = dataset::checkDbId(suite.dbId); !usable) return exportError(dir, usable.error().message);
     const fs::path folder = dir / suite.dbId;
     std::error_code ec;
     fs::create_directories(folder, ec);
@@ -120,27 +95,13 @@ Status exportSuite(const Suite& suite, const fs::path& dir)
 
 Result<std::vector<fs::path>> listSuiteFiles(const fs::path& dir, const std::string& dbId)
 {
-    const fs::path folder = dir / dbId;
-    std::error_code ec;
-    if (!fs::is_directory(folder, ec)) return importError(folder, "no such suite folder");
-    std::vector<std::string> names;
-    for (const auto& entry : fs::directory_iterator(folder, ec)) {
-        const std::string name = entry.path().filename().string();
-        if (name.find(".sqlite") != std::string::npos && entry.is_regular_file(ec)) names.push_back(name);
-    }
-    if (ec) return importError(folder, ec.message());
-    if (names.empty()) return importError(folder, "no .sqlite file in the suite folder");
-    std::sort(names.begin(), names.end(), naturalLess);
-    std::vector<fs::path> files;
-    files.reserve(names.size());
-    for (const std::string& name : names) files.push_back(folder / name);
-    return files;
+    return dataset::DatasetLayout{.suites = dir}.suiteFiles(dbId);
 }
 
 Result<Suite> importSuite(const fs::path& dir, const std::string& dbId)
 {
     auto files = listSuiteFiles(dir, dbId);
-    if (!files) return files.error();
+    if (!files) return attributed(files.error(), DiagnosticKind::Suite, DiagnosticSubject::Suite);
     Suite suite;
     suite.dbId = dbId;
     for (const fs::path& file : *files) {

@@ -25,8 +25,9 @@ Status exportSuite(const Suite& suite, const std::filesystem::path& dir);
 /// or the file at fault; a folder without any .sqlite file is an error too.
 Result<Suite> importSuite(const std::filesystem::path& dir, const std::string& dbId);
 
-/// The files importSuite reads, in its order: database n of the imported suite is
-/// file n. Cheap (a directory listing); errors as importSuite's.
+/// The files importSuite reads, in its order (dataset::DatasetLayout::suiteFiles with
+/// `dir` as the suites folder): database n of the imported suite is file n. Cheap (a
+/// directory listing); errors as importSuite's.
 Result<std::vector<std::filesystem::path>> listSuiteFiles(const std::filesystem::path& dir, const std::string& dbId);
 
 } // namespace sqleq::suite

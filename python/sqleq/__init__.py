@@ -17,6 +17,7 @@ import os
 from typing import Any, Callable, Dict, Optional, Sequence, Union
 
 from ._sqleq import (  # noqa: F401  (re-exported)
+    DatasetLayout,
     Error,
     Evaluator,
     InputError,
@@ -33,7 +34,7 @@ from ._inspection import Inspection
 from ._results import Evaluation, pandas_or_none
 
 __all__ = [
-    "check", "check_proof", "evaluate", "report", "distill", "Schema", "Suite", "Evaluator", "Inspection", "Evaluation",
+    "check", "check_proof", "evaluate", "report", "distill", "Schema", "DatasetLayout", "Suite", "Evaluator", "Inspection", "Evaluation",
     "Error", "ParseError", "SchemaError", "QueryError", "SuiteError", "InputError",
 ]
 __version__ = "0.1.0"

@@ -79,36 +79,14 @@ def _tables_entries(tables: Union[str, os.PathLike], db_ids: Sequence[str]) -> D
     return entries
 
 
-def _original(db: Optional[Union[str, os.PathLike]], db_id: str, shared_db: bool) -> Optional[Union[bytes, str]]:
-    """DIR/<db_id>/<db_id>.sqlite when it exists (as the CLI's --db, no file means no
-    original database, not an error): its bytes, or its path when the workers see it."""
-    if db is None:
+def _original(layout: sqleq.DatasetLayout, db_id: str, shared_db: bool) -> Optional[bytes]:
+    """The bytes of the layout's original database of db_id when its ``db`` folder is
+    named and holds one (as the CLI's --db, no file means no original database, not an
+    error); None when the workers open it themselves (``shared_db``)."""
+    if layout.db is None or shared_db:
         return None
-    path = Path(db) / db_id / f"{db_id}.sqlite"
-    if shared_db:
-        return str(path.resolve())
+    path = Path(layout.original_path(db_id))
     return path.read_bytes() if path.is_file() else None
-
-
-def _load_schema(folder: Path, db_id: str, tables_entry: str, original: Optional[Union[bytes, str]]) -> sqleq.Schema:
-    folder.mkdir()
-    (folder / "tables.json").write_text(tables_entry, encoding="utf-8")
-    if isinstance(original, str) and not Path(original).is_file():
-        original = None
-    if original is not None:
-        # Schema.from_tables_json tries database/<db_id>/<db_id>.sqlite beside the file.
-        database = folder / "database" / db_id
-        database.mkdir(parents=True)
-        if isinstance(original, str):
-            (database / f"{db_id}.sqlite").symlink_to(original)
-        else:
-            (database / f"{db_id}.sqlite").write_bytes(original)
-        try:
-            return sqleq.Schema.from_tables_json(str(folder / "tables.json"), db_id)
-        except sqleq.Error:
-            # The CLI skips an original database that does not open.
-            (database / f"{db_id}.sqlite").unlink()
-    return sqleq.Schema.from_tables_json(str(folder / "tables.json"), db_id)
 
 
 def _schema_summary(db_id: str, indices: Sequence[int], suite: sqleq.Suite) -> Dict[str, Any]:
@@ -120,14 +98,17 @@ def _schema_summary(db_id: str, indices: Sequence[int], suite: sqleq.Suite) -> D
             "golds_run": sum(1 for item in items if not item["error"]), "items": items}
 
 
-def _distill_schema(db_id: str, indices: List[int], golds: List[str], tables_entry: str,
-                    original: Optional[Union[bytes, str]], options: Dict[str, Any],
+def _distill_schema(db_id: str, indices: List[int], golds: List[str], tables: str, tables_entry: str,
+                    db: Optional[str], original: Optional[bytes], options: Dict[str, Any],
                     shared_out: Optional[str]) -> Tuple[Dict[str, Any], Dict[str, bytes]]:
     """One schema's suite, run on a worker: (summary, {file name: bytes}), or the files
-    written into `shared_out` directly and no bytes returned."""
+    written into `shared_out` directly and no bytes returned. The schema comes from the
+    shipped tables.json entry, with the original's bytes when shipped, or from the `db`
+    folder the worker sees; an original that does not open raises, as in the CLI."""
+    layout = sqleq.DatasetLayout(tables, db=db)
+    schema = layout.schema(db_id, tables_text=tables_entry, original=original)
     with tempfile.TemporaryDirectory(prefix="sqleq-dask-") as scratch:
         folder = Path(scratch)
-        schema = _load_schema(folder / "inputs", db_id, tables_entry, original)
         suite = sqleq.distill(golds, schema, **options)
         summary = _schema_summary(db_id, indices, suite)
         if shared_out is not None:
@@ -164,10 +145,6 @@ def _write_suite(out_dir: Path, db_id: str, files: Dict[str, bytes]) -> None:
         os.fsync(descriptor)
     finally:
         os.close(descriptor)
-
-
-def _usable_folder_name(db_id: str) -> bool:
-    return bool(db_id) and "/" not in db_id and "\\" not in db_id and db_id not in (".", "..")
 
 
 def distill_dataset(client: "distributed.Client", gold_file: Union[str, os.PathLike],
@@ -213,8 +190,8 @@ def distill_dataset(client: "distributed.Client", gold_file: Union[str, os.PathL
             raise sqleq._usage_error(f"{len(indices)} gold queries for db_id \"{db_id}\", more than the limit of "
                                      f"{_MAX_GOLDS_PER_SCHEMA} per schema (one suite each); split the file or pick "
                                      "schemas")
-        if not _usable_folder_name(db_id):
-            raise sqleq._usage_error(f"'{db_id}' is not a usable db_id for a folder name")
+        sqleq.DatasetLayout.check_db_id(db_id)
+    layout = sqleq.DatasetLayout(str(tables), db=None if db is None else str(db))
     entries = _tables_entries(tables, list(groups))
     options = {"budget": budget, "seed": seed, "jobs": jobs_per_task, "profile": profile,
                "keep_distinct": keep_distinct, "targeted": targeted, "targeted_first": targeted_first}
@@ -224,8 +201,10 @@ def distill_dataset(client: "distributed.Client", gold_file: Union[str, os.PathL
     futures = {}
     for db_id, indices in groups.items():
         golds = [gold[index][0] for index in indices]
-        original = _original(db, db_id, shared_db)
-        future = client.submit(_distill_schema, db_id, indices, golds, entries[db_id], original, options, shared_out,
+        original = _original(layout, db_id, shared_db)
+        worker_db = str(Path(db).resolve()) if db is not None and shared_db else None
+        future = client.submit(_distill_schema, db_id, indices, golds, str(tables), entries[db_id], worker_db, original,
+                               options, shared_out,
                                key=f"sqleq-distill-{db_id}-{uuid.uuid4().hex}",
                                priority=len(indices))
         futures[future] = db_id

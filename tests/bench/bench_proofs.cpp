@@ -9,6 +9,7 @@
 //                [--show-unproved N] [--check]
 //     --check: every proof is also re-checked by the independent checker (core/proof_check),
 //              and every gold against itself is proved and re-checked too.
+#include "core/dataset/dataset_layout.h"
 #include "core/inspect/inspect.h"
 #include "core/metrics/spider_esm.h"
 #include "core/metrics/spider_schema_index.h"
@@ -92,11 +93,7 @@ int main(int argc, char** argv)
     std::map<std::string, schema::SchemaSource> sources;
     auto sourceFor = [&](const std::string& dbId) -> const schema::SchemaSource* {
         if (auto found = sources.find(dbId); found != sources.end()) return &found->second;
-        schema::SchemaSourceSpec spec;
-        spec.kind = schema::SchemaSourceKind::SchemaFile;
-        spec.path = corpus / "tables.json";
-        spec.dbId = dbId;
-        auto opened = schema::openSchemaSource(spec);
+        auto opened = dataset::DatasetLayout{.tables = corpus / "tables.json"}.schemaSource(dbId);
         if (!opened) return nullptr;
         return &sources.emplace(dbId, std::move(*opened)).first->second;
     };

@@ -4,6 +4,7 @@
 // candidate is explained by the neighbor it is, and by no random constant that merely
 // matches; the separation focus names the NULL that separates; one depth limit, one
 // message, whether the parser or SQLite meets it.
+#include "core/dataset/dataset_layout.h"
 #include "core/exec/executor.h"
 #include "core/fuzz/profile_check.h"
 #include "core/inspect/inspect.h"
@@ -140,11 +141,7 @@ private slots:
     {
         const std::filesystem::path corpus(SQLEQ_CORPUS_DIR);
         SQLEQ_SKIP_WITHOUT_CORPUS(corpus / "tables.json", corpus / "database" / "concert_singer" / "concert_singer.sqlite");
-        schema::SchemaSourceSpec spec;
-        spec.kind = schema::SchemaSourceKind::SchemaFile;
-        spec.path = corpus / "tables.json";
-        spec.dbId = "concert_singer";
-        auto source = schema::openSchemaSource(spec);
+        auto source = dataset::DatasetLayout{.tables = corpus / "tables.json"}.schemaSource("concert_singer");
         QVERIFY2(source.ok(), source.ok() ? "" : source.error().message.c_str());
         // Both queries read singer only; the other tables keep a row for the profile.
         auto inspection = inspect::inspect(*source, request("SELECT Name FROM singer WHERE Age > 30",

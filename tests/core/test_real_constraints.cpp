@@ -4,6 +4,7 @@
 // what the real data holds (two flights of one airline), and every counterexample is
 // re-checked in plain SQLite against the original's own DDL. sqleq's verdict keeps
 // DISTINCT; the test-suite metric removes it, and says when that decides its answer.
+#include "core/dataset/dataset_layout.h"
 #include "core/fuzz/profile_check.h"
 #include "core/inspect/inspect.h"
 #include "core/inspect/metric_conventions.h"
@@ -80,9 +81,7 @@ void writeSpiderLayout(const QTemporaryDir& dir)
 
 schema::SchemaSource openLayout(const QTemporaryDir& dir)
 {
-    auto source = schema::openSchemaSource({.kind = schema::SchemaSourceKind::SchemaFile,
-                                            .path = dir.filePath("tables.json").toStdString(),
-                                            .dbId = "airlines"});
+    auto source = dataset::DatasetLayout{.tables = dir.filePath("tables.json").toStdString()}.schemaSource("airlines");
     if (!source) qFatal("open: %s", source.error().message.c_str());
     return std::move(*source);
 }

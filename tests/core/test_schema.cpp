@@ -104,7 +104,7 @@ private slots:
     void buildErrorsNameTheTable();
     void columnResolution();
     void oneOpenerForEverySource();
-    void originalBesideTablesJson();
+    void originalNamedBySpec();
 };
 
 void TestSchema::affinityRules_data()
@@ -458,10 +458,11 @@ void TestSchema::oneOpenerForEverySource()
     QVERIFY(noDbId.error().message.find("db_id") != std::string::npos);
 }
 
-void TestSchema::originalBesideTablesJson()
+void TestSchema::originalNamedBySpec()
 {
-    // Spider's layout: tables.json beside database/<db_id>/<db_id>.sqlite. The original
-    // joins the source, as a .sqlite source's rows do; without the file, a bare schema.
+    // The original a tables.json spec names (dataset::DatasetLayout finds it) joins the
+    // source, as a .sqlite source's rows do; none named, a bare schema even with the
+    // file in Spider's place beside tables.json.
     QTemporaryDir dir;
     const std::string tables = dir.filePath("tables.json").toStdString();
     std::ofstream(tables) << kTablesJson;
@@ -477,13 +478,22 @@ void TestSchema::originalBesideTablesJson()
     QVERIFY(bytes.ok());
     std::ofstream(original, std::ios::binary).write(reinterpret_cast<const char*>(bytes->data()),
                                                     static_cast<std::streamsize>(bytes->size()));
-    auto withOriginal = openSchemaSource({.kind = SchemaSourceKind::SchemaFile, .path = tables, .dbId = "shop"});
+    auto unnamed = openSchemaSource({.kind = SchemaSourceKind::SchemaFile, .path = tables, .dbId = "shop"});
+    QVERIFY(unnamed.ok());
+    QVERIFY(!unnamed->original.has_value());
+    auto withOriginal = openSchemaSource(
+        {.kind = SchemaSourceKind::SchemaFile, .path = tables, .dbId = "shop", .original = original});
     QVERIFY(withOriginal.ok());
     QVERIFY(withOriginal->original.has_value());
     QCOMPARE(withOriginal->schema.name, std::string("shop"));
-    // Another databases folder is named explicitly; a db_id never escapes it.
-    QCOMPARE(originalDatabasePath(tables, dir.filePath("database").toStdString(), "shop").string(), original);
-    QVERIFY(originalDatabasePath(tables, {}, "../shop").empty());
+    // Bytes already held stand for the file.
+    auto held = openSchemaSource({.kind = SchemaSourceKind::SchemaFile,
+                                  .path = tables,
+                                  .dbId = "shop",
+                                  .original = "elsewhere.sqlite",
+                                  .originalContent = *bytes});
+    QVERIFY2(held.ok(), held ? "" : held.error().message.c_str());
+    QCOMPARE(held->original->size(), bytes->size());
 }
 
 QTEST_APPLESS_MAIN(TestSchema)

@@ -6,6 +6,7 @@
 // `different` verdict's counterexample is re-checked with plain SQLite, not by sqleq's
 // code (tests/core/plain_recheck.h); the other profile's line must agree with that
 // profile's own run. Corpus pairs skip, saying so, without the corpus; own-DDL pairs run.
+#include "core/dataset/dataset_layout.h"
 #include "core/inspect/inspect.h"
 #include "core/schema/schema_source.h"
 
@@ -227,20 +228,16 @@ class TestVerdictMisses : public QObject {
     std::map<std::string, schema::SchemaSource> m_sources;
 
     /// Own DDL and corpus schemas alike come through openSchemaSource, as every front
-    /// end opens them; a Spider db_id brings its original database along.
+    /// end opens them; a Spider db_id brings its original database along (DatasetLayout).
     const schema::SchemaSource* sourceFor(const Pair& pair)
     {
         const std::string key = std::string(fromName(pair.from)) + "/" + pair.schema;
         if (auto found = m_sources.find(key); found != m_sources.end()) return &found->second;
-        schema::SchemaSourceSpec spec;
-        if (pair.from == From::OwnDdl) {
-            spec = {.kind = schema::SchemaSourceKind::DdlScript, .path = "user.sql", .content = pair.schema};
-        } else {
-            spec = {.kind = schema::SchemaSourceKind::SchemaFile,
-                    .path = pair.from == From::Bird ? kBirdTables : kSpiderTables,
-                    .dbId = pair.schema};
-        }
-        auto opened = schema::openSchemaSource(spec);
+        auto opened = pair.from == From::OwnDdl
+                          ? schema::openSchemaSource(
+                                {.kind = schema::SchemaSourceKind::DdlScript, .path = "user.sql", .content = pair.schema})
+                          : dataset::DatasetLayout{.tables = pair.from == From::Bird ? kBirdTables : kSpiderTables}
+                                .schemaSource(pair.schema);
         if (!opened) qFatal("%s: %s", key.c_str(), opened.error().message.c_str());
         return &m_sources.emplace(key, std::move(*opened)).first->second;
     }

@@ -5,6 +5,7 @@
 // the profile's own databases (no original: a proof holds within the profile). None may
 // be found. `bench_proofs --rule-soundness` runs the same check on every such query.
 // Skips without the corpus.
+#include "core/dataset/dataset_layout.h"
 #include "core/inspect/inspect.h"
 #include "core/prove/prove.h"
 #include "core/schema/schema_source.h"
@@ -63,11 +64,7 @@ class TestProveSoundness : public QObject {
     {
         auto found = m_sources.find(dbId);
         if (found == m_sources.end()) {
-            schema::SchemaSourceSpec spec;
-            spec.kind = schema::SchemaSourceKind::SchemaFile;
-            spec.path = kCorpus / "tables.json";
-            spec.dbId = dbId;
-            auto opened = schema::openSchemaSource(spec);
+            auto opened = dataset::DatasetLayout{.tables = kCorpus / "tables.json"}.schemaSource(dbId);
             if (!opened) qFatal("schema %s: %s", dbId.c_str(), opened.error().message.c_str());
             found = m_sources.emplace(dbId, std::move(*opened)).first;
         }

@@ -5,6 +5,7 @@
 // countrylanguage, evaluation) are `different` under both profiles, and every
 // counterexample is re-checked in plain SQLite on tables the original's own CREATE
 // statements made. Skips without the corpus.
+#include "core/dataset/dataset_layout.h"
 #include "core/inspect/inspect.h"
 #include "core/schema/schema_source.h"
 #include "core/schema/spider_tables.h"
@@ -95,9 +96,7 @@ bool separatesUnderTheOriginalDdl(const std::string& dbId, const inspect::Inspec
 
 schema::SchemaSource openSpider(const std::string& dbId)
 {
-    auto source = schema::openSchemaSource({.kind = schema::SchemaSourceKind::SchemaFile,
-                                            .path = kCorpus / "tables.json",
-                                            .dbId = dbId});
+    auto source = dataset::DatasetLayout{.tables = kCorpus / "tables.json"}.schemaSource(dbId);
     if (!source) qFatal("%s: %s", dbId.c_str(), source.error().message.c_str());
     return std::move(*source);
 }

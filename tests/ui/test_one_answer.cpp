@@ -4,6 +4,7 @@
 // same verdict, suite verdict, evidence (a proof for the proved pair), counterexample and
 // diagnosis, field by field (elapsed times aside). A front end that set a stage's option behind core's back
 // (another step budget for distillation, another profile for the search) fails here.
+#include "core/dataset/dataset_layout.h"
 #include "core/audit/audit.h"
 #include "core/inspect/inspection_json.h"
 #include "core/schema/ddl_loader.h"
@@ -369,9 +370,8 @@ private slots:
             const inspect::CheckSettings settings = ui::checkSettings(tablesSession);
             for (int p = 0; p < kPairCount; ++p) {
                 // The schema as every front end reads it from tables.json (no CHECKs survive there).
-                auto source = schema::openSchemaSource({.kind = schema::SchemaSourceKind::SchemaFile,
-                                                        .path = m_tablesPath.toStdString(),
-                                                        .dbId = dbIdOf(p).toStdString()});
+                auto source = dataset::DatasetLayout{.tables = m_tablesPath.toStdString()}.schemaSource(
+                    dbIdOf(p).toStdString());
                 QVERIFY(source.ok());
                 auto distilled = suite::distill(source->schema, {kPairs[p].gold}, inspect::distillOptions(settings));
                 QVERIFY(distilled.ok());

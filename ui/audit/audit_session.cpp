@@ -3,20 +3,36 @@
 
 #include "ui/audit/audit_session.h"
 
+#include "core/dataset/dataset_layout.h"
 #include "core/fuzz/profile.h"
 
 #include <QCoreApplication>
-#include <QDir>
-#include <QFileInfo>
+#include <QFile>
+
+#include <filesystem>
+#include <system_error>
 
 namespace sqleq::ui {
 
-QString originalDatabasePath(const QString& databasesDir, const QString& dbId)
+namespace {
+
+dataset::DatasetLayout layoutOf(const audit::ProjectSources& sources)
 {
-    if (databasesDir.isEmpty() || dbId.isEmpty()) return {};
-    const QString path = QDir(databasesDir).filePath(QStringLiteral("%1/%1.sqlite").arg(dbId));
-    return QFileInfo(path).isFile() ? path : QString();
+    return {.tables = sources.tables, .originalDatabases = sources.originalDatabases, .suites = sources.suites};
 }
+
+/// The item's original database, empty when the project names no databases folder or
+/// the file does not exist.
+QString originalDatabasePath(const audit::ProjectSources& sources, const std::string& dbId)
+{
+    if (sources.originalDatabases.empty()) return {};
+    auto path = layoutOf(sources).originalDatabasePath(dbId);
+    std::error_code ec;
+    if (!path || !std::filesystem::is_regular_file(*path, ec)) return {};
+    return QFile::decodeName(path->c_str());
+}
+
+} // namespace
 
 Session sessionForItem(const audit::AuditItem& item, const audit::ProjectSources& sources, const RunSettings& base)
 {
@@ -27,7 +43,7 @@ Session sessionForItem(const audit::AuditItem& item, const audit::ProjectSources
         // The schema the project's metrics used, with its original database first in the suite.
         session.schema = {SchemaSourceKind::SpiderTables, QString::fromStdString(sources.tables), dbId, databases};
     } else {
-        session.schema = {SchemaSourceKind::SqliteFile, originalDatabasePath(databases, dbId), {}, {}};
+        session.schema = {SchemaSourceKind::SqliteFile, originalDatabasePath(sources, item.dbId), {}, {}};
     }
     session.gold = QString::fromStdString(item.gold);
     session.candidate = QString::fromStdString(item.prediction);
@@ -41,8 +57,7 @@ Session sessionForItem(const audit::AuditItem& item, const audit::ProjectSources
     session.settings.keepDistinct = project.keepDistinct;
     // The evaluation leaves the test-suite metric unset for a db_id without a suite folder;
     // the inspector then distills its own, rather than failing on the missing folder.
-    const QString suites = QString::fromStdString(sources.suites);
-    if (!suites.isEmpty() && QFileInfo(QDir(suites).filePath(dbId)).isDir()) session.suitesDir = suites;
+    if (layoutOf(sources).hasSuite(item.dbId)) session.suitesDir = QString::fromStdString(sources.suites);
     return session;
 }
 

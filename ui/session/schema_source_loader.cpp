@@ -5,6 +5,7 @@
 #include "ui/session/schema_source_loader.h"
 
 #include "core/base/capped_file.h"
+#include "core/dataset/dataset_layout.h"
 
 #include <QFile>
 
@@ -31,7 +32,6 @@ std::variant<LoadedSchemaSource, QString> SchemaSourceLoader::load(const SchemaS
     spec.kind = kindOf(source.kind);
     spec.path = pathOf(source.path);
     spec.dbId = source.dbId.toStdString();
-    spec.originalDatabases = pathOf(source.originalDatabases);
     if (source.path.startsWith(QLatin1Char(':'))) {
         // Resources are built in and small; core applies its size caps to the content.
         QFile file(source.path);
@@ -40,7 +40,10 @@ std::variant<LoadedSchemaSource, QString> SchemaSourceLoader::load(const SchemaS
         spec.content = file.readAll().toStdString();
         spec.name = spec.dbId.empty() ? pathOf(source.path).stem().string() : spec.dbId;
     }
-    auto opened = schema::openSchemaSource(spec);
+    // A dataset's schema file brings its original database, which the layout finds.
+    const dataset::DatasetLayout layout{.tables = spec.path, .originalDatabases = pathOf(source.originalDatabases)};
+    auto opened = spec.kind == schema::SchemaSourceKind::SchemaFile ? layout.schemaSource(spec.dbId, {.tables = spec.content})
+                                                                    : schema::openSchemaSource(spec);
     if (!opened && spec.content && opened.error().span.valid())
         return QStringLiteral("%1: %2").arg(source.path, QString::fromStdString(formatDiagnostic(*spec.content, opened.error())));
     if (!opened) return QString::fromStdString(opened.error().message);
