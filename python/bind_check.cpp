@@ -69,7 +69,8 @@ py::object check(const std::string& gold, const std::string& candidate, const Sc
     }();
     call.finish();
     if (!inspection) {
-        if (inspection.error().code.starts_with("suite.import")) throw DiagnosticError(inspection.error());
+        // The gold's errors point into the text the parser saw: the postprocessed gold.
+        if (inspection.error().subject != DiagnosticSubject::Gold) throw DiagnosticError(inspection.error());
         throw DiagnosticError(inspection.error(), exec::officialPostprocess(gold));
     }
     return toPython(inspect::inspectionJson(schema.source->schema, *inspection, request.settings));

@@ -9,6 +9,8 @@
 #include "core/evaluation/evaluation.h"
 #include "core/evaluation/scorer.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <pybind11/stl.h>
 
 #include <optional>
@@ -97,8 +99,9 @@ evaluation::SubmissionInputs readInputs(const std::string& goldPath, const std::
 
 void checkEtype(const std::string& etype)
 {
-    if (etype != "all" && etype != "exec" && etype != "match")
-        throwArgumentError("etype must be 'all', 'exec' or 'match', not '" + etype + "'");
+    if (!evaluation::isEvalType(etype))
+        throwArgumentError(fmt::format("etype must be one of '{}', not '{}'", fmt::join(evaluation::kEvalTypes, "', '"),
+                                       etype));
 }
 
 py::tuple evaluate(const std::string& goldPath, const std::string& predPath, const std::optional<std::string>& tables,
@@ -168,8 +171,8 @@ void bindEvaluator(py::module_& module)
         .def("score", &score, py::arg("gold"), py::arg("pred"), py::arg("db_id"), py::arg("index") = 0,
              "The metrics of one prediction: a dict with the keys of `sqleq-cli eval --out items.json` "
              "(index, db_id, hardness, esm, exec, testsuite, sqleval, pcm_f1, testsuite_verdict, separating_db, "
-             "separating_db_file, sqleq, testsuite_false_positive, sqleq_found_by, notes); None where a metric "
-             "was not computed.")
+             "separating_db_file, sqleq, testsuite_false_positive, sqleq_found_by, notes, note_details: each note "
+             "as {metric, reason, detail}); None where a metric was not computed.")
         .def("score_many", &scoreMany, py::arg("items"), py::kw_only(), py::arg("jobs") = 0,
              py::arg("progress") = py::none(),
              "score() for every (gold, pred, db_id) tuple (or {'gold', 'pred', 'db_id'} dict) of `items`, on "
@@ -177,24 +180,19 @@ void bindEvaluator(py::module_& module)
              "stops it.")
         .def_property_readonly("computed", [](const EvaluatorHandle& h) {
             const auto& computed = h.scorer->computed();
+    py::tuple etypes(evaluation::kEvalTypes.size());
+    for (std::size_t i = 0; i < evaluation::kEvalTypes.size(); ++i) etypes[i] = std::string(evaluation::kEvalTypes[i]);
+    module.attr("EVAL_TYPES") = etypes;  // the --etype names, for sqleq.evaluation's parser
+
             py::dict out;
-            out["esm"] = computed.esm;
-            out["exec"] = computed.exec;
-            out["testsuite"] = computed.testSuite;
-            out["sqleval"] = computed.sqlEval;
-            out["pcm_f1"] = computed.pcmF1;
-            out["sqleq"] = computed.sqleq;
+            for (const auto& row : evaluation::metricTable()) {
+                if (row.role != evaluation::MetricRole::Classification)
+                    out[py::str(std::string(row.key))] = evaluation::metricComputed(computed, row.metric);
+            }
             return out;
         }, "Which metrics this evaluator computes (its options and the inputs given).")
         .def("__repr__", [](const EvaluatorHandle& h) {
-            const auto& computed = h.scorer->computed();
-            std::string names;
-            for (const auto& [on, name] : {std::pair{computed.esm, "esm"}, {computed.exec, "exec"},
-                                           {computed.testSuite, "testsuite"}, {computed.sqlEval, "sqleval"},
-                                           {computed.pcmF1, "pcm_f1"}, {computed.sqleq, "sqleq"}}) {
-                if (on) names += (names.empty() ? "" : ", ") + std::string(name);
-            }
-            return "<sqleq.Evaluator: " + names + ">";
+            return "<sqleq.Evaluator: " + evaluation::computedMetricList(h.scorer->computed()) + ">";
         });
 
     module.def("_evaluate", &evaluate, py::arg("gold_file"), py::arg("pred_file"), py::arg("tables"), py::arg("db"),

@@ -4,8 +4,11 @@
 #include "python/options.h"
 
 #include "core/base/atomic_file.h"
+#include "core/base/version.h"
 #include "core/report/report.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <pybind11/stl.h>
 
 namespace sqleq::python {
@@ -21,8 +24,9 @@ py::dict report(const std::optional<std::string>& gold, const std::vector<std::s
 {
     if (!labels.empty() && labels.size() != predictions.size())
         throwArgumentError("labels: give one label per predictions file, or none");
-    if (etype != "all" && etype != "exec" && etype != "match")
-        throwArgumentError("etype must be 'all', 'exec' or 'match', not '" + etype + "'");
+    if (!evaluation::isEvalType(etype))
+        throwArgumentError(fmt::format("etype must be one of '{}', not '{}'", fmt::join(evaluation::kEvalTypes, "', '"),
+                                       etype));
     report::ReportRequest request;
     request.gold = pathOrEmpty(gold);
     for (std::size_t i = 0; i < predictions.size(); ++i)
@@ -41,7 +45,7 @@ py::dict report(const std::optional<std::string>& gold, const std::vector<std::s
     request.evaluation.settings.seed = seed;
     request.inspectItems = inspectItems;
     request.command = command;
-    request.version = "sqleq 0.1.0";
+    request.version = "sqleq " + std::string(kVersion);
     LongCall call(std::move(progress));
     auto written = [&]() -> Result<report::Report> {
         py::gil_scoped_release unlocked;

@@ -1,8 +1,9 @@
 // sqleq's exception classes and the translation of core diagnostics into them. The
-// class is chosen by the diagnostic's code prefix (parse.* → ParseError, schema.* →
-// SchemaError, exec.* → QueryError, suite.* → SuiteError, the rest → InputError);
-// every one carries `code` and `message`, a ParseError also line, column, offset
-// and expected.
+// class is chosen by the diagnostic's kind, which core sets where the error arises
+// (Syntax → ParseError, Schema → SchemaError, Query → QueryError, Suite → SuiteError,
+// Input → InputError); every one carries `code`, `message` and `subject` (the input at
+// fault: "gold", "schema", "suite", …, or None), a ParseError also line, column,
+// offset and expected.
 #include "python/bindings.h"
 
 #include <string_view>
@@ -21,20 +22,23 @@ ExceptionClasses& classes()
     return *instance;
 }
 
-py::object classFor(std::string_view code)
+py::object classFor(DiagnosticKind kind)
 {
     auto& all = classes();
-    if (code.starts_with("parse.") || code.starts_with("lex.")) return all.parse;
-    if (code.starts_with("schema.")) return all.schema;
-    if (code.starts_with("exec.")) return all.query;
-    if (code.starts_with("suite.")) return all.suite;
+    switch (kind) {
+    case DiagnosticKind::Syntax: return all.parse;
+    case DiagnosticKind::Schema: return all.schema;
+    case DiagnosticKind::Query: return all.query;
+    case DiagnosticKind::Suite: return all.suite;
+    case DiagnosticKind::Input: return all.input;
+    }
     return all.input;
 }
 
 void raise(const DiagnosticError& error)
 {
     const auto& diagnostic = error.diagnostic();
-    const py::object type = classFor(diagnostic.code);
+    const py::object type = classFor(diagnostic.kind);
     std::string text = diagnostic.message;
     py::object line = py::none(), column = py::none(), offset = py::none();
     if (diagnostic.span.valid() && !error.source().empty()) {
@@ -47,6 +51,8 @@ void raise(const DiagnosticError& error)
     py::object instance = type(text);
     instance.attr("code") = diagnostic.code;
     instance.attr("message") = diagnostic.message;
+    const std::string_view subject = diagnosticSubjectName(diagnostic.subject);
+    instance.attr("subject") = subject.empty() ? py::object(py::none()) : py::str(std::string(subject));
     instance.attr("line") = line;
     instance.attr("column") = column;
     instance.attr("offset") = offset;

@@ -44,22 +44,6 @@ struct NewOptions {
 // Questions by item index. Questions beyond the gold file (a gold file cut from
 // the full set) are counted, not listed; a line whose db_id disagrees with the
 // gold's is reported and left out rather than attached to the wrong item.
-std::string computedList(const evaluation::MetricSelection& computed)
-{
-    std::string list;
-    const auto add = [&](bool on, std::string_view name) {
-        if (!on) return;
-        list += list.empty() ? "" : ", ";
-        list += name;
-    };
-    add(computed.esm, "esm");
-    add(computed.exec, "exec");
-    add(computed.testSuite, "testsuite");
-    add(computed.sqlEval, "sqleval");
-    add(computed.pcmF1, "pcm_f1");
-    return list;
-}
-
 int runNew(const NewOptions& options)
 {
     const audit::ProjectSources sources{.gold = options.goldPath,
@@ -87,7 +71,7 @@ int runNew(const NewOptions& options)
     }
     for (const std::string& warning : build->warnings) fmt::print(stderr, "warning: {}\n", warning);
     fmt::print("created {}: {} items, {} questions; metrics: {}\n", options.outPath, build->evaluation.items.size(),
-               build->questions, computedList(build->evaluation.computed));
+               build->questions, evaluation::computedMetricList(build->evaluation.computed));
     return kExitSuccess;
 }
 

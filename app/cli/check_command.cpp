@@ -180,10 +180,11 @@ int runCheck(CheckCommandOptions options)
     auto inspection = inspect::inspect(*source, options.request, bar.callback());
     bar.finish();
     if (!inspection) {
-        if (inspection.error().code.starts_with("suite.import"))
-            return reportError(options.json, inspection.error(), kExitInputError);
-        return reportError(options.json, "gold", inspection.error(), exec::officialPostprocess(options.request.gold),
-                           kExitInputError);
+        // The gold's errors point into the text the parser saw: the postprocessed gold.
+        if (inspection.error().subject == DiagnosticSubject::Gold)
+            return reportError(options.json, "gold", inspection.error(), exec::officialPostprocess(options.request.gold),
+                               kExitInputError);
+        return reportError(options.json, inspection.error(), kExitInputError);
     }
     if (!options.proofOut.empty()) {
         if (int failed = writeProof(options, source->schema, *inspection); failed != kExitSuccess) return failed;

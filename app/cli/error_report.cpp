@@ -22,7 +22,10 @@ int reportError(bool json, std::string_view subject, const Diagnostic& diagnosti
 
 void printErrorJson(std::string_view subject, const Diagnostic& diagnostic, std::string_view text)
 {
-    nlohmann::json error{{"code", diagnostic.code}, {"message", diagnostic.message}};
+    nlohmann::json error{{"code", diagnostic.code}, {"message", diagnostic.message},
+                         {"kind", diagnosticKindName(diagnostic.kind)}};
+    // The input at fault: the caller's word for it, else the one core attributed it to.
+    if (subject.empty()) subject = diagnosticSubjectName(diagnostic.subject);
     if (!subject.empty()) error["subject"] = subject;
     if (!diagnostic.expected.empty()) error["expected"] = diagnostic.expected;
     if (diagnostic.span.valid()) {

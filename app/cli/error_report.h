@@ -18,7 +18,9 @@ int reportError(bool json, std::string_view subject, const Diagnostic& diagnosti
 /// The same for an error without a source text (files, schemas, options).
 int reportError(bool json, const Diagnostic& diagnostic, int exitCode);
 
-/// The JSON half alone, `{"error": {...}}` on stdout, for errors already told on stderr.
+/// The JSON half alone, `{"error": {...}}` on stdout, for errors already told on stderr:
+/// code, message, kind (diagnosticKindName) and subject (`subject`, else the diagnostic's
+/// own, left out when neither says), with the position when there is one.
 void printErrorJson(std::string_view subject, const Diagnostic& diagnostic, std::string_view text);
 
 /// True when the raw command line asks for --json; used for errors CLI11 raises before

@@ -182,7 +182,8 @@ void registerEvalCommand(CLI::App& app, int& exitCode)
     command->add_option("--etype", options->type,
                         "exec: execution metrics (needs --db and/or --suites); match: exact set match (needs "
                         "--tables); all: every metric whose inputs are given, PCM-F1 included")
-        ->transform(CLI::IsMember({"exec", "match", "all"}, CLI::ignore_case))
+        ->transform(CLI::IsMember(std::vector<std::string>(evaluation::kEvalTypes.begin(), evaluation::kEvalTypes.end()),
+                                   CLI::ignore_case))
         ->capture_default_str();
     addCheckSettingsOptions(*command, options->evaluation.settings, SettingsScope::Batch,
                             "sqleq's verdict (with --suites and --tables): where the suite accepts a prediction, build "

@@ -5,6 +5,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/error_report.h"
 #include "app/cli/exit_codes.h"
+#include "core/base/version.h"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -16,7 +17,7 @@ int main(int argc, char** argv)
 {
     using namespace sqleq::cli;
     CLI::App app{"sqleq-cli: inspect SQL query equivalence from the command line"};
-    app.set_version_flag("--version", "sqleq-cli 0.1.0");
+    app.set_version_flag("--version", "sqleq-cli " + std::string(sqleq::kVersion));
     app.footer(kExitCodeHelp);
     app.require_subcommand(1);
 

@@ -8,6 +8,7 @@
 #include "app/cli/suite_options.h"
 
 #include "core/base/atomic_file.h"
+#include "core/base/version.h"
 #include "core/report/report.h"
 
 #include <fmt/format.h>
@@ -74,7 +75,7 @@ int runReport(const ReportCommandOptions& options)
     request.evaluation.metrics = evaluation::metricsForEvalType(options.etype, options.evaluation.settings.searchBudget);
     request.inspectItems = !options.noInspect;
     request.command = rememberedCommandLine();
-    request.version = "sqleq 0.1.0";
+    request.version = "sqleq " + std::string(kVersion);
 
     ProgressBar bar;
     auto built = report::buildReport(request, bar.callback());
@@ -128,7 +129,8 @@ void registerReportCommand(CLI::App& app, int& exitCode)
                         "An audit project (.sqleq-audit): its items, metrics, settings and annotations, instead of "
                         "--gold/--pred");
     command->add_option("--etype", options->etype, "Metrics: exec, match or all (as `eval`)")
-        ->transform(CLI::IsMember({"exec", "match", "all"}, CLI::ignore_case))
+        ->transform(CLI::IsMember(std::vector<std::string>(evaluation::kEvalTypes.begin(), evaluation::kEvalTypes.end()),
+                                   CLI::ignore_case))
         ->capture_default_str();
     addCheckSettingsOptions(*command, options->evaluation.settings, SettingsScope::Batch,
                             "sqleq's verdict: where the suite accepts a prediction, build up to this many more "

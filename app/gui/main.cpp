@@ -4,6 +4,7 @@
 // PNG of the window, exits. --audit opens a .sqleq-audit project at start. --palette dark
 // draws the window in a dark Fusion palette (the desktop's own colours otherwise).
 
+#include "core/base/version.h"
 #include "ui/audit/audit_mode.h"
 #include "ui/main_window.h"
 
@@ -207,7 +208,7 @@ int main(int argc, char** argv)
 {
     QCoreApplication::setOrganizationName(QStringLiteral("sqleq"));
     QCoreApplication::setApplicationName(QStringLiteral("sqleq"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(SQLEQ_VERSION));
+    QCoreApplication::setApplicationVersion(QString::fromLatin1(sqleq::kVersion.data(), static_cast<qsizetype>(sqleq::kVersion.size())));
     const Options options = parseCommandLine(argc, argv);
 
     QApplication app(argc, argv);

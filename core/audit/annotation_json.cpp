@@ -12,28 +12,25 @@
 namespace sqleq::audit {
 namespace {
 
-nlohmann::json optionalJson(const std::optional<bool>& value)
-{
-    return value ? nlohmann::json(*value) : nlohmann::json();
-}
-
 void addMetrics(nlohmann::json& object, const evaluation::ItemMetrics& metrics)
 {
-    object["hardness"] = metrics.hardness ? nlohmann::json(metrics::hardnessName(*metrics.hardness)) : nlohmann::json();
-    object["esm"] = optionalJson(metrics.esm);
-    object["exec"] = optionalJson(metrics.exec);
-    object["testsuite"] = optionalJson(metrics.testSuite);
-    object["sqleq"] = optionalJson(metrics.sqleq);
+    for (const auto& row : evaluation::metricTable())
+        object[std::string(row.key)] = evaluation::metricJson(metrics, row.metric);
     object["testsuite_false_positive"] = metrics.testSuiteFalsePositive;
     object["proved"] = metrics.sqleq ? nlohmann::json(metrics.proved) : nlohmann::json();
-    object["sqleval"] = optionalJson(metrics.sqlEval);
-    object["pcm_f1"] = metrics.pcmF1 ? nlohmann::json(*metrics.pcmF1) : nlohmann::json();
     object["testsuite_verdict"] = metrics.testSuiteVerdict;
     object["separating_db"] =
         metrics.separatingDatabase >= 0 ? nlohmann::json(metrics.separatingDatabase) : nlohmann::json();
     object["separating_db_file"] =
         metrics.separatingDatabaseFile.empty() ? nlohmann::json() : nlohmann::json(metrics.separatingDatabaseFile);
-    object["notes"] = metrics.notes;
+    nlohmann::json notes = nlohmann::json::array();
+    nlohmann::json details = nlohmann::json::array();
+    for (const auto& note : metrics.notes) {
+        notes.push_back(evaluation::noteText(note));
+        details.push_back(evaluation::noteJson(note));
+    }
+    object["notes"] = std::move(notes);
+    object["note_details"] = std::move(details);
     if (metrics.turn) {  // a multi-turn project: 1-based, as eval --out writes them
         object["interaction"] = metrics.turn->interaction + 1;
         object["turn"] = metrics.turn->turn + 1;
@@ -89,7 +86,7 @@ Result<std::string> exportAnnotations(const std::vector<AuditItem>& items, const
         if (const auto found = byIndex.find(annotation.itemIndex); found != byIndex.end()) {
             const AuditItem& item = *found->second;
             bytes += item.dbId.size() + item.question.size() + item.gold.size() + item.prediction.size();
-            for (const auto& note : item.metrics.notes) bytes += note.size();
+            for (const auto& note : item.metrics.notes) bytes += 64 + note.detail.size();
         }
     }
     if (bytes > maxBytes) {

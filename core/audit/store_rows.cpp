@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <nlohmann/json.hpp>
 #include <sqlite3.h>
 
 #include <array>
@@ -36,25 +37,37 @@ const char* itemColumns(std::int32_t version)
     return kItemColumns;
 }
 
-std::string joinNotes(const std::vector<std::string>& notes)
+/// Notes as one JSON array of {metric, reason, detail} (evaluation::noteJson), or ""
+/// when there are none. Projects of earlier versions hold one "metric: sentence" line
+/// per note here instead; splitNotes reads both, so no format version was needed, and an
+/// older version reading a newer project shows the array as one note's text.
+std::string joinNotes(const std::vector<evaluation::ItemNote>& notes)
 {
-    // Notes are single sentences, so a newline can separate them; one that holds a
-    // newline itself would come back split, which loses nothing a reader needs.
-    std::string joined;
-    for (const auto& note : notes) {
-        if (!joined.empty()) joined += '\n';
-        joined += note;
-    }
-    return joined;
+    if (notes.empty()) return {};
+    nlohmann::json array = nlohmann::json::array();
+    for (const auto& note : notes) array.push_back(evaluation::noteJson(note));
+    return array.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
-std::vector<std::string> splitNotes(const std::string& joined)
+std::vector<evaluation::ItemNote> splitNotes(const std::string& joined)
 {
-    std::vector<std::string> notes;
+    std::vector<evaluation::ItemNote> notes;
+    if (joined.starts_with('[')) {
+        const auto array = nlohmann::json::parse(joined, nullptr, false);
+        if (array.is_array()) {
+            for (const auto& element : array) {
+                if (auto note = evaluation::noteFromJson(element)) notes.push_back(std::move(*note));
+                else notes.push_back({std::nullopt, evaluation::NoteReason::Other, element.dump()});
+            }
+            return notes;
+        }
+    }
+    // An older project: one note per line, "metric: sentence" (no stored note starts with '[').
     std::size_t start = 0;
     while (start < joined.size()) {
         const auto end = joined.find('\n', start);
-        notes.push_back(joined.substr(start, end == std::string::npos ? std::string::npos : end - start));
+        notes.push_back(evaluation::noteFromText(
+            std::string_view(joined).substr(start, end == std::string::npos ? std::string::npos : end - start)));
         if (end == std::string::npos) break;
         start = end + 1;
     }

@@ -37,4 +37,36 @@ std::string formatDiagnostic(std::string_view text, const Diagnostic& diagnostic
     return out;
 }
 
+Diagnostic attributed(Diagnostic diagnostic, DiagnosticKind kind, DiagnosticSubject subject)
+{
+    diagnostic.kind = kind;
+    diagnostic.subject = subject;
+    return diagnostic;
+}
+
+std::string_view diagnosticSubjectName(DiagnosticSubject subject)
+{
+    switch (subject) {
+    case DiagnosticSubject::Unspecified: return "";
+    case DiagnosticSubject::Gold: return "gold";
+    case DiagnosticSubject::Candidate: return "candidate";
+    case DiagnosticSubject::Schema: return "schema";
+    case DiagnosticSubject::Suite: return "suite";
+    case DiagnosticSubject::Database: return "database";
+    }
+    return "";
+}
+
+std::string_view diagnosticKindName(DiagnosticKind kind)
+{
+    switch (kind) {
+    case DiagnosticKind::Input: return "input";
+    case DiagnosticKind::Syntax: return "syntax";
+    case DiagnosticKind::Query: return "query";
+    case DiagnosticKind::Schema: return "schema";
+    case DiagnosticKind::Suite: return "suite";
+    }
+    return "input";
+}
+
 } // namespace sqleq

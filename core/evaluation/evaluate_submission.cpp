@@ -69,7 +69,8 @@ Result<Evaluation> evaluateSubmission(const SubmissionInputs& inputs, const Eval
     evaluation.items = scorer->scoreMany(inputs.gold, inputs.predictions, options.settings.jobs, progress, cancel);
     for (const auto& [index, why] : inputs.lineErrors) {
         if (index < evaluation.items.size())
-            evaluation.items[index].notes.insert(evaluation.items[index].notes.begin(), "input: " + why);
+            evaluation.items[index].notes.insert(evaluation.items[index].notes.begin(),
+                                                 {std::nullopt, NoteReason::InputRefused, why});
     }
     evaluation.interactionTurns = inputs.interactionTurns;
     if (!positions->empty())

@@ -9,6 +9,8 @@
 #pragma once
 
 #include "core/base/result.h"
+#include "core/evaluation/item_note.h"
+#include "core/evaluation/metric_table.h"
 #include "core/inspect/check_request.h"
 #include "core/metrics/spider_esm.h"
 #include "core/metrics/sql_eval.h"
@@ -65,9 +67,9 @@ struct ItemMetrics {
     /// Its file in the suite folder ("concerts_3.sqlite"): the name every front end shows,
     /// since the index counts another list than the inspector's. Empty when unknown.
     std::string separatingDatabaseFile;
-    std::vector<std::string> notes;              ///< one sentence per metric left unset or erring,
-                                                 ///< prefixed "esm:", "exec:", "testsuite:", ...;
-                                                 ///< "placeholder:" when "value" was run as "1"
+    /// One per metric left unset or erring, and for the item as a whole (a placeholder
+    /// "value" run as "1", a refused input line): metric, reason, sentence (item_note.h).
+    std::vector<ItemNote> notes;
 };
 
 /// Which metrics to compute. Each also needs its inputs (see SubmissionInputs).
@@ -153,6 +155,16 @@ Result<Evaluation> evaluateSubmission(const SubmissionInputs& inputs, const Eval
                                       const std::atomic<bool>* cancel = nullptr);
 
 /// True when two of the item's computed verdict metrics (esm, exec, testSuite,
+/// The verdict of `metric` (MetricRole::Verdict rows of the table); nullptr for
+/// PCM-F1 and hardness, which are not verdicts.
+const std::optional<bool>* metricVerdict(const ItemMetrics& item, Metric metric);
+
+/// Whether `metric` was computed (hardness: never selected, see EvaluationContext).
+bool metricComputed(const MetricSelection& computed, Metric metric);
+
+/// The keys of the computed metrics in table order, comma-separated: "esm, exec, pcm_f1".
+std::string computedMetricList(const MetricSelection& computed);
+
 /// sqlEval, sqleq) disagree. PCM-F1 is a graded score and does not vote.
 bool metricsDisagree(const ItemMetrics& item);
 
@@ -213,6 +225,10 @@ std::string itemsTsv(const Evaluation& evaluation);
 std::string itemsJson(const Evaluation& evaluation);
 
 /// One element of itemsJson's array: the item's metrics as a JSON object (null when
+/// The value of `metric` as items.json writes it: true/false, PCM-F1's number, the
+/// hardness name, or null when not computed.
+nlohmann::json metricJson(const ItemMetrics& item, Metric metric);
+
 /// not computed), for callers that score items one at a time.
 nlohmann::json itemJson(const ItemMetrics& item);
 

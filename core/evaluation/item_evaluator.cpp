@@ -22,17 +22,18 @@ namespace {
 /// The outcome of checkCandidate as one metric: true/false, or unset with a note when
 /// the gold itself failed or the check was cancelled (the verdict then says nothing
 /// about the prediction).
-void recordVerdict(const suite::CheckResult& checked, std::string_view metric, std::optional<bool>& value,
-                   std::vector<std::string>& notes)
+void recordVerdict(const suite::CheckResult& checked, Metric metric, std::optional<bool>& value,
+                   std::vector<ItemNote>& notes)
 {
     if (checked.cancelled) {
-        notes.push_back(fmt::format("{}: cancelled", metric));
+        notes.push_back({metric, NoteReason::Cancelled, "cancelled"});
     } else if (checked.verdict == suite::VerdictKind::GoldError) {
-        notes.push_back(fmt::format("{}: {}", metric, checked.message));
+        notes.push_back({metric, NoteReason::GoldFailed, checked.message});
     } else {
         value = checked.verdict == suite::VerdictKind::Equivalent;
         // A prediction that does not run (an error, or a budget it ran past) says why.
-        if (checked.verdict == suite::VerdictKind::CandidateError) notes.push_back(fmt::format("{}: {}", metric, checked.message));
+        if (checked.verdict == suite::VerdictKind::CandidateError)
+            notes.push_back({metric, NoteReason::PredictionFailed, checked.message});
     }
 }
 
@@ -93,7 +94,8 @@ ItemMetrics ItemEvaluator::evaluate(std::size_t index, const suite::GoldItem& go
                                   ? exec::officialValuePlaceholder(prediction)
                                   : prediction;
     if (asRun != prediction && (m_context.computed.exec || m_context.computed.testSuite))
-        item.notes.emplace_back("placeholder: \"value\" run as \"1\", as the official evaluator does");
+        item.notes.push_back({std::nullopt, NoteReason::ValuePlaceholder,
+                              "\"value\" run as \"1\", as the official evaluator does"});
     if (m_context.computed.exec) addExec(item, gold, asRun);
     if (m_context.computed.testSuite) addTestSuite(item, gold, asRun, prediction);
     if (m_context.computed.sqlEval) addSqlEval(item, gold, prediction);
@@ -108,31 +110,32 @@ void ItemEvaluator::addSpiderMetrics(ItemMetrics& item, const suite::GoldItem& g
     if (m_context.computed.esm) {
         auto matched = metrics::exactSetMatch(gold.sql, prediction, index, gold.dbId, m_esm);
         if (!matched) {
-            item.notes.push_back(fmt::format("esm, hardness: {}", matched.error().message));
+            item.notes.push_back({Metric::Esm, NoteReason::Unscored, matched.error().message});
             return;
         }
         item.hardness = matched->hardness;
         item.esm = matched->exact;
         item.components = matched->components;
         if (!matched->predictionParsed)
-            item.notes.push_back(fmt::format("esm: the official parser rejects the prediction ({}; scored as the "
-                                             "empty SQL)", matched->predictionError));
+            item.notes.push_back({Metric::Esm, NoteReason::PredictionUnparsed,
+                                  fmt::format("the official parser rejects the prediction ({}; scored as the "
+                                              "empty SQL)", matched->predictionError)});
         return;
     }
     auto hardness = metrics::classifyHardness(gold.sql, index, gold.dbId);
     if (hardness) item.hardness = *hardness;
-    else item.notes.push_back(fmt::format("hardness: {}", hardness.error().message));
+    else item.notes.push_back({Metric::Hardness, NoteReason::Unscored, hardness.error().message});
 }
 
 void ItemEvaluator::addExec(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction)
 {
     const auto original = m_context.originals.find(gold.dbId);
     if (original == m_context.originals.end()) {
-        item.notes.push_back(fmt::format("exec: {}", loadError(m_context.originalErrors, gold.dbId)));
+        item.notes.push_back({Metric::Exec, NoteReason::NoOriginalDatabase, loadError(m_context.originalErrors, gold.dbId)});
         return;
     }
     const auto checked = suite::checkCandidate(gold.sql, prediction, original->second, m_check, m_cancel, &m_remembered);
-    recordVerdict(checked, "exec", item.exec, item.notes);
+    recordVerdict(checked, Metric::Exec, item.exec, item.notes);
 }
 
 void ItemEvaluator::addTestSuite(ItemMetrics& item, const suite::GoldItem& gold, const std::string& prediction,
@@ -140,11 +143,11 @@ void ItemEvaluator::addTestSuite(ItemMetrics& item, const suite::GoldItem& gold,
 {
     const auto found = m_context.suites.find(gold.dbId);
     if (found == m_context.suites.end()) {
-        item.notes.push_back(fmt::format("testsuite: {}", loadError(m_context.suiteErrors, gold.dbId)));
+        item.notes.push_back({Metric::TestSuite, NoteReason::NoSuite, loadError(m_context.suiteErrors, gold.dbId)});
         return;
     }
     const auto checked = suite::checkCandidate(gold.sql, prediction, found->second, m_check, m_cancel, &m_remembered);
-    recordVerdict(checked, "testsuite", item.testSuite, item.notes);
+    recordVerdict(checked, Metric::TestSuite, item.testSuite, item.notes);
     if (!checked.cancelled) {
         item.testSuiteVerdict = std::string(suite::verdictKindName(checked.verdict));
         item.separatingDatabase = checked.separatingDatabase;
@@ -177,10 +180,11 @@ void ItemEvaluator::addSqleq(ItemMetrics& item, const suite::GoldItem& gold, con
         item.testSuiteFalsePositive = verdict.testSuiteFalsePositive;
         if (item.testSuiteFalsePositive) {
             item.sqleqFoundBy = verdict.foundBy;
-            item.notes.push_back(
-                fmt::format("sqleq: a test-suite false positive: {} separates them", verdict.foundBy));
+            item.notes.push_back({Metric::Sqleq, NoteReason::TestSuiteFalsePositive,
+                                  fmt::format("a test-suite false positive: {} separates them", verdict.foundBy)});
         }
-        if (!verdict.conventionNote.empty()) item.notes.push_back(fmt::format("sqleq: {}", verdict.conventionNote));
+        if (!verdict.conventionNote.empty())
+            item.notes.push_back({Metric::Sqleq, NoteReason::Convention, verdict.conventionNote});
     };
     if (const auto known = m_searched.find(gold.dbId, gold.sql, prediction)) {
         record(*known);
@@ -188,7 +192,7 @@ void ItemEvaluator::addSqleq(ItemMetrics& item, const suite::GoldItem& gold, con
     }
     const auto schema = m_context.schemas.find(gold.dbId);
     if (schema == m_context.schemas.end()) {
-        item.notes.push_back(fmt::format("sqleq: {}", loadError(m_context.schemaErrors, gold.dbId)));
+        item.notes.push_back({Metric::Sqleq, NoteReason::NoSchema, loadError(m_context.schemaErrors, gold.dbId)});
         return;
     }
     // The search appends the database it finds; the shared suite stays read-only. Items
@@ -200,7 +204,7 @@ void ItemEvaluator::addSqleq(ItemMetrics& item, const suite::GoldItem& gold, con
     const auto searched = inspect::verdictAfterSearch(schema->second, gold.sql, prediction, extended, checked,
                                                       settings, m_cancel);
     if (searched.cancelled) {
-        item.notes.push_back("sqleq: cancelled");
+        item.notes.push_back({Metric::Sqleq, NoteReason::Cancelled, "cancelled"});
         return;
     }
     const SearchVerdicts::Verdict verdict{searched.check.verdict == suite::VerdictKind::Equivalent, searched.foundBy,
@@ -215,15 +219,15 @@ void ItemEvaluator::addSqlEval(ItemMetrics& item, const suite::GoldItem& gold, c
     std::string why;
     exec::Connection* conn = originalConnection(gold.dbId, why);
     if (conn == nullptr) {
-        item.notes.push_back(fmt::format("sqleval: {}", why));
+        item.notes.push_back({Metric::SqlEval, NoteReason::NoOriginalDatabase, why});
         return;
     }
     const void* database = &m_context.originals.find(gold.dbId)->second.databases.front().bytes;
     auto run = metrics::runSqlEval(*conn, gold.sql, prediction, m_sqlEval, &m_remembered, database);
     if (cancelRequested(m_cancel)) {
-        item.notes.emplace_back("sqleval: cancelled");
+        item.notes.push_back({Metric::SqlEval, NoteReason::Cancelled, "cancelled"});
     } else if (!run) {
-        item.notes.push_back(fmt::format("sqleval: {}", run.error().message));
+        item.notes.push_back({Metric::SqlEval, NoteReason::Unscored, run.error().message});
     } else {
         item.sqlEval = run->passed;
     }
@@ -233,7 +237,7 @@ void ItemEvaluator::addPcmF1(ItemMetrics& item, const suite::GoldItem& gold, con
 {
     auto scored = metrics::pcmF1(gold.sql, prediction);
     if (scored) item.pcmF1 = scored->f1;
-    else item.notes.push_back(fmt::format("pcm_f1: the gold does not parse: {}", scored.error().message));
+    else item.notes.push_back({Metric::PcmF1, NoteReason::GoldFailed, "the gold does not parse: " + scored.error().message});
 }
 
 exec::Connection* ItemEvaluator::originalConnection(const std::string& dbId, std::string& why)

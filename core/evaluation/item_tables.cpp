@@ -15,14 +15,18 @@ namespace {
 
 constexpr std::string_view kHeaderStart = "index\tdb_id\t";
 constexpr std::string_view kTurnHeader = "interaction\tturn\t";
-constexpr std::string_view kHeaderRest =
-    "hardness\tesm\texec\ttestsuite\tsqleval\tpcm_f1\ttestsuite_verdict\tseparating_db\tsqleq\t"
-    "testsuite_false_positive\tnotes\tproved";
+
+std::string_view key(Metric metric) { return metricInfo(metric).key; }
 
 std::string header(const Evaluation& evaluation)
 {
     const bool multiTurn = !evaluation.interactionTurns.empty();
-    return fmt::format("{}{}{}", kHeaderStart, multiTurn ? kTurnHeader : "", kHeaderRest);
+    // The column order is the file format (sqleq came later than pcm_f1, proved last).
+    return fmt::format("{}{}{}\t{}\t{}\t{}\t{}\t{}\ttestsuite_verdict\tseparating_db\t{}\t"
+                       "testsuite_false_positive\tnotes\tproved",
+                       kHeaderStart, multiTurn ? kTurnHeader : "", key(Metric::Hardness), key(Metric::Esm),
+                       key(Metric::Exec), key(Metric::TestSuite), key(Metric::SqlEval), key(Metric::PcmF1),
+                       key(Metric::Sqleq));
 }
 
 std::string boolCell(const std::optional<bool>& value)
@@ -30,14 +34,27 @@ std::string boolCell(const std::optional<bool>& value)
     return value ? (*value ? "1" : "0") : "";
 }
 
-std::string joinedNotes(const std::vector<std::string>& notes)
+std::string joinedNotes(const std::vector<ItemNote>& notes)
 {
     std::string joined;
     for (const auto& note : notes) {
         if (!joined.empty()) joined += "; ";
-        joined += note;
+        joined += noteText(note);
     }
     return joined;
+}
+
+/// `notes` as users read them (the TSV's sentences), and `note_details` as data.
+void addNotes(nlohmann::json& object, const std::vector<ItemNote>& notes)
+{
+    nlohmann::json texts = nlohmann::json::array();
+    nlohmann::json details = nlohmann::json::array();
+    for (const auto& note : notes) {
+        texts.push_back(noteText(note));
+        details.push_back(noteJson(note));
+    }
+    object["notes"] = std::move(texts);
+    object["note_details"] = std::move(details);
 }
 
 /// Proved or not, where sqleq judged the pair: empty where it did not.
@@ -63,24 +80,31 @@ nlohmann::json jsonValue(const std::optional<bool>& value)
     return value ? nlohmann::json(*value) : nlohmann::json();
 }
 
+} // namespace
+
+nlohmann::json metricJson(const ItemMetrics& item, Metric metric)
+{
+    if (const auto* verdict = metricVerdict(item, metric)) return jsonValue(*verdict);
+    if (metric == Metric::PcmF1) return item.pcmF1 ? nlohmann::json(*item.pcmF1) : nlohmann::json();
+    return item.hardness ? nlohmann::json(metrics::hardnessName(*item.hardness)) : nlohmann::json();
+}
+
+namespace {
+
 nlohmann::json jsonMetrics(const ItemMetrics& item)
 {
-    return {{"index", item.index},
+    nlohmann::json json{{"index", item.index},
             {"db_id", item.dbId},
-            {"hardness", item.hardness ? nlohmann::json(metrics::hardnessName(*item.hardness)) : nlohmann::json()},
-            {"esm", jsonValue(item.esm)},
-            {"exec", jsonValue(item.exec)},
-            {"testsuite", jsonValue(item.testSuite)},
-            {"sqleval", jsonValue(item.sqlEval)},
-            {"pcm_f1", item.pcmF1 ? nlohmann::json(*item.pcmF1) : nlohmann::json()},
             {"testsuite_verdict", item.testSuiteVerdict.empty() ? nlohmann::json() : nlohmann::json(item.testSuiteVerdict)},
             {"separating_db", item.separatingDatabase >= 0 ? nlohmann::json(item.separatingDatabase) : nlohmann::json()},
             {"separating_db_file", item.separatingDatabaseFile.empty() ? nlohmann::json() : nlohmann::json(item.separatingDatabaseFile)},
             {"sqleq", jsonValue(item.sqleq)},
             {"testsuite_false_positive", item.testSuiteFalsePositive},
             {"proved", item.sqleq ? nlohmann::json(item.proved) : nlohmann::json()},
-            {"sqleq_found_by", item.sqleqFoundBy.empty() ? nlohmann::json() : nlohmann::json(item.sqleqFoundBy)},
-            {"notes", item.notes}};
+            {"sqleq_found_by", item.sqleqFoundBy.empty() ? nlohmann::json() : nlohmann::json(item.sqleqFoundBy)}};
+    for (const auto& row : metricTable()) json[std::string(row.key)] = metricJson(item, row.metric);
+    addNotes(json, item.notes);
+    return json;
 }
 
 } // namespace

@@ -111,7 +111,7 @@ std::vector<ItemMetrics> Scorer::scoreMany(const std::vector<suite::GoldItem>& g
                 auto& skipped = items[i];
                 skipped.index = i;
                 skipped.dbId = gold[i].dbId;
-                skipped.notes.emplace_back("not evaluated: cancelled");
+                skipped.notes.push_back({std::nullopt, NoteReason::NotEvaluated, "cancelled"});
             } else {
                 items[i] = evaluators[worker]->evaluate(i, gold[i], predictions[i]);
             }

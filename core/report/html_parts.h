@@ -22,15 +22,23 @@ std::string escape(std::string_view text);
 /// One result or database cell as the inspector shows it: NULL, numbers, text, x'…'.
 std::string cellText(const nlohmann::json& value);
 
-/// A verdict metric of an item (ESM, exec, test suite, sqleq, SQL-Eval).
+/// A verdict metric of an item (ESM, exec, test suite, SQL-Eval, sqleq): a row of
+/// evaluation::metricTable().
 struct VerdictMetric {
     std::string_view key;    ///< "esm", "exec", ...: the items.json key
     std::string_view label;  ///< "Exact match"
-    std::optional<bool> evaluation::ItemMetrics::*value;
-    bool evaluation::MetricSelection::*computed;
+    evaluation::Metric metric;
+    [[nodiscard]] const std::optional<bool>& of(const evaluation::ItemMetrics& item) const
+    {
+        return *evaluation::metricVerdict(item, metric);
+    }
+    [[nodiscard]] bool computedIn(const evaluation::MetricSelection& computed) const
+    {
+        return evaluation::metricComputed(computed, metric);
+    }
 };
 
-/// In the order every table of the report lists them.
+/// The table's verdict metrics, in its order, which every table of the report follows.
 const std::vector<VerdictMetric>& verdictMetrics();
 
 /// "✓", "✗" or "—" with a class for colour and a word for screen readers.

@@ -99,15 +99,15 @@ std::string metricsTable(const evaluation::ItemMetrics& item, const evaluation::
     std::string html = "<table><caption>Metrics</caption><thead><tr><th scope=\"col\">metric</th>"
                        "<th scope=\"col\">verdict</th></tr></thead><tbody>";
     for (const auto& metric : verdictMetrics()) {
-        if (!(computed.*metric.computed)) continue;
+        if (!metric.computedIn(computed)) continue;
         std::string extra;
-        if (metric.key == "testsuite" && !item.separatingDatabaseFile.empty())
+        if (metric.metric == evaluation::Metric::TestSuite && !item.separatingDatabaseFile.empty())
             extra = fmt::format(" <span class=\"muted\">separated by {}</span>", escape(item.separatingDatabaseFile));
-        if (metric.key == "sqleq" && !item.sqleqFoundBy.empty())
+        if (metric.metric == evaluation::Metric::Sqleq && !item.sqleqFoundBy.empty())
             extra = fmt::format(" <span class=\"muted\">separated by the search: {}</span>", escape(item.sqleqFoundBy));
-        if (metric.key == "sqleq" && item.proved) extra = " <span class=\"muted\">proved</span>";
+        if (metric.metric == evaluation::Metric::Sqleq && item.proved) extra = " <span class=\"muted\">proved</span>";
         html += fmt::format("<tr><th scope=\"row\">{}</th><td>{}{}</td></tr>", metric.label,
-                            verdictMark(item.*metric.value), extra);
+                            verdictMark(metric.of(item)), extra);
     }
     if (computed.pcmF1)
         html += fmt::format("<tr><th scope=\"row\">PCM-F1</th><td>{}</td></tr>",
@@ -115,7 +115,7 @@ std::string metricsTable(const evaluation::ItemMetrics& item, const evaluation::
     html += "</tbody></table>";
     if (!item.notes.empty()) {
         html += "<ul class=\"muted\">";
-        for (const auto& note : item.notes) html += "<li>" + escape(note) + "</li>";
+        for (const auto& note : item.notes) html += "<li>" + escape(evaluation::noteText(note)) + "</li>";
         html += "</ul>";
     }
     return html;
@@ -382,15 +382,13 @@ std::string cellText(const nlohmann::json& value)
 
 const std::vector<VerdictMetric>& verdictMetrics()
 {
-    using evaluation::ItemMetrics;
-    using evaluation::MetricSelection;
-    static const std::vector<VerdictMetric> metrics{
-        {"esm", "Exact match", &ItemMetrics::esm, &MetricSelection::esm},
-        {"exec", "Execution", &ItemMetrics::exec, &MetricSelection::exec},
-        {"testsuite", "Test suite", &ItemMetrics::testSuite, &MetricSelection::testSuite},
-        {"sqleq", "sqleq", &ItemMetrics::sqleq, &MetricSelection::sqleq},
-        {"sqleval", "SQL-Eval", &ItemMetrics::sqlEval, &MetricSelection::sqlEval},
-    };
+    static const std::vector<VerdictMetric> metrics = [] {
+        std::vector<VerdictMetric> verdicts;
+        for (const auto& row : evaluation::metricTable()) {
+            if (row.role == evaluation::MetricRole::Verdict) verdicts.push_back({row.key, row.title, row.metric});
+        }
+        return verdicts;
+    }();
     return metrics;
 }
 

@@ -165,12 +165,12 @@ std::string accuracySection(const Report& report)
     html += "</ul>";
     for (const auto& metric : detail::verdictMetrics()) {
         const bool computed = std::any_of(report.submissions.begin(), report.submissions.end(),
-                                          [&](const auto& s) { return s.evaluation.computed.*metric.computed; });
+                                          [&](const auto& s) { return metric.computedIn(s.evaluation.computed); });
         if (!computed) continue;
         std::vector<std::vector<Rate>> rates;
         for (const auto& submission : report.submissions) {
             rates.push_back(ratesOf(buckets, submission, [&](const evaluation::ItemMetrics& item) {
-                const auto& value = item.*metric.value;
+                const auto& value = metric.of(item);
                 return value ? std::optional<double>(*value ? 1.0 : 0.0) : std::nullopt;
             }));
         }
@@ -203,7 +203,7 @@ std::string agreementSection(const Report& report)
     for (const auto& submission : report.submissions) {
         std::vector<const detail::VerdictMetric*> shown;
         for (const auto& metric : metrics)
-            if (submission.evaluation.computed.*metric.computed) shown.push_back(&metric);
+            if (metric.computedIn(submission.evaluation.computed)) shown.push_back(&metric);
         if (shown.size() < 2) continue;
         html += fmt::format("<table><caption>{}</caption><thead><tr><td></td>", escape(submission.name));
         for (const auto* metric : shown) html += fmt::format("<th scope=\"col\">{}</th>", metric->label);
@@ -217,8 +217,8 @@ std::string agreementSection(const Report& report)
                 }
                 std::size_t both = 0, differ = 0;
                 for (const auto& item : submission.evaluation.items) {
-                    const auto& a = item.*row->value;
-                    const auto& b = item.*column->value;
+                    const auto& a = row->of(item);
+                    const auto& b = column->of(item);
                     if (!a || !b) continue;
                     ++both;
                     differ += *a != *b ? 1 : 0;
@@ -325,8 +325,8 @@ std::string itemsSection(const Report& report)
                                      : kinds == "disagree"     ? "metrics disagree"
                                                                : "annotated"));
             for (const auto& metric : detail::verdictMetrics()) {
-                if (report.submissions[s].evaluation.computed.*metric.computed)
-                    rows += "<td>" + detail::verdictMark(item.*metric.value) + "</td>";
+                if (metric.computedIn(report.submissions[s].evaluation.computed))
+                    rows += "<td>" + detail::verdictMark(metric.of(item)) + "</td>";
                 else
                     rows += "<td><span class=\"unset\">—</span></td>";
             }
@@ -377,7 +377,7 @@ std::string provenance(const Report& report)
     std::string computed;
     for (const auto& metric : detail::verdictMetrics()) {
         const bool any = std::any_of(report.submissions.begin(), report.submissions.end(),
-                                     [&](const auto& s) { return s.evaluation.computed.*metric.computed; });
+                                     [&](const auto& s) { return metric.computedIn(s.evaluation.computed); });
         if (any) computed += fmt::format("{}{}", computed.empty() ? "" : ", ", metric.label);
     }
     std::size_t items = report.gold.size();

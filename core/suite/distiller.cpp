@@ -166,14 +166,16 @@ void Distiller::setGolds(const std::vector<std::string>& golds,
         report.orderMatters = orderMattersFor(report.goldRun, compare::OrderRule::TopLevelOrderBy);
         const sql::ParseOutput parsed = sql::parse(exec::officialPostprocess(golds[g]));
         if (!parsed.ok()) {
-            report.error = parsed.diagnostics.empty()
-                ? suiteError("parse.syntax", "the gold query does not parse")
-                : parsed.diagnostics.front();
+            report.error = attributed(parsed.diagnostics.empty()
+                                          ? suiteError("parse.syntax", "the gold query does not parse")
+                                          : parsed.diagnostics.front(),
+                                      DiagnosticKind::Syntax, DiagnosticSubject::Gold);
             continue;
         }
         fuzz::merge(m_constants, fuzz::collectConstants(*parsed.statement, m_schema));
         if (!lists[g].ok()) {
             report.error = lists[g].error();
+            report.error->subject = DiagnosticSubject::Gold;
             continue;
         }
         for (neighbors::Neighbor& neighbor : lists[g].value()) {
@@ -202,7 +204,7 @@ void Distiller::markUnpreparedGolds()
         if (report.error) continue;
         exec::QueryOutcome outcome = exec::runQuery(*empty, report.goldRun, m_limits);
         if (outcome.status == exec::OutcomeStatus::Error && outcome.error.code != "exec.runtime")
-            report.error = outcome.error;
+            report.error = attributed(outcome.error, DiagnosticKind::Query, DiagnosticSubject::Gold);
     }
 }
 
@@ -523,6 +525,7 @@ Result<DistillResult> Distiller::run()
                 error.message = fmt::format("no database could be sampled for schema '{}': {}", m_schema.name,
                                             error.message);
                 error.code = "suite.sample";
+                error.kind = DiagnosticKind::Suite;
                 return error;
             }
             if (batch[db].error) {
@@ -545,6 +548,7 @@ Result<DistillResult> Distiller::run()
         Diagnostic error = *m_result.firstSampleError;
         error.message = fmt::format("no database could be sampled for schema '{}': {}", m_schema.name, error.message);
         error.code = "suite.sample";
+        error.kind = DiagnosticKind::Suite;
         return error;
     }
     ensureNonEmpty();

@@ -37,7 +37,7 @@ __all__ = [
     "check", "check_proof", "evaluate", "report", "distill", "Schema", "DatasetLayout", "Suite", "Evaluator", "Inspection", "Evaluation",
     "Error", "ParseError", "SchemaError", "QueryError", "SuiteError", "InputError",
 ]
-__version__ = "0.1.0"
+__version__ = _sqleq.__version__  # CMakeLists.txt's project version, compiled in
 
 # `sqleq-cli check --search`'s default: databases the search may build past the suite.
 DEFAULT_SEARCH_BUDGET = 300
@@ -49,7 +49,7 @@ def _usage_error(message: str) -> InputError:
     """An InputError with the attributes the native errors carry."""
     error = InputError(message)
     error.code, error.message = "python.argument", message
-    error.line = error.column = error.offset = error.expected = None
+    error.line = error.column = error.offset = error.expected = error.subject = None
     return error
 
 

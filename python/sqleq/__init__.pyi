@@ -10,6 +10,7 @@ class Error(Exception):
     code: str
     message: str
     line: Optional[int]
+    subject: Optional[str]
     column: Optional[int]
     offset: Optional[int]
     expected: Optional[str]

@@ -27,7 +27,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--db", dest="db", type=str, default=None,
                         help="the directory that contains all the databases and test suites")
     parser.add_argument("--table", dest="table", type=str, default=None, help="the tables.json schema file")
-    parser.add_argument("--etype", dest="etype", type=str, default="exec", choices=("all", "exec", "match"),
+    parser.add_argument("--etype", dest="etype", type=str, default="exec", choices=_sqleq.EVAL_TYPES,
                         help="evaluation type, exec for test suite accuracy, match for the original exact set "
                              "match accuracy")
     parser.add_argument("--plug_value", default=False, action="store_true",

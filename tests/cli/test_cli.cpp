@@ -340,6 +340,38 @@ private slots:
         QVERIFY2(!run.err.isEmpty(), "people read the error on stderr too");
     }
 
+    void checkPlacesAnErrorByTheInputAtFault()
+    {
+        // Where an error goes (beside the gold, with its position, or as the suite's) is
+        // read from the field core sets, never from the code's prefix.
+        const auto errorOf = [](const CliRun& run) {
+            return QJsonDocument::fromJson(run.out.toUtf8()).object()["error"].toObject();
+        };
+        const QStringList base{"check", "--ddl", kPeople, "--candidate", "SELECT 1", "--json"};
+        auto run = runCli(base + QStringList{"--gold", "SELECT name FROM WHERE"});
+        auto error = errorOf(run);
+        QCOMPARE(error["subject"].toString(), QStringLiteral("gold"));
+        QCOMPARE(error["kind"].toString(), QStringLiteral("syntax"));
+        QVERIFY(error.contains(QStringLiteral("line")));
+        QVERIFY2(run.err.startsWith(QStringLiteral("error: gold: line 1")), qPrintable(run.err));
+
+        run = runCli(base + QStringList{"--gold", "SELECT nme FROM people"});
+        error = errorOf(run);
+        QCOMPARE(error["subject"].toString(), QStringLiteral("gold"));
+        QCOMPARE(error["kind"].toString(), QStringLiteral("query"));
+
+        run = runCli(base + QStringList{"--gold", "SELECT name FROM people", "--suites", "/nonexistent-suites"});
+        QCOMPARE(run.exitCode, 3);
+        error = errorOf(run);
+        QCOMPARE(error["subject"].toString(), QStringLiteral("suite"));
+        QCOMPARE(error["kind"].toString(), QStringLiteral("suite"));
+        QVERIFY(!error.contains(QStringLiteral("line")));
+        QVERIFY2(!run.err.contains(QStringLiteral("gold")), qPrintable(run.err));
+
+        run = runCli({"check", "--db", "/nonexistent/x.sqlite", "--gold", "SELECT 1", "--candidate", "SELECT 1", "--json"});
+        QCOMPARE(errorOf(run)["subject"].toString(), QStringLiteral("schema"));
+    }
+
     void isNotDistinctFromSurvivesDistinctRemoval()
     {
         // The official DISTINCT removal (the test-suite metric's) cuts every DISTINCT

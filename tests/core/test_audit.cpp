@@ -46,7 +46,8 @@ std::vector<AuditItem> sampleItems()
     full.pcmF1 = 0.75;
     full.testSuiteVerdict = "different";
     full.separatingDatabase = 3;
-    full.notes = {"first note", "second note"};
+    full.notes = {{evaluation::Metric::Exec, evaluation::NoteReason::GoldFailed, "first note"},
+                  {std::nullopt, evaluation::NoteReason::ValuePlaceholder, "second note"}};
 
     items[1].index = 1;  // every metric unset
     items[1].dbId = "pets_1";
@@ -519,6 +520,41 @@ private slots:
         QVERIFY(second.ok());
         QCOMPARE(second->annotations()->size(), std::size_t(1));
         QVERIFY(second->setAnnotation(annotation(1, "bo", Verdict::Unsure)).ok());
+    void notesStoredAsTextByOlderVersionsReadBackAsData()
+    {
+        using evaluation::Metric;
+        using evaluation::NoteReason;
+        const auto path = freshPath();
+        { auto created = createSample(path); }
+        // Earlier versions stored one "metric: sentence" line per note, in the same column.
+        runSql(path, "UPDATE items SET notes = 'exec: no original database: database file /x/y.sqlite does not exist\n"
+                     "esm, hardness: unknown db_id ''ghost''\nplaceholder: \"value\" run as \"1\"\n"
+                     "sqleq: cancelled\nsomething else entirely' WHERE item_index = 0;");
+        const std::string version = pragmaText(path, "PRAGMA user_version");
+        auto store = AnnotationStore::open(path);
+        QVERIFY2(store.ok(), store.ok() ? "" : store.error().message.c_str());
+        auto items = store->items();
+        QVERIFY(items.ok());
+        const auto& notes = items->front().metrics.notes;
+        QCOMPARE(notes.size(), std::size_t{5});
+        QVERIFY(notes[0] == (evaluation::ItemNote{Metric::Exec, NoteReason::NoOriginalDatabase,
+                                                  "no original database: database file /x/y.sqlite does not exist"}));
+        QVERIFY(notes[1] == (evaluation::ItemNote{Metric::Esm, NoteReason::Unscored, "unknown db_id 'ghost'"}));
+        QVERIFY(notes[2] == (evaluation::ItemNote{std::nullopt, NoteReason::ValuePlaceholder, "\"value\" run as \"1\""}));
+        QVERIFY(notes[3] == (evaluation::ItemNote{Metric::Sqleq, NoteReason::Cancelled, "cancelled"}));
+        QVERIFY(notes[4] == (evaluation::ItemNote{std::nullopt, NoteReason::Other, "something else entirely"}));
+        // Users read the same sentences as before.
+        QCOMPARE(evaluation::noteText(notes[1]), std::string("esm, hardness: unknown db_id 'ghost'"));
+        QCOMPARE(evaluation::noteText(notes[4]), std::string("something else entirely"));
+
+        // Written back, they keep their fields; the format version stays.
+        auto metrics = items->front().metrics;
+        metrics.notes.push_back({Metric::PcmF1, NoteReason::GoldFailed, "a sentence with\na newline"});
+        QVERIFY(store->updateMetrics({metrics}).ok());
+        QCOMPARE(store->items()->front().metrics.notes, metrics.notes);
+        QCOMPARE(pragmaText(path, "PRAGMA user_version"), version);
+    }
+
         QCOMPARE(store.annotations()->size(), std::size_t(2));
     }
 

@@ -15,6 +15,7 @@
 #include <QtTest>
 
 #include <filesystem>
+#include <set>
 
 using namespace sqleq;
 namespace fs = std::filesystem;
@@ -65,7 +66,7 @@ evaluation::Evaluation evaluateOrFail(const evaluation::SubmissionInputs& inputs
 bool hasNoteWith(const evaluation::ItemMetrics& item, std::string_view text)
 {
     for (const auto& note : item.notes) {
-        if (note.find(text) != std::string::npos) return true;
+        if (evaluation::noteText(note).find(text) != std::string::npos) return true;
     }
     return false;
 }
@@ -135,6 +136,62 @@ private slots:
         QVERIFY(hasNoteWith(ghost, "testsuite:"));
         QVERIFY(hasNoteWith(ghost, "sqleval:"));
         QCOMPARE(ghost.pcmF1, std::optional(1.0));
+        // Each note says which metric and why as data, the sentence aside.
+        const auto reasonOf = [&](evaluation::Metric metric) {
+            for (const auto& note : ghost.notes)
+                if (note.metric == metric) return std::optional(note.reason);
+            return std::optional<evaluation::NoteReason>();
+        };
+        QCOMPARE(reasonOf(evaluation::Metric::Exec), std::optional(evaluation::NoteReason::NoOriginalDatabase));
+        QCOMPARE(reasonOf(evaluation::Metric::SqlEval), std::optional(evaluation::NoteReason::NoOriginalDatabase));
+        QCOMPARE(reasonOf(evaluation::Metric::TestSuite), std::optional(evaluation::NoteReason::NoSuite));
+    }
+
+    void notesAreWrittenFromTheirFields()
+    {
+        using evaluation::Metric;
+        using evaluation::NoteReason;
+        // Sentences that mimic another metric's prefix or another reason's words: every
+        // writer goes by the fields, so they change nothing but the sentence shown.
+        evaluation::ItemMetrics item;
+        item.dbId = "shop";
+        item.notes = {{Metric::Exec, NoteReason::NoOriginalDatabase, "sqleval: the folder is empty"},
+                      {Metric::Esm, NoteReason::Unscored, "cancelled"},
+                      {std::nullopt, NoteReason::ValuePlaceholder, "exec: rewritten"}};
+        const auto json = evaluation::itemJson(item);
+        QCOMPARE(json["notes"][0].get<std::string>(), std::string("exec: sqleval: the folder is empty"));
+        QCOMPARE(json["notes"][1].get<std::string>(), std::string("esm, hardness: cancelled"));
+        QCOMPARE(json["notes"][2].get<std::string>(), std::string("placeholder: exec: rewritten"));
+        QCOMPARE(json["note_details"][0]["metric"].get<std::string>(), std::string("exec"));
+        QCOMPARE(json["note_details"][0]["reason"].get<std::string>(), std::string("no_original_database"));
+        QCOMPARE(json["note_details"][0]["detail"].get<std::string>(), std::string("sqleval: the folder is empty"));
+        QCOMPARE(json["note_details"][1]["reason"].get<std::string>(), std::string("unscored"));
+        QVERIFY(json["note_details"][2]["metric"].is_null());
+        for (std::size_t i = 0; i < item.notes.size(); ++i)
+            QVERIFY(evaluation::noteFromJson(json["note_details"][i]) == item.notes[i]);
+        QVERIFY(!evaluation::noteFromJson(nlohmann::json{{"metric", "bleu"}, {"reason", "other"}, {"detail", ""}}));
+
+        evaluation::Evaluation evaluation;
+        evaluation.items.push_back(item);
+        const std::string tsv = evaluation::itemsTsv(evaluation);
+        QVERIFY(tsv.find("exec: sqleval: the folder is empty; esm, hardness: cancelled; placeholder: exec: rewritten")
+                != std::string::npos);
+    }
+
+    void oneMetricTable()
+    {
+        std::set<std::string_view> keys;
+        for (const auto& row : evaluation::metricTable()) {
+            QVERIFY(keys.insert(row.key).second);
+            QCOMPARE(evaluation::metricForKey(row.key), std::optional(row.metric));
+            QVERIFY(&evaluation::metricInfo(row.metric) == &row);
+        }
+        QVERIFY(!evaluation::metricForKey("esm, hardness"));
+        const evaluation::MetricSelection some{.esm = true, .exec = false, .testSuite = true, .sqlEval = false,
+                                               .pcmF1 = true, .sqleq = true};
+        QCOMPARE(evaluation::computedMetricList(some), std::string("esm, testsuite, pcm_f1, sqleq"));
+        for (const auto etype : evaluation::kEvalTypes) QVERIFY(evaluation::isEvalType(etype));
+        QVERIFY(!evaluation::isEvalType("EXEC") && !evaluation::isEvalType("both"));
     }
 
     void metricsWithoutInputsAreNotComputed()

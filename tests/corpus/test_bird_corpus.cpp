@@ -211,7 +211,7 @@ private slots:
         for (const auto& item : evaluated->items) {
             // A prediction SQLite refuses says where, as SQLite's error offset points.
             if (item.testSuiteVerdict == "candidate_error"
-                && item.notes.back().find("of the query as run") != std::string::npos)
+                && item.notes.back().detail.find("of the query as run") != std::string::npos)
                 ++positionedRefusals;
             QVERIFY(!item.exec.has_value());
             QVERIFY2(item.testSuite.has_value() || item.testSuiteVerdict == "gold_error",
@@ -222,7 +222,7 @@ private slots:
             }
             if (!item.esm) {
                 ++esmUnset;
-                QVERIFY(!item.notes.empty() && item.notes.front().rfind("esm", 0) == 0);
+                QVERIFY(!item.notes.empty() && item.notes.front().metric == evaluation::Metric::Esm);
             }
         }
         qInfo("gpt-4 on %zu items of two schemas: test-suite %d / %d decided; ESM unset for %d", inputs.gold.size(),

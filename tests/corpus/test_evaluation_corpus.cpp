@@ -91,7 +91,7 @@ private slots:
                 const auto i = static_cast<int>(item.index);
                 QCOMPARE(*item.esm, esm.at({k, i}));
                 QCOMPARE(QString::fromUtf8(metrics::hardnessName(*item.hardness)), hardness[item.index][2]);
-                for (const auto& note : item.notes) parseFailures += note.find("rejects the prediction") != std::string::npos;
+                for (const auto& note : item.notes) parseFailures += note.reason == evaluation::NoteReason::PredictionUnparsed;
             }
             QCOMPARE(QString::number(parseFailures), expected[11]);
         }
@@ -116,11 +116,12 @@ private slots:
             concert += item.dbId == "concert_singer" ? 1 : 0;
             if (exists) {
                 ++withDatabase;
-                QVERIFY2(item.exec == std::optional(true), item.notes.empty() ? "" : item.notes[0].c_str());
-                QVERIFY2(item.sqlEval == std::optional(true), item.notes.empty() ? "" : item.notes[0].c_str());
+                const std::string firstNote = item.notes.empty() ? "" : evaluation::noteText(item.notes[0]);
+                QVERIFY2(item.exec == std::optional(true), firstNote.c_str());
+                QVERIFY2(item.sqlEval == std::optional(true), firstNote.c_str());
             } else {
                 QVERIFY(!item.exec && !item.sqlEval);
-                QVERIFY(!item.notes.empty() && item.notes[0].find("no original database") != std::string::npos);
+                QVERIFY(!item.notes.empty() && item.notes[0].reason == evaluation::NoteReason::NoOriginalDatabase);
             }
         }
         QCOMPARE(concert, std::size_t(45));

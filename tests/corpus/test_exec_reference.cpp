@@ -131,7 +131,7 @@ private slots:
             if (ours && *ours) ++correct[row.submission];
             if (ours == std::optional<bool>(row.exec)) continue;
             std::string notes;
-            for (const auto& note : item.notes) notes += note + "; ";
+            for (const auto& note : item.notes) notes += evaluation::noteText(note) + "; ";
             differences << QString("submission %1 item %2: official %3%4, sqleq %5 (%6) pred: %7")
                                .arg(row.submission)
                                .arg(row.index)

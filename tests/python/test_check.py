@@ -67,10 +67,11 @@ def test_gold_errors_are_exceptions(shop):
     error = raised.value
     assert isinstance(error, sqleq.Error)
     assert error.code.startswith("parse.") and error.line == 1 and error.column > 1
+    assert error.subject == "gold"
     assert "line 1, column" in str(error)
     with pytest.raises(sqleq.QueryError) as raised:
         sqleq.check("SELECT nme FROM item", CANDIDATE, schema=shop.schema)
-    assert "nme" in raised.value.message
+    assert "nme" in raised.value.message and raised.value.subject == "gold"
 
 
 def test_argument_errors(shop):
@@ -82,10 +83,13 @@ def test_argument_errors(shop):
     with pytest.raises(sqleq.InputError) as raised:
         sqleq.check(GOLD, CANDIDATE, schema=shop.schema, profile="lenient")
     assert raised.value.code == "python.argument" and "lenient" in str(raised.value)
-    with pytest.raises(sqleq.SchemaError):
+    with pytest.raises(sqleq.SchemaError) as raised:
         sqleq.check(GOLD, CANDIDATE, tables=str(shop.tables), db_id="nope")
-    with pytest.raises(sqleq.SuiteError):
+    assert raised.value.subject == "schema"
+    with pytest.raises(sqleq.SuiteError) as raised:
         sqleq.check(GOLD, CANDIDATE, schema=shop.schema, suites="/nonexistent")
+    # Placed by the field core sets, not by the code: no position into the gold either.
+    assert raised.value.subject == "suite" and raised.value.line is None
 
 
 def test_prebuilt_suites_join_the_metric(shop):

@@ -57,6 +57,12 @@ def test_items_as_dicts_and_missing_databases(evaluator):
                                                                                                       db_id)
     unknown = evaluator.score("SELECT 1", "SELECT 1", "no_such_db")
     assert unknown["testsuite"] is None and unknown["notes"]
+    # The notes as data: which metric, why, and the sentence that `notes` shows.
+    details = unknown["note_details"]
+    assert len(details) == len(unknown["notes"])
+    suite = [(d, text) for d, text in zip(details, unknown["notes"]) if d["metric"] == "testsuite"]
+    assert len(suite) == 1 and suite[0][0]["reason"] == "no_suite"
+    assert suite[0][1] == "testsuite: " + suite[0][0]["detail"]
     with pytest.raises(sqleq.InputError):
         evaluator.score_many([("SELECT 1", "SELECT 1")])
 

@@ -603,7 +603,10 @@ private slots:
         // Unset metrics say why: the evaluation's note, or the input the project lacks.
         item.metrics.exec.reset();
         item.metrics.sqlEval.reset();
-        item.metrics.notes = {"exec: the gold fails on the original database: no such column: agee"};
+        using evaluation::Metric;
+        using evaluation::NoteReason;
+        item.metrics.notes = {{Metric::Exec, NoteReason::GoldFailed,
+                               "the gold fails on the original database: no such column: agee"}};
         explanation = ui::explainItem(item, esm, {});
         QVERIFY2(explanation.html().contains(QStringLiteral("<b>Exec</b> — the gold fails on the original database")),
                  qPrintable(explanation.html()));
@@ -612,7 +615,8 @@ private slots:
 
         // A missing database is said in plain words; its long path stays in the tooltip.
         const std::string missing = "/tmp/sqleq-abc123/very/long/path/databases/concerts/concerts.sqlite";
-        item.metrics.notes = {"exec: no original database: database file " + missing + " does not exist"};
+        item.metrics.notes = {{Metric::Exec, NoteReason::NoOriginalDatabase,
+                               "no original database: database file " + missing + " does not exist"}};
         explanation = ui::explainItem(item, esm, {});
         QVERIFY2(explanation.html().contains(QStringLiteral("<b>Exec</b> — no original database for concerts<br>")),
                  qPrintable(explanation.html()));
@@ -624,6 +628,23 @@ private slots:
     {
         QTemporaryDir dir;
         ui::MainWindow window;
+
+        // The panel reads a note's metric and reason, never its words: the same missing
+        // database said in other words is still one, a sentence that only mentions one
+        // is not, and a detail that looks like another metric's prefix stays on its own.
+        item.metrics.notes = {{Metric::Exec, NoteReason::NoOriginalDatabase, "the databases folder lacks this db_id"}};
+        explanation = ui::explainItem(item, esm, {});
+        QVERIFY2(explanation.html().contains(QStringLiteral("<b>Exec</b> — no original database for concerts<br>")),
+                 qPrintable(explanation.html()));
+        item.metrics.notes = {{Metric::Exec, NoteReason::GoldFailed, "sqleval: the gold names no original database"},
+                              {Metric::SqlEval, NoteReason::Unscored, "exec: limits reached"}};
+        explanation = ui::explainItem(item, esm, {});
+        QVERIFY2(explanation.html().contains(
+                     QStringLiteral("<b>Exec</b> — sqleval: the gold names no original database<br>")),
+                 qPrintable(explanation.html()));
+        QVERIFY2(explanation.html().contains(QStringLiteral("<b>SQL-Eval</b> — exec: limits reached")),
+                 qPrintable(explanation.html()));
+        QVERIFY(!explanation.html().contains(QStringLiteral("no original database for")));
         window.show();
         QApplication::setActiveWindow(&window);
         QVERIFY(QTest::qWaitForWindowActive(&window));

@@ -47,10 +47,26 @@ QString hardnessOf(const audit::AuditItem& item)
     return item.metrics.hardness ? fromStd(std::string(metrics::hardnessName(*item.metrics.hardness))) : QString();
 }
 
+std::optional<evaluation::Metric> metricOfColumn(AuditItemsModel::Column column)
+{
+    using Column = AuditItemsModel::Column;
+    using evaluation::Metric;
+    switch (column) {
+    case Column::Hardness: return Metric::Hardness;
+    case Column::Esm: return Metric::Esm;
+    case Column::Exec: return Metric::Exec;
+    case Column::TestSuite: return Metric::TestSuite;
+    case Column::Sqleq: return Metric::Sqleq;
+    case Column::SqlEval: return Metric::SqlEval;
+    case Column::PcmF1: return Metric::PcmF1;
+    default: return std::nullopt;
+    }
+}
+
 QString notesOf(const audit::AuditItem& item)
 {
     QStringList notes;
-    for (const std::string& note : item.metrics.notes) notes << fromStd(note);
+    for (const auto& note : item.metrics.notes) notes << fromStd(evaluation::noteText(note));
     return notes.join(QLatin1Char('\n'));
 }
 
@@ -136,22 +152,20 @@ int AuditItemsModel::rowOf(std::size_t itemIndex) const
 
 QString AuditItemsModel::columnTitle(Column column)
 {
+    // Metric columns are named as the metric table names them.
+    if (const auto metric = metricOfColumn(column)) {
+        const std::string_view name = evaluation::metricInfo(*metric).name;
+        return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
+    }
     switch (column) {
     case Column::Index: return tr("#");
     case Column::Database: return tr("Database");
-    case Column::Hardness: return tr("Hardness");
     case Column::Question: return tr("Question");
     case Column::Gold: return tr("Gold");
     case Column::Prediction: return tr("Prediction");
-    case Column::Esm: return tr("ESM");
-    case Column::Exec: return tr("Exec");
-    case Column::TestSuite: return tr("Suite");
-    case Column::Sqleq: return tr("sqleq");
-    case Column::SqlEval: return tr("SQL-Eval");
-    case Column::PcmF1: return tr("PCM-F1");
     case Column::Review: return tr("Review");
+    default: return {};
     }
-    return {};
 }
 
 int AuditItemsModel::rowCount(const QModelIndex& parent) const

@@ -1,7 +1,8 @@
 // ItemExplanation: the words follow the metrics' definitions — an ESM component
 // "does not match" when its official F1 is below 1 (evaluation.py scores an absent
 // clause on both sides as a match), and ESM can still fail with every component
-// matching, because the official exact match also compares the FROM tables.
+// matching, because the official exact match also compares the FROM tables. Notes are
+// picked by their metric and reason (evaluation::ItemNote), never by their words.
 
 #include "ui/audit/item_explanation.h"
 
@@ -17,40 +18,50 @@ namespace {
 
 QString fromStd(const std::string& text) { return QString::fromStdString(text); }
 
-/// The stored notes of one metric ("exec: …", "esm, hardness: …"), without the prefix.
-QStringList notesFor(const audit::AuditItem& item, const QString& key)
+using evaluation::Metric;
+
+QString metricName(Metric metric)
 {
-    QStringList found;
-    for (const std::string& stored : item.metrics.notes) {
-        const QString note = fromStd(stored);
-        if (!note.startsWith(key)) continue;
-        const QChar next = note.size() > key.size() ? note.at(key.size()) : QChar();
-        if (next != QLatin1Char(':') && next != QLatin1Char(',')) continue;
-        const int colon = note.indexOf(QLatin1String(": "));
-        found << (colon >= 0 ? note.mid(colon + 2) : note);
+    const std::string_view name = evaluation::metricInfo(metric).name;
+    return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
+}
+
+/// The notes of one metric (ESM's unscored note included), in their stored order.
+std::vector<const evaluation::ItemNote*> notesFor(const audit::AuditItem& item, Metric metric)
+{
+    std::vector<const evaluation::ItemNote*> found;
+    for (const auto& note : item.metrics.notes) {
+        if (note.metric == metric) found.push_back(&note);
     }
     return found;
+}
+
+QStringList detailsOf(const std::vector<const evaluation::ItemNote*>& notes)
+{
+    QStringList details;
+    for (const auto* note : notes) details << fromStd(note->detail);
+    return details;
 }
 
 QString markOf(std::optional<bool> value) { return value ? metricMark(value) : QStringLiteral("—"); }
 
 /// A note in a few plain words for the panel: a missing original database is named by
 /// its db_id, any other path by its file name (the tooltip's notes keep the full text).
-QString shortNote(const QString& note, const std::string& dbId)
+QString shortNote(const evaluation::ItemNote& note, const std::string& dbId)
 {
-    if (note.contains(QStringLiteral("no original database")))
+    if (note.reason == evaluation::NoteReason::NoOriginalDatabase)
         return QObject::tr("no original database for %1").arg(fromStd(dbId));
     static const QRegularExpression path(QStringLiteral("(/[^\\s/:;,]+)+/([^\\s/:;,]+)"));
-    QString shortened = note;
+    QString shortened = fromStd(note.detail);
     shortened.replace(path, QStringLiteral("…/\\2"));
     return shortened;
 }
 
 /// Why a metric is unset: its note, or the missing input that switched it off.
-QString unsetWhy(const audit::AuditItem& item, const QString& key, const QString& missingInput)
+QString unsetWhy(const audit::AuditItem& item, Metric metric, const QString& missingInput)
 {
-    QStringList notes = notesFor(item, key);
-    for (QString& note : notes) note = shortNote(note, item.dbId);
+    QStringList notes;
+    for (const auto* note : notesFor(item, metric)) notes << shortNote(*note, item.dbId);
     notes.removeDuplicates();
     return notes.isEmpty() ? missingInput : notes.join(QStringLiteral("; "));
 }
@@ -73,9 +84,9 @@ QString componentTable(const metrics::ComponentScores& scores)
 ItemExplanation::Line esmLine(const audit::AuditItem& item, const EsmRecheck& esm, ItemExplanation& out)
 {
     const std::optional<bool> stored = item.metrics.esm;
-    ItemExplanation::Line line{QObject::tr("ESM"), markOf(stored), stored, {}};
+    ItemExplanation::Line line{metricName(Metric::Esm), markOf(stored), stored, {}};
     if (!stored) {
-        line.why = unsetWhy(item, QStringLiteral("esm"), QObject::tr("not computed (no tables.json)"));
+        line.why = unsetWhy(item, Metric::Esm, QObject::tr("not computed (no tables.json)"));
         return line;
     }
     switch (esm.state) {
@@ -113,9 +124,9 @@ ItemExplanation::Line esmLine(const audit::AuditItem& item, const EsmRecheck& es
 ItemExplanation::Line suiteLine(const audit::AuditItem& item, const QString& suitesDir, ItemExplanation& out)
 {
     const std::optional<bool> value = item.metrics.testSuite;
-    ItemExplanation::Line line{QObject::tr("Suite"), markOf(value), value, {}};
+    ItemExplanation::Line line{metricName(Metric::TestSuite), markOf(value), value, {}};
     if (!value) {
-        line.why = unsetWhy(item, QStringLiteral("testsuite"), QObject::tr("not computed (no suites directory)"));
+        line.why = unsetWhy(item, Metric::TestSuite, QObject::tr("not computed (no suites directory)"));
         return line;
     }
     if (*value) return line;
@@ -143,9 +154,9 @@ ItemExplanation::Line suiteLine(const audit::AuditItem& item, const QString& sui
 ItemExplanation::Line sqleqLine(const audit::AuditItem& item)
 {
     const std::optional<bool> value = item.metrics.sqleq;
-    ItemExplanation::Line line{QObject::tr("sqleq"), markOf(value), value, {}};
+    ItemExplanation::Line line{metricName(Metric::Sqleq), markOf(value), value, {}};
     if (!value) {
-        line.why = unsetWhy(item, QStringLiteral("sqleq"), QObject::tr("not computed (needs the suites and tables.json)"));
+        line.why = unsetWhy(item, Metric::Sqleq, QObject::tr("not computed (needs the suites and tables.json)"));
     } else if (item.metrics.testSuiteFalsePositive) {
         line.why = QObject::tr("a test-suite false positive: the suite accepts it, the search separates them (%1)")
                        .arg(fromStd(item.metrics.sqleqFoundBy));
@@ -157,12 +168,12 @@ ItemExplanation::Line sqleqLine(const audit::AuditItem& item)
     return line;
 }
 
-ItemExplanation::Line executionLine(const audit::AuditItem& item, const QString& metric, const QString& key,
-                                    std::optional<bool> value, const QString& missingInput)
+ItemExplanation::Line executionLine(const audit::AuditItem& item, Metric metric, std::optional<bool> value,
+                                    const QString& missingInput)
 {
-    ItemExplanation::Line line{metric, markOf(value), value, {}};
+    ItemExplanation::Line line{metricName(metric), markOf(value), value, {}};
     // A computed verdict can carry a note too (e.g. the prediction failed to run).
-    line.why = value ? notesFor(item, key).join(QStringLiteral("; ")) : unsetWhy(item, key, missingInput);
+    line.why = value ? detailsOf(notesFor(item, metric)).join(QStringLiteral("; ")) : unsetWhy(item, metric, missingInput);
     return line;
 }
 
@@ -174,21 +185,21 @@ ItemExplanation explainItem(const audit::AuditItem& item, const EsmRecheck& esm,
 {
     ItemExplanation out;
     out.itemIndex = item.index;
-    for (const std::string& note : item.metrics.notes) out.notes << fromStd(note);
+    for (const auto& note : item.metrics.notes) out.notes << fromStd(evaluation::noteText(note));
     out.lines.push_back(esmLine(item, esm, out));
     out.lines.push_back(suiteLine(item, suitesDir, out));
     out.lines.push_back(sqleqLine(item));
-    out.lines.push_back(executionLine(item, QObject::tr("Exec"), QStringLiteral("exec"), item.metrics.exec,
+    out.lines.push_back(executionLine(item, Metric::Exec, item.metrics.exec,
                                       QObject::tr("not computed (no original databases)")));
-    out.lines.push_back(executionLine(item, QObject::tr("SQL-Eval"), QStringLiteral("sqleval"), item.metrics.sqlEval,
+    out.lines.push_back(executionLine(item, Metric::SqlEval, item.metrics.sqlEval,
                                       QObject::tr("not computed (no original databases)")));
-    ItemExplanation::Line pcm{QObject::tr("PCM-F1"), {}, std::nullopt, {}, true};
+    ItemExplanation::Line pcm{metricName(Metric::PcmF1), {}, std::nullopt, {}, true};
     if (item.metrics.pcmF1) {
         pcm.mark = QString::number(*item.metrics.pcmF1, 'f', 2);
         pcm.why = QObject::tr("graded, does not vote");
     } else {
         pcm.mark = QStringLiteral("—");
-        pcm.why = unsetWhy(item, QStringLiteral("pcm_f1"), QObject::tr("not computed"));
+        pcm.why = unsetWhy(item, Metric::PcmF1, QObject::tr("not computed"));
     }
     out.lines.push_back(pcm);
     return out;

@@ -134,9 +134,11 @@ SessionJobOutcome SessionJob::run()
     };
     auto inspection = inspect::inspect(source, request, forward, m_cancel);
     if (!inspection) {
-        if (inspection.error().code.starts_with("suite.import"))
+        if (inspection.error().subject == DiagnosticSubject::Suite)
             return {nullptr, QStringLiteral("prebuilt suite: %1").arg(QString::fromStdString(inspection.error().message)),
                     false};
+        if (inspection.error().subject != DiagnosticSubject::Gold)
+            return {nullptr, QString::fromStdString(inspection.error().message), false};
         // Diagnostics of the gold point into the text the parser saw: the postprocessed gold.
         const std::string parsedGold = exec::officialPostprocess(m_gold);
         SessionJobOutcome failure{
