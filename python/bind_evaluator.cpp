@@ -180,10 +180,6 @@ void bindEvaluator(py::module_& module)
              "stops it.")
         .def_property_readonly("computed", [](const EvaluatorHandle& h) {
             const auto& computed = h.scorer->computed();
-    py::tuple etypes(evaluation::kEvalTypes.size());
-    for (std::size_t i = 0; i < evaluation::kEvalTypes.size(); ++i) etypes[i] = std::string(evaluation::kEvalTypes[i]);
-    module.attr("EVAL_TYPES") = etypes;  // the --etype names, for sqleq.evaluation's parser
-
             py::dict out;
             for (const auto& row : evaluation::metricTable()) {
                 if (row.role != evaluation::MetricRole::Classification)
@@ -194,6 +190,10 @@ void bindEvaluator(py::module_& module)
         .def("__repr__", [](const EvaluatorHandle& h) {
             return "<sqleq.Evaluator: " + evaluation::computedMetricList(h.scorer->computed()) + ">";
         });
+
+    py::tuple etypes(evaluation::kEvalTypes.size());
+    for (std::size_t i = 0; i < evaluation::kEvalTypes.size(); ++i) etypes[i] = std::string(evaluation::kEvalTypes[i]);
+    module.attr("EVAL_TYPES") = etypes;  // the --etype names, for sqleq.evaluation's parser
 
     module.def("_evaluate", &evaluate, py::arg("gold_file"), py::arg("pred_file"), py::arg("tables"), py::arg("db"),
                py::arg("suites"), py::arg("etype"), py::arg("plug_value"), py::arg("keep_distinct"),
