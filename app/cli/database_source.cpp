@@ -3,7 +3,6 @@
 #include "app/cli/database_source.h"
 
 #include "core/dataset/spider_files.h"
-#include "core/schema/csv_schema_loader.h"
 #include "core/schema/ddl_loader.h"
 #include "core/schema/ddl_writer.h"
 

@@ -44,6 +44,16 @@ struct Counterexample {
     [[nodiscard]] bool isRead(std::string_view table) const;
 };
 
+/// Every table named in a FROM clause of `sql` (subqueries and CTE bodies included),
+/// in first-seen order without repeats; empty when the query does not parse.
+std::vector<std::string> tablesReadBy(std::string_view sql);
+
+/// The tables of `schema` that `goldSql` or `candidateSql` reads (tablesReadBy), in
+/// schema order and spelled as the schema spells them: Counterexample::tablesRead, and
+/// what a front end shows first when there is no counterexample.
+std::vector<std::string> tablesReadByEither(const schema::Schema& schema, std::string_view goldSql,
+                                            std::string_view candidateSql);
+
 /// For a `different` verdict with a separating database in `suite`: that database shrunk
 /// with minimizeSeparatingDatabase within the profile — every table kept non-empty when
 /// `keepTablesNonEmpty` (the `spider` profile), every foreign key of `schema` resolving

@@ -2,6 +2,7 @@
 
 #include "core/minimize/separating_database.h"
 
+#include "core/minimize/counterexample.h"
 #include "core/schema/database_content.h"
 #include "core/sql/sql.h"
 

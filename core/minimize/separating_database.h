@@ -28,15 +28,6 @@ struct SeparationCase {
     const std::atomic<bool>* cancel = nullptr;
 };
 
-/// Every table named in a FROM clause of `sql` (subqueries and CTE bodies included),
-/// in first-seen order without repeats; empty when the query does not parse.
-std::vector<std::string> tablesReadBy(std::string_view sql);
-
-/// The tables of `schema` that `goldSql` or `candidateSql` reads (tablesReadBy), in
-/// schema order and spelled as the schema spells them.
-std::vector<std::string> tablesReadByEither(const schema::Schema& schema, std::string_view goldSql,
-                                            std::string_view candidateSql);
-
 /// Reads `database` and shrinks it to a minimal counterexample for the case. Errors are
 /// the minimizer's, or "exec.*" when the bytes are not a database.
 Result<MinimizeResult> minimizeSeparatingDatabase(const exec::Bytes& database, const SeparationCase& separation);

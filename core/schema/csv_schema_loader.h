@@ -9,6 +9,7 @@
 
 #include "core/base/result.h"
 #include "core/schema/schema.h"
+#include "core/schema/schema_source.h"
 
 #include <filesystem>
 #include <string>
@@ -16,15 +17,9 @@
 
 namespace sqleq::schema {
 
-/// The file name suffix that marks a classical schema file.
+/// The file name suffix that marks a classical schema file (isCsvSchemaPath and
+/// csvSchemaName, which name a source, are declared in schema_source.h).
 inline constexpr std::string_view kCsvSchemaSuffix = "-schema.csv";
-
-/// True when `path` ends with "-schema.csv" (ASCII case-insensitive).
-bool isCsvSchemaPath(const std::filesystem::path& path);
-
-/// The schema name of a schema file: its file name without "-schema.csv"
-/// ("atis-schema.csv" → "atis"); the stem for any other name.
-std::string csvSchemaName(const std::filesystem::path& path);
 
 /// Parses a schema CSV text. Columns are found by their header names (case and
 /// spaces ignored), so their order may vary; cells may be double-quoted

@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sqleq::schema {
@@ -65,5 +66,24 @@ Result<SchemaSource> openSchemaSource(const SchemaSourceSpec& spec);
 /// The schema of `connection` (named `name`) and its bytes when some table holds a row:
 /// a script without INSERTs is a bare schema, not a database worth testing on.
 Result<SchemaSource> schemaSourceFromDatabase(const exec::Connection& connection, std::string name);
+
+// Naming a source before opening it: which kind a schema file is, the name it gives
+// its schema, and which db_ids a tables.json offers to choose from.
+
+/// True when `path` ends with "-schema.csv" (ASCII case-insensitive): a classical
+/// schema file rather than a tables.json.
+bool isCsvSchemaPath(const std::filesystem::path& path);
+
+/// The schema name of a schema file: its file name without "-schema.csv"
+/// ("atis-schema.csv" → "atis"); the stem for any other name.
+std::string csvSchemaName(const std::filesystem::path& path);
+
+/// The db_ids of a tables.json text, in file order. `source` names it in errors
+/// ("schema.tables_json").
+Result<std::vector<std::string>> listSpiderDbIds(std::string_view jsonText,
+                                                 std::string_view source = "tables.json");
+
+/// The db_ids of a tables.json file (read under core's size cap); errors name the file.
+Result<std::vector<std::string>> listSpiderDbIdsInFile(const std::filesystem::path& path);
 
 } // namespace sqleq::schema

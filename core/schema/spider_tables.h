@@ -6,6 +6,7 @@
 
 #include "core/base/result.h"
 #include "core/schema/schema.h"
+#include "core/schema/schema_source.h"
 
 #include <filesystem>
 #include <string>
@@ -14,9 +15,8 @@
 
 namespace sqleq::schema {
 
-/// The db_ids of a tables.json text, in file order. `source` names it in errors.
-Result<std::vector<std::string>> listSpiderDbIds(std::string_view jsonText,
-                                                 std::string_view source = "tables.json");
+// listSpiderDbIds and listSpiderDbIdsInFile, which name the schemas a file offers, are
+// declared in schema_source.h.
 
 /// The schema of `dbId` in a tables.json text ("schema.tables_json" errors).
 /// Declared types: number → NUMERIC, text → TEXT, time → DATETIME, boolean →
@@ -33,8 +33,7 @@ Result<Schema> parseSpiderSchema(std::string_view jsonText, std::string_view dbI
 Result<std::vector<Schema>> parseSpiderSchemas(std::string_view jsonText,
                                                std::string_view source = "tables.json");
 
-/// File variants of the above: errors name the file.
-Result<std::vector<std::string>> listSpiderDbIdsInFile(const std::filesystem::path& path);
+/// File variant of parseSpiderSchema: errors name the file.
 Result<Schema> loadSpiderSchema(const std::filesystem::path& path, std::string_view dbId);
 
 } // namespace sqleq::schema

@@ -6,7 +6,7 @@
 #pragma once
 
 #include "core/audit/audit.h"
-#include "core/metrics/spider_schema_index.h"
+#include "core/metrics/spider_esm.h"
 #include "ui/audit/item_explanation.h"
 
 #include <QFutureWatcher>

@@ -6,8 +6,7 @@
 #include "ui/widgets/schema_panel.h"
 
 #include "core/dataset/column_descriptions.h"
-#include "core/schema/csv_schema_loader.h"
-#include "core/schema/spider_tables.h"
+#include "core/schema/schema_source.h"
 #include "ui/models/schema_tree_model.h"
 #include "ui/session/schema_source_loader.h"
 

@@ -3,7 +3,7 @@
 
 #include "ui/widgets/sql_editor.h"
 
-#include "core/sql/parser.h"
+#include "core/sql/sql.h"
 #include "ui/widgets/sql_highlighter.h"
 #include "ui/widgets/theme_colors.h"
 #include "ui/widgets/utf8_offsets.h"

@@ -4,7 +4,7 @@
 
 #include "ui/widgets/sql_highlighter.h"
 
-#include "core/sql/lexer.h"
+#include "core/sql/sql.h"
 #include "ui/widgets/theme_colors.h"
 #include "ui/widgets/utf8_offsets.h"
 
