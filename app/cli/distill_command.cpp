@@ -13,8 +13,7 @@
 #include "core/base/atomic_file.h"
 #include "core/dataset/classical_dataset.h"
 #include "core/dataset/spider_files.h"
-#include "core/schema/csv_schema_loader.h"
-#include "core/suite/construct_shares.h"
+#include "core/schema/schema_source.h"
 #include "core/suite/suite.h"
 
 #include <fmt/format.h>

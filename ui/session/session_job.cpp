@@ -5,7 +5,7 @@
 
 #include "core/base/cancellation.h"
 #include "core/exec/spider_compat.h"
-#include "core/minimize/separating_database.h"
+#include "core/minimize/counterexample.h"
 #include "ui/session/schema_source_loader.h"
 #include "ui/widgets/utf8_offsets.h"
 
