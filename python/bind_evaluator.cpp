@@ -23,17 +23,12 @@ struct EvaluatorHandle {
 };
 
 EvaluatorHandle makeEvaluator(const std::optional<std::string>& suites, const std::optional<std::string>& tables,
-                              const std::optional<std::string>& db, bool plugValue, bool keepDistinct,
-                              std::size_t search, bool pcmF1, const std::string& profile, uint64_t seed)
+                              const std::optional<std::string>& db, const std::string& settings, bool pcmF1)
 {
     if (!suites && !tables && !db) throwArgumentError("Evaluator needs suites, tables and/or db");
     evaluation::EvaluationOptions options;
-    options.settings.plugValue = plugValue;
-    options.settings.keepDistinct = keepDistinct;
-    options.settings.searchBudget = search;
-    options.settings.profile = parseProfileOrThrow(profile);
-    options.settings.seed = seed;
-    options.metrics.sqleq = search > 0;
+    options.settings = settingsOrThrow(settings);
+    options.metrics.sqleq = options.settings.searchBudget > 0;
     options.metrics.pcmF1 = pcmF1;
     auto scorer = [&] {
         py::gil_scoped_release unlocked;
@@ -106,8 +101,7 @@ void checkEtype(const std::string& etype)
 
 py::tuple evaluate(const std::string& goldPath, const std::string& predPath, const std::optional<std::string>& tables,
                    const std::optional<std::string>& db, const std::optional<std::string>& suites,
-                   const std::string& etype, bool plugValue, bool keepDistinct, std::size_t search, unsigned jobs,
-                   const std::string& profile, uint64_t seed, py::object progress)
+                   const std::string& etype, const std::string& settings, unsigned jobs, py::object progress)
 {
     checkEtype(etype);
     auto inputs = readInputs(goldPath, predPath);
@@ -115,13 +109,9 @@ py::tuple evaluate(const std::string& goldPath, const std::string& predPath, con
     inputs.originalDatabases = pathOrEmpty(db);
     inputs.suites = pathOrEmpty(suites);
     evaluation::EvaluationOptions options;
-    options.metrics = evaluation::metricsForEvalType(etype, search);
-    options.settings.plugValue = plugValue;
-    options.settings.keepDistinct = keepDistinct;
-    options.settings.searchBudget = search;
+    options.settings = settingsOrThrow(settings);
     options.settings.jobs = jobs;
-    options.settings.profile = parseProfileOrThrow(profile);
-    options.settings.seed = seed;
+    options.metrics = evaluation::metricsForEvalType(etype, options.settings.searchBudget);
     LongCall call(std::move(progress));
     auto result = [&] {
         py::gil_scoped_release unlocked;
@@ -157,14 +147,13 @@ std::string officialOutput(const std::string& goldPath, const std::string& predP
 
 void bindEvaluator(py::module_& module)
 {
-    py::class_<EvaluatorHandle>(module, "Evaluator",
+    py::class_<EvaluatorHandle>(module, "_Evaluator",
                                 "Scores predictions against inputs loaded once: test suites (suites=DIR/<db_id>/"
                                 "*.sqlite), Spider tables.json (tables=: exact set match, hardness, sqleq's search) "
                                 "and original databases (db=DIR/<db_id>/<db_id>.sqlite: execution accuracy, "
                                 "SQL-Eval). Thread-safe; releases the GIL while it works; usable in forked workers.")
-        .def(py::init(&makeEvaluator), py::kw_only(), py::arg("suites") = py::none(), py::arg("tables") = py::none(),
-             py::arg("db") = py::none(), py::arg("plug_value") = false, py::arg("keep_distinct") = false,
-             py::arg("search") = 300, py::arg("pcm_f1") = true, py::arg("profile") = "spider", py::arg("seed") = 0,
+        .def(py::init(&makeEvaluator), py::kw_only(), py::arg("suites"), py::arg("tables"), py::arg("db"),
+             py::arg("settings"), py::arg("pcm_f1"),
              "Loads every db_id found in tables.json and the two directories. search: databases sqleq's search "
              "may build where the suite accepts (0: no sqleq verdict). Raises InputError for a missing "
              "directory or an unreadable tables.json.")
@@ -196,8 +185,7 @@ void bindEvaluator(py::module_& module)
     module.attr("EVAL_TYPES") = etypes;  // the --etype names, for sqleq.evaluation's parser
 
     module.def("_evaluate", &evaluate, py::arg("gold_file"), py::arg("pred_file"), py::arg("tables"), py::arg("db"),
-               py::arg("suites"), py::arg("etype"), py::arg("plug_value"), py::arg("keep_distinct"),
-               py::arg("search"), py::arg("jobs"), py::arg("profile"), py::arg("seed"), py::arg("progress"),
+               py::arg("suites"), py::arg("etype"), py::arg("settings"), py::arg("jobs"), py::arg("progress"),
                "(items, report, seconds) of `sqleq-cli eval` (use sqleq.evaluate).");
     module.def("_official_output", &officialOutput, py::arg("gold_file"), py::arg("pred_file"), py::arg("tables"),
                py::arg("db"), py::arg("etype"), py::arg("plug_value"), py::arg("keep_distinct"), py::arg("jobs"),

@@ -18,9 +18,8 @@ py::dict report(const std::optional<std::string>& gold, const std::vector<std::s
                 const std::vector<std::string>& labels, const std::string& out,
                 const std::optional<std::string>& tables, const std::optional<std::string>& db,
                 const std::optional<std::string>& suites, const std::optional<std::string>& questions,
-                const std::optional<std::string>& project, const std::string& etype, bool plugValue,
-                bool keepDistinct, std::size_t search, unsigned jobs, const std::string& profile, uint64_t seed,
-                bool inspectItems, const std::string& command, py::object progress)
+                const std::optional<std::string>& project, const std::string& etype, const std::string& settings,
+                unsigned jobs, bool inspectItems, const std::string& command, py::object progress)
 {
     if (!labels.empty() && labels.size() != predictions.size())
         throwArgumentError("labels: give one label per predictions file, or none");
@@ -36,13 +35,9 @@ py::dict report(const std::optional<std::string>& gold, const std::vector<std::s
     request.suites = pathOrEmpty(suites);
     request.questions = pathOrEmpty(questions);
     request.auditProject = pathOrEmpty(project);
-    request.evaluation.metrics = evaluation::metricsForEvalType(etype, search);
-    request.evaluation.settings.plugValue = plugValue;
-    request.evaluation.settings.keepDistinct = keepDistinct;
-    request.evaluation.settings.searchBudget = search;
+    request.evaluation.settings = settingsOrThrow(settings);
     request.evaluation.settings.jobs = jobs;
-    request.evaluation.settings.profile = parseProfileOrThrow(profile);
-    request.evaluation.settings.seed = seed;
+    request.evaluation.metrics = evaluation::metricsForEvalType(etype, request.evaluation.settings.searchBudget);
     request.inspectItems = inspectItems;
     request.command = command;
     request.version = "sqleq " + std::string(kVersion);
@@ -71,8 +66,8 @@ void bindReport(py::module_& module)
 {
     module.def("_report", &report, py::arg("gold"), py::arg("predictions"), py::arg("labels"), py::arg("out"),
                py::arg("tables"), py::arg("db"), py::arg("suites"), py::arg("questions"), py::arg("project"),
-               py::arg("etype"), py::arg("plug_value"), py::arg("keep_distinct"), py::arg("search"), py::arg("jobs"),
-               py::arg("profile"), py::arg("seed"), py::arg("inspect"), py::arg("command"), py::arg("progress"),
+               py::arg("etype"), py::arg("settings"), py::arg("jobs"), py::arg("inspect"), py::arg("command"),
+               py::arg("progress"),
                "Writes the HTML report of `sqleq-cli report` (use sqleq.report).");
 }
 

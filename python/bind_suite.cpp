@@ -5,6 +5,8 @@
 #include "python/options.h"
 #include "python/schema_handle.h"
 
+#include "core/inspect/check_request.h"
+
 #include <fmt/format.h>
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
@@ -43,21 +45,17 @@ py::list goldReports(const SuiteHandle& handle)
     return reports;
 }
 
-SuiteHandle distill(const std::vector<std::string>& golds, const SchemaHandle& schema, std::size_t budget,
-                    uint64_t seed, unsigned jobs, const std::string& profile, bool keepDistinct, bool targeted,
-                    bool targetedFirst, py::object progress)
+SuiteHandle distill(const std::vector<std::string>& golds, const SchemaHandle& schema, const std::string& settingsJson,
+                    unsigned jobs, bool targeted, bool targetedFirst, py::object progress)
 {
     if (golds.empty()) throwArgumentError("distill needs at least one gold query");
-    if (budget == 0) throwArgumentError("budget must be positive");
-    suite::DistillOptions options;
-    options.profile = parseProfileOrThrow(profile);
-    options.budget = budget;
-    options.seed = seed;
-    options.jobs = jobs;
-    options.keepDistinct = keepDistinct;
+    inspect::CheckSettings settings = inspect::resolveProfile(settingsOrThrow(settingsJson), schema.source->kind);
+    if (settings.samplingBudget == 0) throwArgumentError("budget must be positive");
+    settings.jobs = jobs;
+    // The suite `check` distills for the same settings (inspect::distillOptions).
+    suite::DistillOptions options = inspect::distillOptions(settings, schema.source->original);
     options.targeted = targeted;
     options.targetedFirst = targetedFirst;
-    options.original = schema.source->original;
     LongCall call(std::move(progress));
     auto result = [&] {
         py::gil_scoped_release unlocked;
@@ -124,10 +122,8 @@ void bindSuite(py::module_& module)
                                h.suite->databases.size() == 1 ? "" : "s");
         });
 
-    module.def("distill", &distill, py::arg("golds"), py::arg("schema"), py::kw_only(), py::arg("budget") = 1000,
-               py::arg("seed") = 0, py::arg("jobs") = 0, py::arg("profile") = "spider",
-               py::arg("keep_distinct") = false, py::arg("targeted") = true, py::arg("targeted_first") = false,
-               py::arg("progress") = py::none(),
+    module.def("_distill", &distill, py::arg("golds"), py::arg("schema"), py::arg("settings"), py::arg("jobs"),
+               py::arg("targeted"), py::arg("targeted_first"), py::arg("progress"),
                "Distills one test suite for the gold queries (a list of SQL strings) of `schema`: random databases "
                "sampled from `seed` (at most `budget`), kept when they tell a gold from a neighbor no kept database "
                "tells apart yet, then databases built for the neighbors still open (targeted=False: sampling "

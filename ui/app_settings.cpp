@@ -1,7 +1,10 @@
-// AppSettings: keys are grouped by topic; every read falls back to the RunSettings
-// defaults so a missing or hand-edited configuration file never breaks a run.
+// AppSettings: keys are grouped by topic; every read falls back to the defaults so a
+// missing or hand-edited configuration file never breaks a run. The run settings are
+// kept whole under `run/settings`, in core's JSON form of CheckSettings.
 
 #include "ui/app_settings.h"
+
+#include "core/inspect/settings_json.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -13,28 +16,38 @@ namespace sqleq::ui {
 
 AppSettings::AppSettings() = default;
 
-RunSettings AppSettings::runSettings() const
+inspect::CheckSettings AppSettings::runSettings() const
 {
-    const RunSettings defaults;
-    RunSettings out;
-    if (!parseProfileSetting(m_settings.value(QStringLiteral("run/profile")).toString(), out.profile))
-        out.profile = defaults.profile;
-    out.seed = m_settings.value(QStringLiteral("run/seed"), QVariant::fromValue<qulonglong>(defaults.seed)).toULongLong();
-    out.budget = std::max(1, m_settings.value(QStringLiteral("run/budget"), defaults.budget).toInt());
-    out.timeoutMs = std::max(10, m_settings.value(QStringLiteral("run/timeout_ms"), defaults.timeoutMs).toInt());
-    out.plugValue = m_settings.value(QStringLiteral("run/plug_value"), defaults.plugValue).toBool();
-    out.keepDistinct = m_settings.value(QStringLiteral("run/keep_distinct"), defaults.keepDistinct).toBool();
-    return out;
+    const inspect::CheckSettings defaults = defaultRunSettings();
+    const QString text = m_settings.value(QStringLiteral("run/settings")).toString();
+    if (!text.isEmpty()) {
+        auto settings = inspect::settingsFromJson(nlohmann::json::parse(text.toStdString(), nullptr, false), defaults);
+        if (settings) return *settings;
+    }
+    return legacyRunSettings(defaults);
 }
 
-void AppSettings::setRunSettings(const RunSettings& settings)
+inspect::CheckSettings AppSettings::legacyRunSettings(const inspect::CheckSettings& defaults) const
 {
-    m_settings.setValue(QStringLiteral("run/profile"), profileSettingName(settings.profile));
-    m_settings.setValue(QStringLiteral("run/seed"), QVariant::fromValue<qulonglong>(settings.seed));
-    m_settings.setValue(QStringLiteral("run/budget"), settings.budget);
-    m_settings.setValue(QStringLiteral("run/timeout_ms"), settings.timeoutMs);
-    m_settings.setValue(QStringLiteral("run/plug_value"), settings.plugValue);
-    m_settings.setValue(QStringLiteral("run/keep_distinct"), settings.keepDistinct);
+    // Configurations from before `run/settings` kept each setting under a key of its own.
+    nlohmann::json legacy = nlohmann::json::object();
+    const auto copy = [&](const char* key, auto read) {
+        const QString name = QStringLiteral("run/%1").arg(QLatin1String(key));
+        if (m_settings.contains(name)) legacy[key] = read(m_settings.value(name));
+    };
+    copy("profile", [](const QVariant& v) { return v.toString().isEmpty() ? std::string("auto") : v.toString().toStdString(); });
+    copy("seed", [](const QVariant& v) { return v.toULongLong(); });
+    copy("budget", [](const QVariant& v) { return std::max(1, v.toInt()); });
+    copy("timeout_ms", [](const QVariant& v) { return std::max(10, v.toInt()); });
+    copy("plug_value", [](const QVariant& v) { return v.toBool(); });
+    copy("keep_distinct", [](const QVariant& v) { return v.toBool(); });
+    auto settings = inspect::settingsFromJson(legacy, defaults);
+    return settings ? *settings : defaults;
+}
+
+void AppSettings::setRunSettings(const inspect::CheckSettings& settings)
+{
+    m_settings.setValue(QStringLiteral("run/settings"), QString::fromStdString(inspect::settingsJson(settings).dump()));
 }
 
 QStringList AppSettings::existingFiles(const QString& key) const

@@ -16,8 +16,8 @@ class AppSettings {
 public:
     AppSettings();
 
-    [[nodiscard]] RunSettings runSettings() const;
-    void setRunSettings(const RunSettings& settings);
+    [[nodiscard]] inspect::CheckSettings runSettings() const;
+    void setRunSettings(const inspect::CheckSettings& settings);
 
     /// Most recent first, at most kMaxRecent, only files that still exist.
     [[nodiscard]] QStringList recentFiles() const;
@@ -59,6 +59,8 @@ public:
     static constexpr int kMaxRecent = 8;
 
 private:
+    /// The run settings of a configuration written before `run/settings` existed.
+    [[nodiscard]] inspect::CheckSettings legacyRunSettings(const inspect::CheckSettings& defaults) const;
     [[nodiscard]] QStringList existingFiles(const QString& key) const;
     void prependFile(const QString& key, const QString& path);
 

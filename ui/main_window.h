@@ -165,7 +165,7 @@ private:
     QString m_sessionPath;
     QString m_inspectLabel;  ///< names a session shown without a file (an audit item)
     QString m_suitesDir;     ///< Session::suitesDir of the session shown
-    RunSettings m_runSettings;
+    inspect::CheckSettings m_runSettings;
     RunResultPtr m_result;
     bool m_sessionModified = false;  ///< schema, settings or question changed (editors track their own)
     bool m_resultStale = false;

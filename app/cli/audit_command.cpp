@@ -33,12 +33,7 @@ struct NewOptions {
     std::string distillInto;  ///< suites distilled here first when --suites is not given
     std::string questionsPath;
     std::string outPath;
-    bool plugValue = false;
-    bool keepDistinct = false;
-    fuzz::Profile profile = fuzz::Profile::Spider;
-    uint64_t seed = 0;
-    std::size_t searchBudget = inspect::CheckSettings{}.searchBudget;
-    unsigned jobs = 0;
+    inspect::CheckSettings settings;  ///< stored whole in the project
 };
 
 // Questions by item index. Questions beyond the gold file (a gold file cut from
@@ -52,17 +47,11 @@ int runNew(const NewOptions& options)
                                         .originalDatabases = options.databasesDir,
                                         .suites = options.suitesDir,
                                         .questions = options.questionsPath,
-                                        .plugValue = options.plugValue,
-                                        .keepDistinct = options.keepDistinct,
-                                        .profile = options.profile,
-                                        .seed = options.seed,
-                                        .searchBudget = options.searchBudget};
+                                        .settings = options.settings};
     ProgressBar bar;
-    audit::SuiteDistillation distillation;
-    distillation.into = options.distillInto;
-    distillation.options.jobs = options.jobs;
+    const audit::SuiteDistillation distillation{.into = options.distillInto};
     const suite::ProgressCallback progress = [&bar](const suite::Progress& step) { bar.update(step, step.dbId); };
-    auto build = audit::buildProject(options.outPath, sources, options.jobs, progress, nullptr, distillation);
+    auto build = audit::buildProject(options.outPath, sources, options.settings.jobs, progress, nullptr, distillation);
     bar.finish();
     if (!build) return inputError(build.error());
     if (!build->distilledSuites.empty()) {
@@ -178,14 +167,10 @@ void registerNew(CLI::App& audit, int& exitCode)
     command->add_option("--distill-suites", options->distillInto,
                         "Without --suites: distill the test suites into this new directory first (as `distill` does)");
     command->add_option("--questions", options->questionsPath, "Questions: index<TAB>db_id<TAB>question per line")->check(CLI::ExistingFile);
-    command->add_flag("--plug-value", options->plugValue, "Test suite: also try the prediction with the gold's values plugged in");
-    command->add_flag("--keep-distinct", options->keepDistinct, "Test suite: keep DISTINCT (removed from both by default)");
-    addProfileOption(*command, options->profile);
-    addSeedOption(*command, options->seed);
-    addSearchOption(*command, options->searchBudget,
-                    "sqleq's verdict: where the suite accepts a prediction, build up to this many more databases "
-                    "to separate it, as `check` does; 0: none");
-    addJobsOption(*command, options->jobs);
+    addCheckSettingsOptions(*command, options->settings, SettingsScope::Batch,
+                            "sqleq's verdict: where the suite accepts a prediction, build up to this many more "
+                            "databases to separate it, as `check` does; 0: none");
+    addSamplingBudgetOption(*command, options->settings.samplingBudget);
     command->add_option("--out", options->outPath, "The new project file (PROJECT.sqleq-audit); must not exist")->required();
     command->callback([options, &exitCode] { exitCode = runNew(*options); });
 }

@@ -33,7 +33,6 @@ struct CheckCommandOptions {
     std::size_t deprecatedDeep = 0;
     bool suiteOnly = false;
     bool json = false;
-    bool profileGiven = false;  ///< else the schema source's promise decides
     std::string proofOut;       ///< --proof-out: where the proof file goes; empty for none
 };
 
@@ -46,7 +45,7 @@ std::string separatingName(const inspect::Inspection& inspection)
     return inspect::databaseName(index, databases[index].label);
 }
 
-void printVerdict(const CheckCommandOptions& options, const inspect::Inspection& inspection)
+void printVerdict(const inspect::Inspection& inspection)
 {
     const auto& check = inspection.check;
     const auto& evidence = inspection.evidence;
@@ -66,8 +65,8 @@ void printVerdict(const CheckCommandOptions& options, const inspect::Inspection&
     case suite::VerdictKind::CandidateError: fmt::print("verdict: candidate does not run"); break;
     case suite::VerdictKind::GoldError: fmt::print("verdict: gold does not run"); break;
     }
-    fmt::print(" (profile {}, seed {}, {:.2f} s)\n", fuzz::profileName(options.request.settings.profile),
-               options.request.settings.seed, inspection.seconds);
+    fmt::print(" (profile {}, seed {}, {:.2f} s)\n", fuzz::profileName(inspection.settings.profile),
+               inspection.settings.seed, inspection.seconds);
     if (inspection.testSuiteFalsePositive) {
         fmt::print("test-suite metric: equivalent — a test-suite false positive: only the search separates them\n");
     } else {
@@ -102,11 +101,10 @@ void printProof(const prove::Proof& proof)
     fmt::print("  normal form: {}\n", proof.goldForm);
 }
 
-void printText(const CheckCommandOptions& options, const schema::Schema& schema,
-               const inspect::Inspection& inspection)
+void printText(const schema::Schema& schema, const inspect::Inspection& inspection)
 {
     const auto counts = inspect::countNeighbors(inspection.distilled);
-    printVerdict(options, inspection);
+    printVerdict(inspection);
     if (inspection.proof) printProof(*inspection.proof);
     fmt::print("neighbors: {} generated, {} distinguished; {} databases sampled\n", counts.total,
                counts.distinguished, inspection.distilled.sampled);
@@ -134,7 +132,7 @@ void printText(const CheckCommandOptions& options, const schema::Schema& schema,
     fmt::print("gold as run: {}\n", inspection.check.goldUsed);
     fmt::print("candidate as run: {}\n", inspection.check.candidateUsed);
     printCounterexample(schema, inspection.counterexample, separatingName(inspection),
-                        fuzz::profileName(options.request.settings.profile));
+                        fuzz::profileName(inspection.settings.profile));
 }
 
 int exitCodeFor(suite::VerdictKind verdict)
@@ -171,7 +169,6 @@ int runCheck(CheckCommandOptions options)
     }
     auto source = openSchemaSource(options.database);
     if (!source) return reportError(options.json, source.error(), kExitInputError);
-    if (!options.profileGiven) options.request.settings.profile = inspect::promisedProfile(source->kind);
     options.request.gold = std::move(*gold);
     options.request.candidate = std::move(*candidate);
     if (options.deprecatedDeep > 0) options.request.settings.searchBudget = options.deprecatedDeep;
@@ -190,10 +187,10 @@ int runCheck(CheckCommandOptions options)
         if (int failed = writeProof(options, source->schema, *inspection); failed != kExitSuccess) return failed;
     }
     if (options.json) {
-        fmt::print("{}\n", inspect::inspectionJson(source->schema, *inspection, options.request.settings)
+        fmt::print("{}\n", inspect::inspectionJson(source->schema, *inspection)
                                .dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
     } else {
-        printText(options, source->schema, *inspection);
+        printText(source->schema, *inspection);
     }
     return exitCodeFor(inspection->check.verdict);
 }
@@ -227,7 +224,8 @@ void registerCheckCommand(CLI::App& app, int& exitCode)
                       "Print a JSON object: verdict, suite_verdict, test_suite_false_positive, evidence, "
                       "counterexample, gold_used, candidate_used, diagnosis, ...");
     command->callback([options, command, &exitCode] {
-        options->profileGiven = command->count("--profile") > 0;
+        // Unnamed, the profile is the schema source's promise (inspect::resolveProfile).
+        options->request.settings.profileFromSchema = command->count("--profile") == 0;
         exitCode = runCheck(*options);
     });
 }

@@ -32,7 +32,12 @@ struct DistillCommandOptions {
     std::string outDir;
     std::string originalDir;   ///< optional: DIR/<db_id>/<db_id>.sqlite, the dataset's own databases
     std::vector<std::string> onlyDbIds;
-    suite::DistillOptions distill;
+    /// The settings the suites are distilled under: the suite of each gold is the one
+    /// `check` distills for the same settings (inspect::distillOptions).
+    inspect::CheckSettings settings;
+    double timeBudgetSeconds = 0;  ///< per schema; 0: none
+    bool targeted = true;
+    bool targetedFirst = false;
 };
 
 nlohmann::json groupSummary(const suite::DatasetSchemaDone& group, const dataset::GoldFile& goldFile,
@@ -173,7 +178,10 @@ int runDistill(const DistillCommandOptions& options)
     request.originalDatabases = options.originalDir;
     request.outDir = options.outDir;
     request.onlyDbIds = options.onlyDbIds;
-    request.options = options.distill;
+    request.options = inspect::distillOptions(options.settings);
+    request.options.timeBudgetSeconds = options.timeBudgetSeconds;
+    request.options.targeted = options.targeted;
+    request.options.targetedFirst = options.targetedFirst;
     nlohmann::json summary = {{"schemas", nlohmann::json::array()}};
     std::size_t neighborsTotal = 0;
     std::size_t undistinguishedTotal = 0;
@@ -249,13 +257,12 @@ void registerDistillCommand(CLI::App& app, int& exitCode)
                         "Directory of the dataset's own databases (DIR/<db_id>/<db_id>.sqlite), tried first")
         ->check(CLI::ExistingDirectory);
     command->add_option("--db-id", options->onlyDbIds, "Only these schemas");
-    addDistillOptions(*command, options->distill);
-    command->add_flag("--keep-distinct", options->distill.keepDistinct, "Keep DISTINCT in gold and neighbors");
-    command->add_option("--time-budget", options->distill.timeBudgetSeconds, "Seconds per schema at most (0: none)");
-    command->add_flag("--no-targeted{false}", options->distill.targeted,
+    addDistillSettingsOptions(*command, options->settings);
+    command->add_option("--time-budget", options->timeBudgetSeconds, "Seconds per schema at most (0: none)");
+    command->add_flag("--no-targeted{false}", options->targeted,
                       "Sampling alone (the paper's Algorithm 1): no proofs from the schema's keys and no databases "
                       "built for the neighbors sampling leaves undistinguished");
-    command->add_flag("--targeted-first", options->distill.targetedFirst,
+    command->add_flag("--targeted-first", options->targetedFirst,
                       "Proofs and databases built for each gold before sampling as well (for golds no random "
                       "database satisfies, such as ATIS's)");
     command->callback([options, &exitCode] { exitCode = runDistill(*options); });

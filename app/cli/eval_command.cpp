@@ -197,7 +197,7 @@ void registerEvalCommand(CLI::App& app, int& exitCode)
         ->default_str("official");
     command->add_flag("--fix-join-predicates", options->evaluation.esm.fixJoinPredicates,
                       "Exact set match also compares the JOIN ... ON conditions (the official one ignores them)");
-    command->add_flag("--sqleval-subset", options->evaluation.sqlEval.subset,
+    command->add_flag("--sqleval-subset", options->evaluation.sqlEvalSubset,
                       "SQL-Eval also accepts a prediction whose columns are a superset of the gold's");
     command->add_option("--out", options->outPath, "Per-item metrics: items.tsv, or items.json for JSON");
     command->add_option("--disagreements", options->disagreementsPath,

@@ -25,11 +25,7 @@ inline void addLimitOptions(CLI::App& command, exec::ExecLimits& limits)
     command
         .add_option_function<int64_t>(
             "--timeout",
-            [&limits](int64_t idleMs) {
-                const exec::ExecLimits idle = exec::limitsForIdleBudget(idleMs);
-                limits.maxSteps = idle.maxSteps;
-                limits.wallClockLimitMs = idle.wallClockLimitMs;
-            },
+            [&limits](int64_t idleMs) { exec::setIdleBudget(limits, idleMs); },
             "Budget per query in milliseconds of an idle machine: sets --max-steps to "
             "MS x " + std::to_string(exec::kStepsPerIdleMs) + " and --wall-clock-limit to 10 x MS")
         ->check(CLI::PositiveNumber)

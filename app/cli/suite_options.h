@@ -44,12 +44,16 @@ inline void addJobsOption(CLI::App& command, unsigned& jobs)
     command.add_option("--jobs", jobs, "Worker threads (0: all cores)")->capture_default_str();
 }
 
-inline void addDistillOptions(CLI::App& command, suite::DistillOptions& options)
+/// What of the settings a distillation takes: profile, seed, budget, jobs, keep-distinct
+/// and the query limits (inspect::distillOptions reads no other).
+inline void addDistillSettingsOptions(CLI::App& command, inspect::CheckSettings& settings)
 {
-    addProfileOption(command, options.profile);
-    addSeedOption(command, options.seed);
-    addSamplingBudgetOption(command, options.budget);
-    addJobsOption(command, options.jobs);
+    addProfileOption(command, settings.profile);
+    addSeedOption(command, settings.seed);
+    addSamplingBudgetOption(command, settings.samplingBudget);
+    addJobsOption(command, settings.jobs);
+    command.add_flag("--keep-distinct", settings.keepDistinct, "Keep DISTINCT in gold and neighbors");
+    addLimitOptions(command, settings.limits);
 }
 
 inline void addVerdictOptions(CLI::App& command, bool& plugValue, bool& keepDistinct, compare::OrderRule& orderRule)

@@ -55,25 +55,16 @@ struct ProjectSources {
     std::string originalDatabases;  ///< may be empty
     std::string suites;             ///< may be empty
     std::string questions;          ///< dev_questions.tsv style `index db_id question`; may be empty
-    bool plugValue = false;
-    bool keepDistinct = false;
-    /// The profile, seed and search budget the project's sqleq verdicts were computed
-    /// under; the inspector opens its items with them. Kept under the project keys
-    /// `profile`, `seed` and `search_budget`, which older projects lack (then the
-    /// defaults: spider, 0, 300).
-    fuzz::Profile profile = fuzz::Profile::Spider;
-    uint64_t seed = 0;
-    std::size_t searchBudget = inspect::CheckSettings{}.searchBudget;
+    /// Every setting the project's metrics and sqleq verdicts were computed under, and
+    /// the inspector opens its items with: stored whole, in their JSON form, under the
+    /// project key `settings`. Older projects kept plug_value, keep_distinct, profile,
+    /// seed and search_budget as keys of their own; they are read into it.
+    inspect::CheckSettings settings{};
     /// A multi-turn (SParC, CoSQL) gold: the turns of each interaction, in order (see
     /// evaluation::SubmissionInputs::interactionTurns); empty for a single-turn one.
     /// Kept under the project key `interaction_turns`, which older projects lack.
     std::vector<uint32_t> interactionTurns{};
 };
-
-/// The settings every metric of the project's items is computed with (`check`'s, with
-/// the project's plug-value, keep-distinct, profile, seed and search budget): what
-/// buildProject evaluates with and what the inspector runs an item with.
-inspect::CheckSettings checkSettings(const ProjectSources& sources);
 
 /// One item of the batch as the store keeps it. In a multi-turn project
 /// `metrics.turn` gives its interaction and turn (from the sources' interactionTurns).
@@ -180,10 +171,10 @@ struct ProjectBuild {
     double distillSeconds = 0;
 };
 
-/// Suites buildProject distills itself when the sources name none.
+/// Suites buildProject distills itself when the sources name none, under the sources'
+/// settings (inspect::distillOptions: the suites `check` would distill).
 struct SuiteDistillation {
     std::string into;                ///< a directory that must not exist yet; empty: no distillation
-    suite::DistillOptions options;   ///< budget, jobs, limits; profile, seed and keep-distinct come from the sources; `original` per schema from the original databases
 };
 
 /// Questions by item index from a questions file (dev_questions.tsv layout; empty

@@ -98,7 +98,7 @@ private:
 
 /// Distills the suites of every gold item into `staging`; false when cancelled.
 Result<bool> distillSuites(const evaluation::SubmissionInputs& inputs, const ProjectSources& sources,
-                           const SuiteDistillation& distillation, const std::filesystem::path& staging,
+                           const inspect::CheckSettings& settings, const std::filesystem::path& staging,
                            const suite::ProgressCallback& progress, const std::atomic<bool>* cancel,
                            ProjectBuild& build)
 {
@@ -107,11 +107,8 @@ Result<bool> distillSuites(const evaluation::SubmissionInputs& inputs, const Pro
     request.tablesJson = sources.tables;
     request.originalDatabases = sources.originalDatabases;
     request.outDir = staging;
-    request.options = distillation.options;
     // The project's suites are distilled under the settings its verdicts are computed with.
-    request.options.keepDistinct = sources.keepDistinct;
-    request.options.profile = sources.profile;
-    request.options.seed = sources.seed;
+    request.options = inspect::distillOptions(settings);
     auto distilled = suite::distillDataset(request, {}, progress, cancel);
     if (!distilled) return distilled.error();
     build.suiteDatabases = distilled->suiteDatabases;
@@ -120,17 +117,6 @@ Result<bool> distillSuites(const evaluation::SubmissionInputs& inputs, const Pro
 }
 
 } // namespace
-
-inspect::CheckSettings checkSettings(const ProjectSources& sources)
-{
-    inspect::CheckSettings settings;
-    settings.plugValue = sources.plugValue;
-    settings.keepDistinct = sources.keepDistinct;
-    settings.profile = sources.profile;
-    settings.seed = sources.seed;
-    settings.searchBudget = sources.searchBudget;
-    return settings;
-}
 
 Result<ProjectBuild> buildProject(const std::filesystem::path& output, const ProjectSources& sources, unsigned jobs,
                                   const suite::ProgressCallback& progress, const std::atomic<bool>* cancel,
@@ -156,11 +142,13 @@ Result<ProjectBuild> buildProject(const std::filesystem::path& output, const Pro
     auto questions = matchQuestions(sources.questions, inputs->gold, build.warnings);
     if (!questions) return questions.error();
 
+    inspect::CheckSettings settings = sources.settings;
+    settings.jobs = jobs;
     StagingDirectory staging(distilling ? std::filesystem::path(distillation.into) : std::filesystem::path());
     ProjectSources recorded = sources;
     recorded.interactionTurns = inputs->interactionTurns;
     if (distilling) {
-        auto finished = distillSuites(*inputs, sources, distillation, staging.path(), progress, cancel, build);
+        auto finished = distillSuites(*inputs, sources, settings, staging.path(), progress, cancel, build);
         if (!finished) return finished.error();
         if (!*finished) {
             build.evaluation.cancelled = true;
@@ -171,8 +159,7 @@ Result<ProjectBuild> buildProject(const std::filesystem::path& output, const Pro
     }
 
     evaluation::EvaluationOptions options;
-    options.settings = checkSettings(sources);
-    options.settings.jobs = jobs;
+    options.settings = settings;
     auto evaluated = evaluation::evaluateSubmission(*inputs, options, progress, cancel);
     if (!evaluated) return evaluated.error();
     build.evaluation = std::move(*evaluated);

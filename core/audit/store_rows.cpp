@@ -6,10 +6,11 @@
 #include "core/audit/store_sql.h"
 #include "core/base/text_excerpt.h"
 #include "core/fuzz/profile.h"
+#include "core/inspect/settings_json.h"
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
+#include <fmt/ranges.h>
 #include <sqlite3.h>
 
 #include <array>
@@ -133,6 +134,8 @@ AuditItem itemFromRow(const StoreStatement& row)
 
 /// Optional (multi-turn projects only): the turns of each interaction, "2,0,6,1".
 constexpr const char* kInteractionTurnsKey = "interaction_turns";
+/// Every setting, in CheckSettings' JSON form (settings_json.h).
+constexpr const char* kSettingsKey = "settings";
 
 std::optional<std::vector<uint32_t>> parseInteractionTurns(std::string_view text)
 {
@@ -149,7 +152,7 @@ std::optional<std::vector<uint32_t>> parseInteractionTurns(std::string_view text
     return turns;
 }
 
-std::array<std::pair<const char*, std::string>, 11> sourcePairs(const ProjectSources& sources)
+std::array<std::pair<const char*, std::string>, 9> sourcePairs(const ProjectSources& sources)
 {
     return {{{"gold", sources.gold},
              {"predictions", sources.predictions},
@@ -157,26 +160,31 @@ std::array<std::pair<const char*, std::string>, 11> sourcePairs(const ProjectSou
              {"original_databases", sources.originalDatabases},
              {"suites", sources.suites},
              {"questions", sources.questions},
-             {"plug_value", sources.plugValue ? "1" : "0"},
-             {"keep_distinct", sources.keepDistinct ? "1" : "0"},
-             {"profile", std::string(fuzz::profileName(sources.profile))},
-             {"seed", std::to_string(sources.seed)},
-             {"search_budget", std::to_string(sources.searchBudget)}}};
+             // Every format requires these two keys (store_verify.cpp): they are written for
+             // the readers that know no `settings`; when both are there, `settings` decides.
+             {"plug_value", sources.settings.plugValue ? "1" : "0"},
+             {"keep_distinct", sources.settings.keepDistinct ? "1" : "0"},
+             {kSettingsKey, inspect::settingsJson(sources.settings).dump()}}};
 }
 
-/// One of the settings keys into `sources`; false when the value does not parse.
-bool readSetting(ProjectSources& sources, std::string_view key, const std::string& value)
+/// One of the keys older projects kept a setting under, into `settings`; false when
+/// the value does not parse.
+bool readLegacySetting(inspect::CheckSettings& settings, std::string_view key, const std::string& value)
 {
+    if (key == "plug_value" || key == "keep_distinct") {
+        (key == "plug_value" ? settings.plugValue : settings.keepDistinct) = value == "1";
+        return true;
+    }
     if (key == "profile") {
         const auto profile = fuzz::parseProfile(value);
-        if (profile) sources.profile = *profile;
+        if (profile) settings.profile = *profile;
         return profile.has_value();
     }
     uint64_t number = 0;
     const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
     if (error != std::errc() || end != value.data() + value.size() || value.empty()) return false;
-    if (key == "seed") sources.seed = number;
-    else sources.searchBudget = static_cast<std::size_t>(number);
+    if (key == "seed") settings.seed = number;
+    else settings.searchBudget = static_cast<std::size_t>(number);
     return true;
 }
 
@@ -203,6 +211,7 @@ Result<ProjectSources> readSources(sqlite3* db, const std::filesystem::path& fil
     auto select = StoreStatement::prepare(db, file, "SELECT key, value FROM project");
     if (!select) return select.error();
     ProjectSources sources;
+    std::optional<std::string> settingsText;
     // Unknown keys are skipped: a later minor format may add some.
     for (std::size_t rows = 0;; ++rows) {
         auto row = select->step();
@@ -217,10 +226,10 @@ Result<ProjectSources> readSources(sqlite3* db, const std::filesystem::path& fil
         else if (key == "original_databases") sources.originalDatabases = std::move(value);
         else if (key == "suites") sources.suites = std::move(value);
         else if (key == "questions") sources.questions = std::move(value);
-        else if (key == "plug_value") sources.plugValue = value == "1";
-        else if (key == "keep_distinct") sources.keepDistinct = value == "1";
-        else if (key == "profile" || key == "seed" || key == "search_budget") {
-            if (!readSetting(sources, key, value))
+        else if (key == kSettingsKey) settingsText = std::move(value);
+        else if (key == "plug_value" || key == "keep_distinct" || key == "profile" || key == "seed"
+                 || key == "search_budget") {
+            if (!readLegacySetting(sources.settings, key, value))
                 return Diagnostic{"audit.open", fmt::format("{}: the project key {} holds '{}', which is not a {}",
                                                             file.string(), key, excerpt(value, 40),
                                                             key == "profile" ? "profile (spider or strict)"
@@ -233,6 +242,14 @@ Result<ProjectSources> readSources(sqlite3* db, const std::filesystem::path& fil
                                                                     kInteractionTurnsKey), {}, {}};
             sources.interactionTurns = std::move(*turns);
         }
+    }
+    if (settingsText) {
+        const nlohmann::json parsed = nlohmann::json::parse(*settingsText, nullptr, false);
+        auto settings = inspect::settingsFromJson(parsed, sources.settings, kSettingsKey);
+        if (!settings)
+            return Diagnostic{"audit.open", fmt::format("{}: the project key {} is not valid: {}", file.string(),
+                                                        kSettingsKey, settings.error().message), {}, {}};
+        sources.settings = *settings;
     }
     return sources;
 }

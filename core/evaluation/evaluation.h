@@ -105,7 +105,8 @@ struct EvaluationOptions {
     /// profile, seed and budget as `check` (searchBudget 0 leaves sqleq unset). `jobs`
     /// spreads the items over worker threads; results do not depend on it.
     inspect::CheckSettings settings;
-    metrics::SqlEvalOptions sqlEval;   ///< subset mode
+    /// SQL-Eval's subset mode. Its queries run under settings.limits, as every other metric's.
+    bool sqlEvalSubset = false;
 };
 
 /// A submission and where its metrics' inputs live. Paths left empty switch the
@@ -154,7 +155,6 @@ Result<Evaluation> evaluateSubmission(const SubmissionInputs& inputs, const Eval
                                       const suite::ProgressCallback& progress = {},
                                       const std::atomic<bool>* cancel = nullptr);
 
-/// True when two of the item's computed verdict metrics (esm, exec, testSuite,
 /// The verdict of `metric` (MetricRole::Verdict rows of the table); nullptr for
 /// PCM-F1 and hardness, which are not verdicts.
 const std::optional<bool>* metricVerdict(const ItemMetrics& item, Metric metric);
@@ -165,6 +165,7 @@ bool metricComputed(const MetricSelection& computed, Metric metric);
 /// The keys of the computed metrics in table order, comma-separated: "esm, exec, pcm_f1".
 std::string computedMetricList(const MetricSelection& computed);
 
+/// True when two of the item's computed verdict metrics (esm, exec, testSuite,
 /// sqlEval, sqleq) disagree. PCM-F1 is a graded score and does not vote.
 bool metricsDisagree(const ItemMetrics& item);
 
@@ -224,11 +225,11 @@ std::string formatTurnReport(const Evaluation& evaluation);
 std::string itemsTsv(const Evaluation& evaluation);
 std::string itemsJson(const Evaluation& evaluation);
 
-/// One element of itemsJson's array: the item's metrics as a JSON object (null when
 /// The value of `metric` as items.json writes it: true/false, PCM-F1's number, the
 /// hardness name, or null when not computed.
 nlohmann::json metricJson(const ItemMetrics& item, Metric metric);
 
+/// One element of itemsJson's array: the item's metrics as a JSON object (null when
 /// not computed), for callers that score items one at a time.
 nlohmann::json itemJson(const ItemMetrics& item);
 

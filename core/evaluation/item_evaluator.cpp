@@ -76,10 +76,11 @@ void SearchVerdicts::add(const std::string& dbId, const std::string& gold, const
 ItemEvaluator::ItemEvaluator(const EvaluationContext& context, const EvaluationOptions& options,
                              const std::atomic<bool>* cancel, SearchVerdicts* searched)
     : m_context(context), m_options(options), m_esm(options.esm), m_check(inspect::checkOptions(options.settings, cancel)),
-      m_sqlEval(options.sqlEval), m_cancel(cancel), m_searched(searched != nullptr ? *searched : m_ownVerdicts)
+      m_sqlEval{.subset = options.sqlEvalSubset, .orderMatters = std::nullopt,
+                .limits = inspect::queryLimits(options.settings, cancel)},
+      m_cancel(cancel), m_searched(searched != nullptr ? *searched : m_ownVerdicts)
 {
     m_esm.replaceValuePlaceholder = options.valuePlaceholder == ValuePlaceholder::Official;
-    m_sqlEval.limits.cancel = cancel;
 }
 
 ItemMetrics ItemEvaluator::evaluate(std::size_t index, const suite::GoldItem& gold, const std::string& prediction)

@@ -38,10 +38,13 @@ namespace sqleq::exec {
 /// VM instructions a typical query runs per millisecond on an idle development
 /// machine (see the calibration above); converts "a budget of N ms" into steps.
 inline constexpr int64_t kStepsPerIdleMs = 125'000;
+/// The default budget of one query, in milliseconds of an idle machine: what every
+/// front end's "timeout" starts from.
+inline constexpr int64_t kDefaultIdleBudgetMs = 2000;
 /// The default step budget: about 2 s of typical work on an idle machine.
-inline constexpr int64_t kDefaultMaxSteps = 2000 * kStepsPerIdleMs;
+inline constexpr int64_t kDefaultMaxSteps = kDefaultIdleBudgetMs * kStepsPerIdleMs;
 /// The default wall-clock safety net: 10× the step budget's idle duration.
-inline constexpr int64_t kDefaultWallClockLimitMs = 20'000;
+inline constexpr int64_t kDefaultWallClockLimitMs = 10 * kDefaultIdleBudgetMs;
 /// The longest SQL text sqleq accepts anywhere (parser, executor): 1 MiB. The
 /// executor sets SQLITE_LIMIT_SQL_LENGTH to it; Spider's longest query is < 2 KB.
 inline constexpr std::size_t kMaxSqlTextBytes = input_limits::kSqlText;
@@ -58,19 +61,36 @@ struct ExecLimits {
     int maxValueLength = 16 << 20;                ///< SQLITE_LIMIT_LENGTH for strings/blobs → TooLarge
     int64_t maxHeapBytes = kDefaultMaxHeapMiB << 20;  ///< SQLite heap while stepping → TooLarge; <= 0: none
     const std::atomic<bool>* cancel = nullptr;    ///< set to true from any thread to stop early
+
+    friend bool operator==(const ExecLimits&, const ExecLimits&) = default;
 };
 
-/// Limits for a budget stated as "about `idleMs` milliseconds on an idle
-/// machine" (the GUI's and the CLI's --timeout): a step budget of idleMs ×
-/// kStepsPerIdleMs and a wall-clock safety net of 10 × idleMs, saturating;
-/// `idleMs` below 1 counts as 1, so the result always has both. Other fields default.
-constexpr ExecLimits limitsForIdleBudget(int64_t idleMs)
+/// Sets the budget of `limits` stated as "about `idleMs` milliseconds on an idle
+/// machine" (every front end's timeout): a step budget of idleMs × kStepsPerIdleMs and
+/// a wall-clock safety net of 10 × idleMs, saturating; `idleMs` below 1 counts as 1, so
+/// both are always set. The other fields are left as they are. The only translation of
+/// a timeout into limits.
+constexpr void setIdleBudget(ExecLimits& limits, int64_t idleMs)
 {
     constexpr int64_t kLargest = std::numeric_limits<int64_t>::max();
     const int64_t ms = idleMs < 1 ? 1 : idleMs;
+    limits.maxSteps = ms > kLargest / kStepsPerIdleMs ? kLargest : ms * kStepsPerIdleMs;
+    limits.wallClockLimitMs = ms > kLargest / 10 ? kLargest : ms * 10;
+}
+
+/// The idle-machine milliseconds a step budget stands for (setIdleBudget's inverse,
+/// rounded up; 0 when the steps are unlimited).
+constexpr int64_t idleBudgetMs(const ExecLimits& limits)
+{
+    if (limits.maxSteps <= 0) return 0;
+    return limits.maxSteps / kStepsPerIdleMs + (limits.maxSteps % kStepsPerIdleMs != 0 ? 1 : 0);
+}
+
+/// Default limits with the budget of `idleMs` idle-machine milliseconds (setIdleBudget).
+constexpr ExecLimits limitsForIdleBudget(int64_t idleMs)
+{
     ExecLimits out;
-    out.maxSteps = ms > kLargest / kStepsPerIdleMs ? kLargest : ms * kStepsPerIdleMs;
-    out.wallClockLimitMs = ms > kLargest / 10 ? kLargest : ms * 10;
+    setIdleBudget(out, idleMs);
     return out;
 }
 

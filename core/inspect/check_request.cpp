@@ -41,6 +41,15 @@ search::SearchOptions searchOptions(const CheckSettings& settings)
                                  .jobs = settings.jobs};
 }
 
+CheckSettings resolveProfile(CheckSettings settings, schema::SchemaSourceKind kind)
+{
+    if (settings.profileFromSchema) {
+        settings.profile = promisedProfile(kind);
+        settings.profileFromSchema = false;
+    }
+    return settings;
+}
+
 fuzz::Profile promisedProfile(schema::SchemaSourceKind kind)
 {
     switch (kind) {

@@ -25,17 +25,22 @@
 namespace sqleq::inspect {
 
 /// The settings a verdict depends on, shared by one check and by every item of an
-/// evaluation or an audit.
+/// evaluation or an audit: the one settings value of every front end. The defaults
+/// below are sqleq's; a front end that offers a setting starts from them (Python reads
+/// them from the module) and writes its choices back here, never into a stage's options.
 struct CheckSettings {
-    /// A check's front end starts from promisedProfile(source) unless the user names one.
+    /// The database assumptions. When `profileFromSchema` is set, resolveProfile replaces
+    /// it with the profile the schema source promises (promisedProfile) once it is open.
     fuzz::Profile profile = fuzz::Profile::Spider;
+    /// No profile was named ("auto" in the JSON form): the schema source's promise.
+    bool profileFromSchema = false;
     uint64_t seed = 0;                  ///< names every random database, sampled or searched
-    std::size_t samplingBudget = 1000;  ///< databases sampled at most while distilling
+    std::size_t samplingBudget = suite::kDefaultSamplingBudget;  ///< databases sampled at most while distilling
     /// Databases the search may build when the suite finds no difference; 0 gives
     /// exactly the test-suite verdict.
-    std::size_t searchBudget = 300;
+    std::size_t searchBudget = search::kDefaultSearchBudget;
     /// One budget for every query of every stage: distillation, the metric, the search,
-    /// minimization and the diagnosis.
+    /// minimization and the diagnosis. setIdleBudget states it as a timeout.
     exec::ExecLimits limits{};
     bool plugValue = false;             ///< also try the candidate with the gold's constants
     bool keepDistinct = false;          ///< false: DISTINCT is removed from both first
@@ -44,6 +49,20 @@ struct CheckSettings {
     /// `equivalent` says how many databases agreed.
     bool prove = true;
     unsigned jobs = 0;                  ///< worker threads; 0: all cores. No verdict depends on it.
+
+    /// Names the profile: it no longer follows the schema source.
+    void nameProfile(fuzz::Profile named)
+    {
+        profile = named;
+        profileFromSchema = false;
+    }
+
+    /// The query budget as "about `ms` milliseconds on an idle machine" (steps, and a
+    /// wall-clock safety net; exec::setIdleBudget), and back.
+    void setIdleBudget(int64_t ms) { exec::setIdleBudget(limits, ms); }
+    [[nodiscard]] int64_t idleBudgetMs() const { return exec::idleBudgetMs(limits); }
+
+    friend bool operator==(const CheckSettings&, const CheckSettings&) = default;
 };
 
 /// One pair to inspect. The schema source is opened first (schema::openSchemaSource);
@@ -72,6 +91,11 @@ struct CheckRequest {
 /// NOT NULL kept — strict. A dataset's tables.json or NAME-schema.csv: spider, the
 /// dataset's convention (no NULLs, keys resolve, no empty tables).
 fuzz::Profile promisedProfile(schema::SchemaSourceKind kind);
+
+/// `settings` with the profile resolved for a schema source of `kind`: its promise when
+/// `profileFromSchema` is set (then cleared), else unchanged. inspect() resolves its
+/// request's settings itself; a front end that shows the profile before running calls it.
+CheckSettings resolveProfile(CheckSettings settings, schema::SchemaSourceKind kind);
 
 /// The limits `settings` give every query, with `cancel` attached.
 exec::ExecLimits queryLimits(const CheckSettings& settings, const std::atomic<bool>* cancel = nullptr);

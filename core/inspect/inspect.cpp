@@ -111,8 +111,11 @@ SearchedVerdict verdictAfterSearch(const schema::Schema& schema, std::string_vie
     return out;
 }
 
-Result<Inspection> inspect(const schema::SchemaSource& source, const CheckRequest& request,
-                           const ProgressCallback& progress, const std::atomic<bool>* cancel)
+namespace {
+
+/// inspect() once the request's profile is resolved for its schema source.
+Result<Inspection> inspectResolved(const schema::SchemaSource& source, const CheckRequest& request,
+                                   const ProgressCallback& progress, const std::atomic<bool>* cancel)
 {
     const auto start = std::chrono::steady_clock::now();
     const schema::Schema& schema = source.schema;
@@ -210,6 +213,18 @@ Result<Inspection> inspect(const schema::SchemaSource& source, const CheckReques
     }
     inspection.cancelled = cancelRequested(cancel);
     inspection.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return inspection;
+}
+
+} // namespace
+
+Result<Inspection> inspect(const schema::SchemaSource& source, const CheckRequest& request,
+                           const ProgressCallback& progress, const std::atomic<bool>* cancel)
+{
+    CheckRequest resolved = request;
+    resolved.settings = resolveProfile(request.settings, source.kind);
+    auto inspection = inspectResolved(source, resolved, progress, cancel);
+    if (inspection) inspection->settings = resolved.settings;
     return inspection;
 }
 

@@ -179,6 +179,9 @@ struct Inspection {
     bool wallClockFired = false;
     bool cancelled = false;             ///< stopped early: nothing here is a verdict
     double seconds = 0;
+    /// The settings it ran with, the profile resolved for the schema source: what every
+    /// front end prints with it (inspectionJson).
+    CheckSettings settings;
 };
 
 /// Progress phases: "neighbors", "sampling", "checking", "searching", "minimizing", "other profile",

@@ -2,6 +2,8 @@
 // Python module so that Inspection.to_dict() and the CLI can never drift apart.
 #include "core/inspect/inspection_json.h"
 
+#include "core/inspect/settings_json.h"
+
 #include "core/prove/proof_json.h"
 
 #include "core/fuzz/profile.h"
@@ -117,9 +119,9 @@ nlohmann::json otherProfileJson(const std::optional<OtherProfileVerdict>& other)
 
 } // namespace
 
-nlohmann::json inspectionJson(const schema::Schema& schema, const Inspection& inspection,
-                              const CheckSettings& settings)
+nlohmann::json inspectionJson(const schema::Schema& schema, const Inspection& inspection)
 {
+    const CheckSettings& settings = inspection.settings;
     const auto& check = inspection.check;
     const auto& suite = inspection.distilled.suite;
     const auto counts = countNeighbors(inspection.distilled);
@@ -159,6 +161,7 @@ nlohmann::json inspectionJson(const schema::Schema& schema, const Inspection& in
     out["profile"] = fuzz::profileName(settings.profile);
     out["other_profile"] = otherProfileJson(inspection.otherProfile);
     out["seed"] = settings.seed;
+    out["settings"] = settingsJson(settings);
     out["seconds"] = inspection.seconds;
     return out;
 }

@@ -34,8 +34,8 @@ nlohmann::json counterexampleJson(const schema::Schema& schema,
 /// convention_note (null, or how the metric's conventions decided its answer),
 /// constraint_notes (where tables.json and the original's DDL disagreed), evidence,
 /// the counterexample keys above, gold_used, candidate_used, diagnosis, clauses,
-/// nondeterminism, profile, seed, seconds. `settings` are the ones the inspection ran with.
-nlohmann::json inspectionJson(const schema::Schema& schema, const Inspection& inspection,
-                              const CheckSettings& settings);
+/// nondeterminism, profile, seed, settings (the JSON form of the settings it ran with,
+/// settings_json.h), seconds.
+nlohmann::json inspectionJson(const schema::Schema& schema, const Inspection& inspection);
 
 } // namespace sqleq::inspect

@@ -114,7 +114,7 @@ Status readProject(ReportRequest& request, Report& report)
     request.tables = sources->tables;
     request.originalDatabases = sources->originalDatabases;
     request.suites = sources->suites;
-    request.evaluation.settings = audit::checkSettings(*sources);
+    request.evaluation.settings = sources->settings;
     SubmissionReport submission;
     submission.name = fs::path(sources->predictions).filename().string();
     submission.evaluation.interactionTurns = sources->interactionTurns;
@@ -159,10 +159,9 @@ Result<schema::SchemaSource> openSourceOf(const ReportRequest& request, const st
 
 /// `check --json`'s object, plus what the report marks: which cell of the separating
 /// database to look at and why, and which result rows only one query returns.
-nlohmann::json inspectionForReport(const schema::Schema& schema, const inspect::Inspection& inspection,
-                                   const inspect::CheckSettings& settings)
+nlohmann::json inspectionForReport(const schema::Schema& schema, const inspect::Inspection& inspection)
 {
-    nlohmann::json json = inspect::inspectionJson(schema, inspection, settings);
+    nlohmann::json json = inspect::inspectionJson(schema, inspection);
     if (const auto& counterexample = inspection.counterexample) {
         const auto focus = inspect::separationFocus(schema, counterexample->content, counterexample->tablesRead,
                                                     inspection.diagnosis.clauses, inspection.check.goldUsed,
@@ -240,7 +239,7 @@ void inspectListed(const ReportRequest& request, Report& report, const suite::Pr
                 return;
             }
             if (inspection->cancelled) return;
-            out.inspection = inspectionForReport(source->schema, *inspection, settings);
+            out.inspection = inspectionForReport(source->schema, *inspection);
         },
         [&](std::size_t done, std::size_t total) {
             if (!progress) return;

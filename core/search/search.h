@@ -22,8 +22,11 @@
 
 namespace sqleq::search {
 
+/// The search budget every front end starts from.
+inline constexpr std::size_t kDefaultSearchBudget = 300;
+
 struct SearchOptions {
-    std::size_t budget = 300;  ///< databases built and run at most, per profile searched
+    std::size_t budget = kDefaultSearchBudget;  ///< databases built and run at most, per profile searched
     fuzz::Profile profile = fuzz::Profile::Spider;
     uint64_t seed = 0;
     unsigned jobs = 1;         ///< worker threads; 0: all cores. The outcome does not depend on it.

@@ -37,10 +37,16 @@ using Progress = sqleq::Progress;
 using ProgressCallback = sqleq::ProgressCallback;
 
 
+/// The sampling budget every front end starts from.
+inline constexpr std::size_t kDefaultSamplingBudget = 1000;
+
+/// A distillation's options. A front end never fills them itself: it states its
+/// settings as one inspect::CheckSettings and takes inspect::distillOptions(settings),
+/// so a prebuilt suite is the suite `check` would build for the same settings.
 struct DistillOptions {
     fuzz::Profile profile = fuzz::Profile::Spider;
     uint64_t seed = 0;
-    std::size_t budget = 1000;          ///< databases sampled at most
+    std::size_t budget = kDefaultSamplingBudget;  ///< databases sampled at most
     double timeBudgetSeconds = 0;       ///< 0: no time budget
     unsigned jobs = 0;                  ///< worker threads; 0: all cores (the suite does not depend on it)
     bool keepDistinct = false;          ///< false: DISTINCT is removed from gold and neighbors first
@@ -49,8 +55,7 @@ struct DistillOptions {
     /// so one pathological gold cannot stall a batch. Counted in the sequential order,
     /// so deterministic whatever `jobs` is. 0: 20 × limits.maxSteps; negative: none.
     int64_t goldWorkSteps = 0;
-    exec::ExecLimits limits{.maxSteps = exec::kDefaultMaxSteps / 2, .wallClockLimitMs = 10'000,
-                            .maxRows = 20000};
+    exec::ExecLimits limits{};  ///< every query's; the check's own (CheckSettings::limits)
     std::optional<exec::Bytes> original;  ///< the user's database; joins the suite first when it distinguishes
     /// After sampling, the neighbors still undistinguished are first tried against a proof
     /// from the schema's keys (neighbors/schema_equivalence.h, `spider` profile only), then

@@ -19,7 +19,6 @@ from typing import Any, Callable, Dict, Optional, Sequence, Union
 from ._sqleq import (  # noqa: F401  (re-exported)
     DatasetLayout,
     Error,
-    Evaluator,
     InputError,
     ParseError,
     QueryError,
@@ -27,7 +26,6 @@ from ._sqleq import (  # noqa: F401  (re-exported)
     SchemaError,
     Suite,
     SuiteError,
-    distill,
 )
 from . import _sqleq
 from ._inspection import Inspection
@@ -39,8 +37,14 @@ __all__ = [
 ]
 __version__ = _sqleq.__version__  # CMakeLists.txt's project version, compiled in
 
+# sqleq's default settings in their one JSON form (profile, seed, budget, search_budget,
+# timeout_ms, ...), from the core: every keyword default below is read from it.
+DEFAULT_SETTINGS: Dict[str, Any] = _sqleq._default_settings()
 # `sqleq-cli check --search`'s default: databases the search may build past the suite.
-DEFAULT_SEARCH_BUDGET = 300
+DEFAULT_SEARCH_BUDGET: int = DEFAULT_SETTINGS["search_budget"]
+_SEED = DEFAULT_SETTINGS["seed"]
+_BUDGET = DEFAULT_SETTINGS["budget"]
+_TIMEOUT_MS = DEFAULT_SETTINGS["timeout_ms"]
 
 ProgressCallback = Callable[[Dict[str, Any]], None]
 
@@ -80,11 +84,24 @@ def _search_budget(search: Union[bool, int]) -> int:
     return int(search)
 
 
+def _settings(*, profile: Optional[str], seed: int = _SEED, plug_value: bool = False,
+              keep_distinct: bool = False, search: Union[bool, int] = True, timeout_ms: Optional[int] = None,
+              budget: Optional[int] = None, prove: Optional[bool] = None) -> str:
+    """The keyword arguments as the settings' JSON form the core reads (None: the schema's promise)."""
+    settings: Dict[str, Any] = {"profile": "auto" if profile is None else profile, "seed": seed,
+                                "plug_value": plug_value, "keep_distinct": keep_distinct,
+                                "search_budget": _search_budget(search)}
+    for key, value in (("timeout_ms", timeout_ms), ("budget", budget), ("prove", prove)):
+        if value is not None:
+            settings[key] = value
+    return json.dumps(settings)
+
+
 def check(gold: str, candidate: str, *, tables: Optional[str] = None, db_id: Optional[str] = None,
           db: Optional[str] = None, ddl: Optional[str] = None, schema: Optional[Schema] = None,
-          profile: Optional[str] = None, seed: int = 0, plug_value: bool = False, keep_distinct: bool = False,
-          search: Union[bool, int] = True, timeout_ms: int = 2000, suites: Optional[str] = None,
-          budget: int = 1000, jobs: int = 0, minimize: bool = True, prove: bool = True,
+          profile: Optional[str] = None, seed: int = _SEED, plug_value: bool = False, keep_distinct: bool = False,
+          search: Union[bool, int] = True, timeout_ms: int = _TIMEOUT_MS, suites: Optional[str] = None,
+          budget: int = _BUDGET, jobs: int = 0, minimize: bool = True, prove: bool = True,
           progress: Optional[ProgressCallback] = None) -> Inspection:
     """Decides gold vs candidate, as ``sqleq-cli check --json`` does.
 
@@ -95,7 +112,7 @@ def check(gold: str, candidate: str, *, tables: Optional[str] = None, db_id: Opt
     ``db`` or ``ddl`` (its declared constraints: NULL wherever a column is nullable, empty
     tables), spider for a ``tables`` file (the dataset's convention). The other profile's
     verdict is in ``.other_profile``.
-    ``search``: True (300 databases past the suite), False (the test-suite verdict alone)
+    ``search``: True (``DEFAULT_SEARCH_BUDGET`` databases past the suite), False (the test-suite verdict alone)
     or a number. ``timeout_ms`` is the per-query budget in idle-machine milliseconds
     (counted in SQLite steps, so verdicts do not depend on machine load). ``suites``
     adds a released suite DIR/<db_id>/*.sqlite. ``prove=False`` never tries a proof by
@@ -107,9 +124,10 @@ def check(gold: str, candidate: str, *, tables: Optional[str] = None, db_id: Opt
     verdict ('candidate_error'), not an exception.
     """
     loaded = _schema_for(tables, db_id, db, ddl, schema)
-    data = _sqleq._check(gold, candidate, loaded, profile, seed, plug_value, keep_distinct,
-                         _search_budget(search), timeout_ms, budget, jobs, minimize,
-                         None if suites is None else str(suites), prove, progress)
+    settings = _settings(profile=profile, seed=seed, plug_value=plug_value, keep_distinct=keep_distinct,
+                         search=search, timeout_ms=timeout_ms, budget=budget, prove=prove)
+    data = _sqleq._check(gold, candidate, loaded, settings, jobs, minimize, None if suites is None else str(suites),
+                         progress)
     return Inspection(data)
 
 
@@ -136,7 +154,7 @@ def check_proof(proof: Union[Dict[str, Any], str, os.PathLike]) -> Dict[str, Any
 def evaluate(gold_file: str, pred_file: str, *, tables: Optional[str] = None, db: Optional[str] = None,
              suites: Optional[str] = None, etype: str = "all", plug_value: bool = False,
              keep_distinct: bool = False, search: Union[bool, int] = True, jobs: int = 0,
-             profile: str = "spider", seed: int = 0, as_dataframe: Optional[bool] = None,
+             profile: str = "spider", seed: int = _SEED, as_dataframe: Optional[bool] = None,
              progress: Optional[ProgressCallback] = None) -> Evaluation:
     """Every metric of a predictions file, as ``sqleq-cli eval --out items.json``.
 
@@ -150,7 +168,8 @@ def evaluate(gold_file: str, pred_file: str, *, tables: Optional[str] = None, db
     items, report, seconds = _sqleq._evaluate(
         str(gold_file), str(pred_file), None if tables is None else str(tables),
         None if db is None else str(db), None if suites is None else str(suites), etype,
-        plug_value, keep_distinct, _search_budget(search), jobs, profile, seed, progress)
+        _settings(profile=profile, seed=seed, plug_value=plug_value, keep_distinct=keep_distinct, search=search),
+        jobs, progress)
     pandas = pandas_or_none() if as_dataframe is not False else None
     if as_dataframe and pandas is None:
         raise ImportError("as_dataframe=True needs pandas")
@@ -163,7 +182,7 @@ def report(out: str, *, gold: Optional[str] = None, predictions: Sequence[str] =
            labels: Sequence[str] = (), tables: Optional[str] = None, db: Optional[str] = None,
            suites: Optional[str] = None, questions: Optional[str] = None, project: Optional[str] = None,
            etype: str = "all", plug_value: bool = False, keep_distinct: bool = False,
-           search: Union[bool, int] = True, jobs: int = 0, profile: str = "spider", seed: int = 0,
+           search: Union[bool, int] = True, jobs: int = 0, profile: str = "spider", seed: int = _SEED,
            inspect: bool = True, progress: Optional[ProgressCallback] = None) -> Dict[str, Any]:
     """Writes ``sqleq-cli report``'s self-contained HTML file to ``out``.
 
@@ -185,5 +204,46 @@ def report(out: str, *, gold: Optional[str] = None, predictions: Sequence[str] =
     optional = (lambda value: None if value is None else str(value))
     return _sqleq._report(optional(gold), [str(p) for p in predictions], [str(label) for label in labels],
                           str(out), optional(tables), optional(db), optional(suites), optional(questions),
-                          optional(project), etype, plug_value, keep_distinct, _search_budget(search), jobs,
-                          profile, seed, inspect, command, progress)
+                          optional(project), etype,
+                          _settings(profile=profile, seed=seed, plug_value=plug_value, keep_distinct=keep_distinct,
+                                    search=search),
+                          jobs, inspect, command, progress)
+
+
+def distill(golds: Sequence[str], schema: Schema, *, budget: int = _BUDGET, seed: int = _SEED, jobs: int = 0,
+            profile: str = "spider", keep_distinct: bool = False, timeout_ms: int = _TIMEOUT_MS,
+            targeted: bool = True, targeted_first: bool = False,
+            progress: Optional[ProgressCallback] = None) -> Suite:
+    """Distills one test suite for the gold queries (a list of SQL strings) of ``schema``.
+
+    Random databases sampled from ``seed`` (at most ``budget``) are kept when they tell a gold
+    from a neighbor no kept database tells apart yet, then databases are built for the
+    neighbors still open (``targeted=False``: sampling only; ``targeted_first=True``: proofs
+    and built databases before sampling too, for golds no random database satisfies, such as
+    ATIS's). Every query runs under ``timeout_ms`` idle-machine milliseconds, as in ``check``:
+    the suite is the one ``check`` distills for the same settings. ``profile=None``: the
+    schema's promise. Deterministic whatever ``jobs`` is (0: all cores). ``progress(dict)``
+    gets the CLI progress bar's fields. Releases the GIL; Ctrl-C stops it. Raises SuiteError.
+    """
+    settings = _settings(profile=profile, seed=seed, keep_distinct=keep_distinct, search=False,
+                         timeout_ms=timeout_ms, budget=budget)
+    return _sqleq._distill(list(golds), schema, settings, jobs, targeted, targeted_first, progress)
+
+
+class Evaluator(_sqleq._Evaluator):
+    """Scores predictions against inputs loaded once: test suites (``suites=DIR/<db_id>/*.sqlite``),
+    Spider tables.json (``tables=``: exact set match, hardness, sqleq's search) and original
+    databases (``db=DIR/<db_id>/<db_id>.sqlite``: execution accuracy, SQL-Eval). ``search``:
+    databases sqleq's search may build where the suite accepts (0 or False: no sqleq verdict).
+    Thread-safe; releases the GIL while it works; usable in forked workers. Raises InputError
+    for a missing directory or an unreadable tables.json.
+    """
+
+    def __init__(self, *, suites: Optional[str] = None, tables: Optional[str] = None, db: Optional[str] = None,
+                 plug_value: bool = False, keep_distinct: bool = False, search: Union[bool, int] = True,
+                 pcm_f1: bool = True, profile: str = "spider", seed: int = _SEED) -> None:
+        optional = (lambda value: None if value is None else str(value))
+        super().__init__(suites=optional(suites), tables=optional(tables), db=optional(db),
+                         settings=_settings(profile=profile, seed=seed, plug_value=plug_value,
+                                            keep_distinct=keep_distinct, search=search),
+                         pcm_f1=pcm_f1)

@@ -3,14 +3,15 @@ import os
 from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 ProgressCallback = Callable[[Dict[str, Any]], None]
+DEFAULT_SETTINGS: Dict[str, Any]
 DEFAULT_SEARCH_BUDGET: int
 __version__: str
 
 class Error(Exception):
     code: str
     message: str
-    line: Optional[int]
     subject: Optional[str]
+    line: Optional[int]
     column: Optional[int]
     offset: Optional[int]
     expected: Optional[str]
@@ -70,14 +71,15 @@ class Suite:
     def __len__(self) -> int: ...
 
 def distill(golds: Sequence[str], schema: Schema, *, budget: int = ..., seed: int = ..., jobs: int = ...,
-            profile: str = ..., keep_distinct: bool = ..., targeted: bool = ..., targeted_first: bool = ...,
+            profile: Optional[str] = ..., keep_distinct: bool = ..., timeout_ms: int = ...,
+            targeted: bool = ..., targeted_first: bool = ...,
             progress: Optional[ProgressCallback] = ...) -> Suite: ...
 
 ItemMetrics = Dict[str, Any]
 
 class Evaluator:
     def __init__(self, *, suites: Optional[str] = ..., tables: Optional[str] = ..., db: Optional[str] = ...,
-                 plug_value: bool = ..., keep_distinct: bool = ..., search: int = ..., pcm_f1: bool = ...,
+                 plug_value: bool = ..., keep_distinct: bool = ..., search: Union[bool, int] = ..., pcm_f1: bool = ...,
                  profile: str = ..., seed: int = ...) -> None: ...
     def score(self, gold: str, pred: str, db_id: str, index: int = ...) -> ItemMetrics: ...
     def score_many(self, items: Iterable[Union[Tuple[str, str, str], Dict[str, str]]], *, jobs: int = ...,
@@ -131,7 +133,7 @@ class Evaluation(NamedTuple):
 
 def check(gold: str, candidate: str, *, tables: Optional[str] = ..., db_id: Optional[str] = ...,
           db: Optional[str] = ..., ddl: Optional[str] = ..., schema: Optional[Schema] = ...,
-          profile: str = ..., seed: int = ..., plug_value: bool = ..., keep_distinct: bool = ...,
+          profile: Optional[str] = ..., seed: int = ..., plug_value: bool = ..., keep_distinct: bool = ...,
           search: Union[bool, int] = ..., timeout_ms: int = ..., suites: Optional[str] = ...,
           budget: int = ..., jobs: int = ..., minimize: bool = ..., prove: bool = ...,
           progress: Optional[ProgressCallback] = ...) -> Inspection: ...

@@ -150,7 +150,9 @@ def _write_suite(out_dir: Path, db_id: str, files: Dict[str, bytes]) -> None:
 def distill_dataset(client: "distributed.Client", gold_file: Union[str, os.PathLike],
                     tables: Union[str, os.PathLike], out_dir: Union[str, os.PathLike], *,
                     db: Optional[Union[str, os.PathLike]] = None, db_ids: Optional[Sequence[str]] = None,
-                    budget: int = 1000, seed: int = 0, profile: str = "spider", keep_distinct: bool = False,
+                    budget: int = sqleq.DEFAULT_SETTINGS["budget"], seed: int = sqleq.DEFAULT_SETTINGS["seed"],
+                    profile: str = "spider", keep_distinct: bool = False,
+                    timeout_ms: int = sqleq.DEFAULT_SETTINGS["timeout_ms"],
                     targeted: bool = True, targeted_first: bool = False, jobs_per_task: int = 1,
                     shared_out_dir: bool = False, shared_db: bool = False,
                     progress: Optional[ProgressCallback] = None) -> List[Dict[str, Any]]:
@@ -194,7 +196,8 @@ def distill_dataset(client: "distributed.Client", gold_file: Union[str, os.PathL
     layout = sqleq.DatasetLayout(str(tables), db=None if db is None else str(db))
     entries = _tables_entries(tables, list(groups))
     options = {"budget": budget, "seed": seed, "jobs": jobs_per_task, "profile": profile,
-               "keep_distinct": keep_distinct, "targeted": targeted, "targeted_first": targeted_first}
+               "keep_distinct": keep_distinct, "timeout_ms": timeout_ms, "targeted": targeted,
+               "targeted_first": targeted_first}
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     shared_out = str(out.resolve()) if shared_out_dir else None

@@ -14,8 +14,8 @@ def read_gold(gold_file: PathLike) -> List[Tuple[str, str]]: ...
 
 def distill_dataset(client: distributed.Client, gold_file: PathLike, tables: PathLike, out_dir: PathLike, *,
                     db: Optional[PathLike] = ..., db_ids: Optional[Sequence[str]] = ..., budget: int = ...,
-                    seed: int = ..., profile: str = ..., keep_distinct: bool = ..., targeted: bool = ...,
-                    targeted_first: bool = ..., jobs_per_task: int = ..., shared_out_dir: bool = ...,
+                    seed: int = ..., profile: str = ..., keep_distinct: bool = ..., timeout_ms: int = ...,
+                    targeted: bool = ..., targeted_first: bool = ..., jobs_per_task: int = ..., shared_out_dir: bool = ...,
                     shared_db: bool = ...,
                     progress: Optional[ProgressCallback] = ...) -> List[Dict[str, Any]]: ...
 

@@ -41,7 +41,7 @@ int main(int argc, char** argv)
     request.databases = corpus.filePath(QStringLiteral("database"));
     request.questions = corpus.filePath(QStringLiteral("dev_questions.tsv"));
     request.output = out.filePath(QStringLiteral("bench.sqleq-audit"));
-    request.plugValue = plugValue;
+    request.settings.plugValue = plugValue;
 
     const auto start = std::chrono::steady_clock::now();
     const ui::AuditBuildOutcome outcome = ui::buildAuditProject(request, {}, nullptr);

@@ -75,7 +75,7 @@ ui::Session longSession()
     session.schema = {ui::SchemaSourceKind::DdlFile, QStringLiteral(":/examples/concerts/database.sql"), {}};
     session.gold = QStringLiteral("SELECT name FROM singer WHERE age > 30 AND 1 = 1");
     session.candidate = QStringLiteral("SELECT name FROM singer");
-    session.settings.budget = 5'000'000;
+    session.settings.samplingBudget = 5'000'000;
     return session;
 }
 

@@ -78,7 +78,16 @@ audit::ProjectSources sampleSources()
     sources.tables = "tables.json";
     sources.suites = "suites";
     sources.questions = "dev_questions.tsv";
-    sources.plugValue = true;
+    // Every setting away from its default: the project keeps them whole.
+    sources.settings.plugValue = true;
+    sources.settings.nameProfile(fuzz::Profile::Strict);
+    sources.settings.seed = (uint64_t{1} << 60) + 3;  // past a double's integers: kept as text
+    sources.settings.samplingBudget = 321;
+    sources.settings.searchBudget = 17;
+    sources.settings.setIdleBudget(450);
+    sources.settings.limits.maxRows = 777;
+    sources.settings.orderRule = compare::OrderRule::OfficialSubstring;
+    sources.settings.prove = false;
     return sources;
 }
 
@@ -148,8 +157,11 @@ private slots:
         QCOMPARE(sources->originalDatabases, std::string());
         QCOMPARE(sources->suites, std::string("suites"));
         QCOMPARE(sources->questions, std::string("dev_questions.tsv"));
-        QVERIFY(sources->plugValue);
-        QVERIFY(!sources->keepDistinct);
+        QVERIFY(sources->settings == sampleSources().settings);
+        QVERIFY(sources->settings.plugValue);
+        QVERIFY(!sources->settings.keepDistinct);
+        QCOMPARE(sources->settings.searchBudget, std::size_t{17});
+        QCOMPARE(sources->settings.idleBudgetMs(), int64_t{450});
 
         auto items = store->items();
         QVERIFY(items.ok());
@@ -508,18 +520,6 @@ private slots:
         QVERIFY(store->items()->front().metrics.proved);
     }
 
-    void storeRunsInWalMode()
-    {
-        const auto path = freshPath();
-        auto store = createSample(path);
-        QVERIFY(store.setAnnotation(annotation(0, "ana", Verdict::Equivalent)).ok());
-        QCOMPARE(pragmaText(path, "PRAGMA journal_mode"), std::string("wal"));
-        QCOMPARE(pragmaText(path, "PRAGMA application_id"), std::to_string(0x73716571));
-        // a second connection (e.g. the CLI beside the GUI) sees committed edits at once
-        auto second = AnnotationStore::open(path);
-        QVERIFY(second.ok());
-        QCOMPARE(second->annotations()->size(), std::size_t(1));
-        QVERIFY(second->setAnnotation(annotation(1, "bo", Verdict::Unsure)).ok());
     void notesStoredAsTextByOlderVersionsReadBackAsData()
     {
         using evaluation::Metric;
@@ -555,6 +555,18 @@ private slots:
         QCOMPARE(pragmaText(path, "PRAGMA user_version"), version);
     }
 
+    void storeRunsInWalMode()
+    {
+        const auto path = freshPath();
+        auto store = createSample(path);
+        QVERIFY(store.setAnnotation(annotation(0, "ana", Verdict::Equivalent)).ok());
+        QCOMPARE(pragmaText(path, "PRAGMA journal_mode"), std::string("wal"));
+        QCOMPARE(pragmaText(path, "PRAGMA application_id"), std::to_string(0x73716571));
+        // a second connection (e.g. the CLI beside the GUI) sees committed edits at once
+        auto second = AnnotationStore::open(path);
+        QVERIFY(second.ok());
+        QCOMPARE(second->annotations()->size(), std::size_t(1));
+        QVERIFY(second->setAnnotation(annotation(1, "bo", Verdict::Unsure)).ok());
         QCOMPARE(store.annotations()->size(), std::size_t(2));
     }
 

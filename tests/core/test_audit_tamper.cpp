@@ -78,7 +78,7 @@ class TestAuditTamper : public QObject {
     std::string validProject()
     {
         const auto path = freshPath();
-        auto store = AnnotationStore::create(path, {"gold.sql", "pred.txt", "tables.json", "", "", "", false, false},
+        auto store = AnnotationStore::create(path, {"gold.sql", "pred.txt", "tables.json", "", "", "", {}, {}},
                                              sampleItems());
         if (!store) qFatal("create: %s", store.error().message.c_str());
         if (!store->setAnnotation(annotation(0, "ana", Verdict::Equivalent, "alias"))) qFatal("annotate failed");
@@ -257,6 +257,52 @@ private slots:
         auto upgraded = AnnotationStore::openReadOnly(path);  // the upgraded schema verifies as format 2
         QVERIFY2(upgraded.ok(), upgraded.ok() ? "" : upgraded.error().message.c_str());
         QCOMPARE(upgraded->annotations()->size(), std::size_t(2));
+    }
+
+    void olderProjectsKeepTheirSettingsUnderKeysOfTheirOwn()
+    {
+        const auto path = freshPath();
+        runSql(path, audit::detail::referenceScripts(1).front().c_str());
+        runSql(path, "INSERT INTO project VALUES ('gold', 'g.sql'), ('predictions', 'p.txt'), ('tables', 't.json'), "
+                     "('original_databases', ''), ('suites', ''), ('questions', ''), ('plug_value', '1'), "
+                     "('keep_distinct', '0'), ('profile', 'strict'), ('seed', '9'), ('search_budget', '5');"
+                     "PRAGMA application_id=1936811377; PRAGMA user_version=1;");
+        auto reader = AnnotationStore::openReadOnly(path);
+        QVERIFY2(reader.ok(), reader.ok() ? "" : reader.error().message.c_str());
+        auto sources = reader->sources();
+        QVERIFY2(sources.ok(), sources.ok() ? "" : sources.error().message.c_str());
+        inspect::CheckSettings expected;
+        expected.plugValue = true;
+        expected.nameProfile(fuzz::Profile::Strict);
+        expected.seed = 9;
+        expected.searchBudget = 5;
+        QVERIFY(sources->settings == expected);
+    }
+
+    void aTamperedSettingsKeyIsRefusedByName_data()
+    {
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<QString>("named");
+        QTest::newRow("not JSON") << QStringLiteral("{seed: 1") << QStringLiteral("settings: expected an object");
+        QTest::newRow("unknown setting") << QStringLiteral("{\"sead\": 1}") << QStringLiteral("settings.sead: unknown setting");
+        QTest::newRow("negative budget") << QStringLiteral("{\"budget\": -4}") << QStringLiteral("settings.budget: must not be negative");
+        QTest::newRow("wrong profile") << QStringLiteral("{\"profile\": \"lax\"}") << QStringLiteral("settings.profile: expected");
+    }
+
+    void aTamperedSettingsKeyIsRefusedByName()
+    {
+        QFETCH(QString, value);
+        QFETCH(QString, named);
+        const auto path = validProject();
+        QString escaped = value;
+        escaped.replace(QLatin1Char('\''), QStringLiteral("''"));
+        runSql(path, QStringLiteral("UPDATE project SET value = '%1' WHERE key = 'settings';").arg(escaped).toUtf8().constData());
+        auto reader = AnnotationStore::openReadOnly(path);
+        QVERIFY(reader.ok());
+        auto sources = reader->sources();
+        QVERIFY(!sources.ok());
+        QVERIFY2(contains(sources.error().message, path), sources.error().message.c_str());
+        QVERIFY2(contains(sources.error().message, named.toStdString()), sources.error().message.c_str());
     }
 
     void storeCallsRunUnderAStepBudget()

@@ -5,6 +5,7 @@
 #include "core/exec/executor.h"
 #include "core/inspect/inspect.h"
 #include "core/inspect/inspection_json.h"
+#include "core/inspect/settings_json.h"
 #include "core/suite/suite_files.h"
 #include "core/schema/ddl_loader.h"
 
@@ -68,6 +69,70 @@ class TestInspect : public QObject {
     Q_OBJECT
 
 private slots:
+    void settingsRoundTripThroughTheirJsonForm()
+    {
+        inspect::CheckSettings settings;
+        settings.nameProfile(fuzz::Profile::Strict);
+        settings.seed = (uint64_t{1} << 62) + 1;  // past a double's integers
+        settings.samplingBudget = 12;
+        settings.searchBudget = 0;
+        settings.setIdleBudget(333);
+        settings.limits.maxRows = 99;
+        settings.limits.maxHeapBytes = int64_t{48} << 20;
+        settings.plugValue = true;
+        settings.keepDistinct = true;
+        settings.orderRule = compare::OrderRule::OfficialSubstring;
+        settings.prove = false;
+        const nlohmann::json json = inspect::settingsJson(settings);
+        QVERIFY(json["seed"].is_string());
+        QCOMPARE(json["timeout_ms"].get<int64_t>(), int64_t{333});
+        auto back = inspect::settingsFromJson(nlohmann::json::parse(json.dump()));
+        QVERIFY2(back.ok(), back.ok() ? "" : back.error().message.c_str());
+        QVERIFY(*back == settings);
+
+        // "auto": the schema's promise, resolved once the source is known.
+        auto automatic = inspect::settingsFromJson({{"profile", "auto"}});
+        QVERIFY(automatic.ok() && automatic->profileFromSchema);
+        QCOMPARE(inspect::resolveProfile(*automatic, schema::SchemaSourceKind::DdlScript).profile, fuzz::Profile::Strict);
+        QCOMPARE(inspect::resolveProfile(*automatic, schema::SchemaSourceKind::SchemaFile).profile, fuzz::Profile::Spider);
+        QVERIFY(!inspect::resolveProfile(*automatic, schema::SchemaSourceKind::DdlScript).profileFromSchema);
+        QCOMPARE(inspect::settingsJson(*automatic)["profile"].get<std::string>(), std::string("auto"));
+
+        // A missing key keeps the base's value; the defaults are written once, here.
+        auto partial = inspect::settingsFromJson({{"seed", 4}}, settings);
+        QVERIFY(partial.ok());
+        QCOMPARE(partial->seed, uint64_t{4});
+        QCOMPARE(partial->samplingBudget, std::size_t{12});
+        QCOMPARE(inspect::CheckSettings{}.samplingBudget, suite::kDefaultSamplingBudget);
+        QCOMPARE(inspect::CheckSettings{}.searchBudget, search::kDefaultSearchBudget);
+        QCOMPARE(inspect::CheckSettings{}.idleBudgetMs(), exec::kDefaultIdleBudgetMs);
+        QVERIFY(suite::DistillOptions{}.limits == inspect::CheckSettings{}.limits);
+    }
+
+    void badSettingsAreRefusedByName_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown") << R"({"budgett": 3})" << "settings.budgett: unknown setting";
+        QTest::newRow("negative") << R"({"search_budget": -1})" << "settings.search_budget: must not be negative, got -1";
+        QTest::newRow("fraction") << R"({"seed": 1.5})" << "settings.seed: expected an integer, got 1.5";
+        QTest::newRow("zero timeout") << R"({"timeout_ms": 0})" << "settings.timeout_ms: 0 is outside 1..2147483647";
+        QTest::newRow("profile") << R"({"profile": "loose"})" << "settings.profile: expected \"spider\", \"strict\" or \"auto\", got \"loose\"";
+        QTest::newRow("order rule") << R"({"order_rule": "any"})" << "settings.order_rule: expected \"top-level\" or \"official\", got \"any\"";
+        QTest::newRow("bool") << R"({"prove": 1})" << "settings.prove: expected true or false, got 1";
+        QTest::newRow("seed text") << R"({"seed": "12a"})" << "settings.seed: expected an integer, got \"12a\"";
+        QTest::newRow("not an object") << R"([1])" << "settings: expected an object, got array";
+    }
+
+    void badSettingsAreRefusedByName()
+    {
+        QFETCH(QString, json);
+        QFETCH(QString, message);
+        auto settings = inspect::settingsFromJson(nlohmann::json::parse(json.toStdString()));
+        QVERIFY(!settings.ok());
+        QCOMPARE(QString::fromStdString(settings.error().message), message);
+    }
+
     void suiteSeparatesWithCounterexample()
     {
         const auto inspection = inspectOrDie(kGold, "SELECT name FROM people WHERE age >= 34");
@@ -100,7 +165,7 @@ private slots:
         QCOMPARE(inspection->check.verdict, VerdictKind::Different);
         QVERIFY(inspection->counterexample.has_value());
         QCOMPARE(inspection->counterexample->outsideProfile, std::string("NULL in item.note"));
-        const auto json = inspect::inspectionJson(*schema, *inspection, options.settings);
+        const auto json = inspect::inspectionJson(*schema, *inspection);
         QCOMPARE(json["counterexample_outside_profile"].get<std::string>(), std::string("NULL in item.note"));
         // Under strict a NULL is in the profile.
         options.settings.profile = fuzz::Profile::Strict;

@@ -326,8 +326,7 @@ private slots:
         QVERIFY(inspection.proof);
         QCOMPARE(inspection.evidence.kind, inspect::EvidenceKind::Proof);
         QCOMPARE(inspection.evidence.searchDatabases, std::size_t(0));
-        inspect::CheckSettings settings;
-        const auto json = inspect::inspectionJson(schemaOf(kSchool), inspection, settings);
+        const auto json = inspect::inspectionJson(schemaOf(kSchool), inspection);
         QCOMPARE(json["evidence"]["kind"].get<std::string>(), std::string("proof"));
         const auto& proof = json["evidence"]["proof"];
         QCOMPARE(proof["format"].get<std::string>(), std::string(prove::kProofFormat));

@@ -33,8 +33,8 @@ inline void startAuditAsAlice()
 {
     ui::AppSettings settings;
     settings.setAnnotator(QStringLiteral("alice"));
-    ui::RunSettings run;
-    run.budget = 200;
+    inspect::CheckSettings run;
+    run.samplingBudget = 200;
     settings.setRunSettings(run);
     settings.setAuditPlace(ui::bundledAuditExampleProject(), {});
 }

@@ -49,19 +49,24 @@ private slots:
     void aNewProjectTakesItsOwnProfileNotTheSettings()
     {
         ui::AppSettings settings;
-        ui::RunSettings strict = settings.runSettings();
-        strict.profile = fuzz::Profile::Strict;
+        inspect::CheckSettings strict = settings.runSettings();
+        strict.nameProfile(fuzz::Profile::Strict);
         strict.seed = 5;
         settings.setRunSettings(strict);
         ui::NewAuditDialog dialog(m_dir.path());
-        QCOMPARE(dialog.request().profile, fuzz::Profile::Spider);
-        QCOMPARE(dialog.request().seed, uint64_t{0});
+        QCOMPARE(dialog.request().settings.profile, fuzz::Profile::Spider);
+        QCOMPARE(dialog.request().settings.seed, uint64_t{0});
+        QCOMPARE(dialog.request().settings.searchBudget, inspect::CheckSettings{}.searchBudget);
         ui::AuditBuildRequest chosen = dialog.request();
-        chosen.profile = fuzz::Profile::Strict;
-        chosen.seed = 7;
+        chosen.settings.nameProfile(fuzz::Profile::Strict);
+        chosen.settings.seed = 7;
+        chosen.settings.searchBudget = 44;
+        chosen.settings.setIdleBudget(900);
         dialog.setRequest(chosen);
-        QCOMPARE(dialog.request().profile, fuzz::Profile::Strict);
-        QCOMPARE(dialog.request().seed, uint64_t{7});
+        QCOMPARE(dialog.request().settings.profile, fuzz::Profile::Strict);
+        QCOMPARE(dialog.request().settings.seed, uint64_t{7});
+        // The search and step budgets the dialog now sets reach the project's settings.
+        QVERIFY(dialog.request().settings == chosen.settings);
     }
 
     void filtersKeepThePlace()

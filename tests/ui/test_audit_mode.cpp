@@ -117,7 +117,7 @@ QString makeProject(const QDir& dir, const QString& name = QStringLiteral("batch
     sources.predictions = dir.filePath(QStringLiteral("predictions.txt")).toStdString();
     sources.tables = extract(QStringLiteral(":/examples/audit/tables.json"), dir, QStringLiteral("tables.json")).toStdString();
     sources.suites = suites.toStdString();
-    sources.plugValue = true;
+    sources.settings.plugValue = true;
     const QString path = dir.filePath(name);
     auto store = audit::AnnotationStore::create(path.toStdString(), sources, sampleItems());
     if (!store) qWarning("%s", store.error().message.c_str());
@@ -222,12 +222,14 @@ private slots:
         sources.tables = "/data/tables.json";
         sources.originalDatabases = dir.path().toStdString();
         sources.suites = "/data/suites";
-        sources.keepDistinct = true;
-        sources.seed = 11;
+        sources.settings.keepDistinct = true;
+        sources.settings.seed = 11;
+        sources.settings.searchBudget = 23;
+        sources.settings.setIdleBudget(640);
         const audit::AuditItem item = sampleItems()[1];
-        ui::RunSettings base;
+        inspect::CheckSettings base;
         base.seed = 7;
-        base.budget = 77;
+        base.samplingBudget = 77;
 
         // No database file: tables.json with the db_id.
         ui::Session session = ui::sessionForItem(item, sources, base);
@@ -240,11 +242,15 @@ private slots:
         QCOMPARE(session.schema.originalDatabases, dir.path());
         // No suite folder for this db_id: the evaluation left the metric unset, the inspector distills.
         QVERIFY(session.suitesDir.isEmpty());
-        // The project decides what its verdicts depend on; the user's settings the rest.
+        // The project decides everything its verdicts depend on, stored whole with it: the
+        // user's sampling budget does not reach the item, the project's search and step budgets do.
         QVERIFY(session.settings.keepDistinct);
         QVERIFY(!session.settings.plugValue);
         QCOMPARE(session.settings.seed, uint64_t{11});
-        QCOMPARE(session.settings.budget, 77);
+        QCOMPARE(session.settings.samplingBudget, inspect::CheckSettings{}.samplingBudget);
+        QCOMPARE(session.settings.searchBudget, std::size_t{23});
+        QCOMPARE(session.settings.idleBudgetMs(), int64_t{640});
+        QVERIFY(session.settings == sources.settings);
 
         // The suite folder exists: it joins the check.
         QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("suites/concerts")));
@@ -289,7 +295,7 @@ private slots:
                           QStringLiteral("concerts")};
         session.gold = QStringLiteral("SELECT name FROM singer WHERE age > 30");
         session.candidate = QStringLiteral("SELECT name FROM singer WHERE age >= 30");
-        session.settings.budget = 0;  // nothing sampled: only the prebuilt database can separate them
+        session.settings.samplingBudget = 0;  // nothing sampled: only the prebuilt database can separate them
         session.suitesDir = suites;
         const ui::SessionJobOutcome outcome = ui::SessionJob(session, {}, nullptr).run();
         QVERIFY2(outcome.result, qPrintable(outcome.error));
@@ -622,12 +628,6 @@ private slots:
                  qPrintable(explanation.html()));
         QVERIFY(!explanation.html().contains(QStringLiteral("/tmp/")));
         QVERIFY(explanation.toolTip().contains(QString::fromStdString(missing)));
-    }
-
-    void nextDisagreementSkipsAgreeingItems()
-    {
-        QTemporaryDir dir;
-        ui::MainWindow window;
 
         // The panel reads a note's metric and reason, never its words: the same missing
         // database said in other words is still one, a sentence that only mentions one
@@ -645,6 +645,12 @@ private slots:
         QVERIFY2(explanation.html().contains(QStringLiteral("<b>SQL-Eval</b> — exec: limits reached")),
                  qPrintable(explanation.html()));
         QVERIFY(!explanation.html().contains(QStringLiteral("no original database for")));
+    }
+
+    void nextDisagreementSkipsAgreeingItems()
+    {
+        QTemporaryDir dir;
+        ui::MainWindow window;
         window.show();
         QApplication::setActiveWindow(&window);
         QVERIFY(QTest::qWaitForWindowActive(&window));

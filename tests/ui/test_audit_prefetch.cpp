@@ -69,7 +69,7 @@ private slots:
         if (shown->counterexample) QCOMPARE(fresh.lastResult()->counterexample->rowCount(), shown->counterexample->rowCount());
     }
 
-    void aResultForOtherInputsIsNotUsed()
+    void theUsersSettingsDoNotReachAnItem()
     {
         MainWindow window;
         QVERIFY(test::openBundledAuditExample(window));
@@ -78,19 +78,23 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning() && window.lastResult(), test::kRunTimeoutMs);
         QTRY_VERIFY_WITH_TIMEOUT(!audit->prefetcher()->isRunning(), test::kRunTimeoutMs);
 
-        // Another sampling budget (the project decides profile and seed, the user the
-        // rest): the prefetched session no longer matches what F8 will run.
+        // Other budgets in the user's Settings: the project's settings, stored whole with
+        // it, decide what every item runs, so the prefetched result still is F8's.
         ui::AppSettings settings;
-        ui::RunSettings run = settings.runSettings();
-        run.budget += 1;
+        const inspect::CheckSettings before = settings.runSettings();
+        inspect::CheckSettings run = before;
+        run.samplingBudget += 1;
+        run.searchBudget += 5;
+        run.setIdleBudget(run.idleBudgetMs() + 100);
         settings.setRunSettings(run);
         QSignalSpy started(window.controller(), &ui::SessionController::started);
         audit->nextDisagreement();
-        QCOMPARE(started.count(), 1);
+        QCOMPARE(started.count(), 0);
         QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning() && window.lastResult(), test::kRunTimeoutMs);
-        QCOMPARE(window.lastResult()->session.settings.budget, run.budget);
-        run.budget -= 1;
-        settings.setRunSettings(run);
+        const inspect::CheckSettings& used = window.lastResult()->session.settings;
+        QVERIFY(used == audit->project()->sources().settings);
+        QVERIFY(used.samplingBudget != run.samplingBudget);
+        settings.setRunSettings(before);
     }
 };
 

@@ -259,9 +259,9 @@ private slots:
     void anItemRunsUnderTheProjectsSettingsAndSaysSo()
     {
         audit::ProjectSources project;  // spider, seed 0
-        ui::RunSettings user;
+        inspect::CheckSettings user;
         QCOMPARE(ui::projectSettingsNote(project, user), QString());
-        user.profile = fuzz::Profile::Strict;
+        user.nameProfile(fuzz::Profile::Strict);
         QCOMPARE(ui::projectSettingsNote(project, user),
                  QStringLiteral("This project checks under the spider profile, seed 0; your Settings say strict — "
                                 "the project's settings are used."));
@@ -270,8 +270,8 @@ private slots:
 
         // In the window: Settings say strict, the item runs under spider, and the panel says so.
         ui::AppSettings settings;
-        ui::RunSettings strict = settings.runSettings();
-        strict.profile = fuzz::Profile::Strict;
+        inspect::CheckSettings strict = settings.runSettings();
+        strict.nameProfile(fuzz::Profile::Strict);
         settings.setRunSettings(strict);
         QTemporaryDir dir;
         ui::MainWindow window;
@@ -282,9 +282,9 @@ private slots:
         QVERIFY2(note->text().contains(QStringLiteral("your Settings say strict")), qPrintable(note->text()));
         window.audit()->closeProject();
 
-        // Settings that agree with the project: nothing to say.
-        strict.profile = fuzz::Profile::Spider;
-        settings.setRunSettings(strict);
+        // Settings that agree with the project (every budget too, not only the profile):
+        // nothing to say.
+        settings.setRunSettings(ui::defaultRunSettings());
         ui::MainWindow agreeing;
         QTemporaryDir other;
         QVERIFY(!openFreshProject(agreeing, QDir(other.path())).isEmpty());
@@ -293,6 +293,7 @@ private slots:
 
     void settingsChangedWhileAuditingKeepTheProjectsProfile()
     {
+        ui::AppSettings().setRunSettings(ui::defaultRunSettings());  // the project's, to start with
         QTemporaryDir dir;
         ui::MainWindow window;
         QVERIFY(!openFreshProject(window, QDir(dir.path())).isEmpty());

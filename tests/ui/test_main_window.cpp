@@ -193,7 +193,7 @@ private slots:
         session.schema = {ui::SchemaSourceKind::DdlFile, QStringLiteral(":/examples/concerts/database.sql"), {}};
         session.gold = QStringLiteral("SELECT name FROM singer WHERE age > 30 AND 1 = 1");
         session.candidate = QStringLiteral("SELECT name FROM singer");
-        session.settings.budget = 5'000'000;
+        session.settings.samplingBudget = 5'000'000;
         const QString path = m_dir.filePath(QStringLiteral("long.sqleq"));
         QVERIFY(ui::saveSession(session, path));
 
@@ -446,18 +446,21 @@ private slots:
 
     void settingsDialogRoundTrips()
     {
-        ui::RunSettings settings;
-        settings.profile = fuzz::Profile::Strict;
+        inspect::CheckSettings settings;
+        settings.nameProfile(fuzz::Profile::Strict);
         settings.seed = 1ULL << 40;  // beyond the spin box, kept when untouched
-        settings.budget = 77;
-        settings.timeoutMs = 1500;
+        settings.samplingBudget = 77;
+        settings.searchBudget = 12;
+        settings.setIdleBudget(1500);
         settings.plugValue = true;
         ui::SettingsDialog dialog(settings);
-        const ui::RunSettings back = dialog.settings();
+        const inspect::CheckSettings back = dialog.settings();
         QVERIFY(back.profile == fuzz::Profile::Strict);
         QCOMPARE(back.seed, settings.seed);
-        QCOMPARE(back.budget, 77);
-        QCOMPARE(back.timeoutMs, 1500);
+        QCOMPARE(back.samplingBudget, std::size_t{77});
+        QCOMPARE(back.searchBudget, std::size_t{12});
+        QCOMPARE(back.idleBudgetMs(), int64_t{1500});
+        QVERIFY(back == settings);  // nothing the dialog does not show is lost
         QCOMPARE(back.plugValue, true);
         QCOMPARE(back.keepDistinct, false);
     }

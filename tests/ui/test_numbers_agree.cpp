@@ -164,7 +164,7 @@ private slots:
         session.schema = {ui::SchemaSourceKind::DdlFile, script.fileName(), {}};
         session.gold = QStringLiteral("SELECT count(*) FROM address WHERE line_3 IS NULL");
         session.candidate = QStringLiteral("SELECT count(*) FROM address WHERE line_3 = ''");
-        session.settings.profile = fuzz::Profile::Spider;  // a DDL's own default is strict, which allows the NULL
+        session.settings.nameProfile(fuzz::Profile::Spider);  // a DDL's own default is strict, which allows the NULL
         MainWindow window;
         runSettled(window, session);
         QCOMPARE(window.verdictBanner()->state(), VerdictBanner::State::Different);
@@ -221,7 +221,7 @@ private slots:
         MainWindow window;
         ui::Session session = peopleSession(QStringLiteral("SELECT name FROM people WHERE age > 34"),
                                             QStringLiteral("SELECT name FROM people WHERE age >= 35"));
-        session.settings.profile = fuzz::Profile::Spider;  // one stream of 300; strict is checked below
+        session.settings.nameProfile(fuzz::Profile::Spider);  // one stream of 300; strict is checked below
         runSettled(window, session);
         QCOMPARE(window.verdictBanner()->state(), VerdictBanner::State::Equivalent);
         const auto& result = *window.lastResult();
@@ -233,7 +233,7 @@ private slots:
                             .arg(suite)
                             .arg(result.evidence.searchDatabases));
         const QString detail = window.verdictBanner()->detail();
-        QVERIFY2(detail.contains(QStringLiteral("sampling budget %1").arg(result.session.settings.budget)),
+        QVERIFY2(detail.contains(QStringLiteral("sampling budget %1").arg(result.session.settings.samplingBudget)),
                  qPrintable(detail));
         QVERIFY2(detail.contains(QStringLiteral("built by the search past the suite (at most 300)")), qPrintable(detail));
         QVERIFY2(detail.contains(QStringLiteral("equivalent on all %1 databases")
@@ -248,7 +248,7 @@ private slots:
         MainWindow window;
         ui::Session session = peopleSession(QStringLiteral("SELECT name FROM people WHERE age > 34"),
                                             QStringLiteral("SELECT name FROM people WHERE age >= 35"));
-        session.settings.profile = fuzz::Profile::Strict;
+        session.settings.nameProfile(fuzz::Profile::Strict);
         runSettled(window, session);
         QCOMPARE(window.verdictBanner()->state(), VerdictBanner::State::Equivalent);
         const QString detail = window.verdictBanner()->detail();

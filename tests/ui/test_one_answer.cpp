@@ -3,7 +3,10 @@
 // session run, `sqleq-cli eval --out` and an audit project's item — and must get the
 // same verdict, suite verdict, evidence (a proof for the proved pair), counterexample and
 // diagnosis, field by field (elapsed times aside). A front end that set a stage's option behind core's back
-// (another step budget for distillation, another profile for the search) fails here.
+// (another step budget for distillation, another profile for the search) fails here: a
+// suite distilled by `sqleq-cli distill` or the audit build is the suite `check` builds,
+// an audit item opened in the inspector runs under the project's settings, and
+// `eval --timeout` reaches SQL-Eval.
 #include "core/dataset/dataset_layout.h"
 #include "core/audit/audit.h"
 #include "core/inspect/inspection_json.h"
@@ -11,6 +14,7 @@
 #include "core/schema/schema_source.h"
 #include "core/schema/spider_tables_writer.h"
 #include "core/suite/suite.h"
+#include "ui/audit/audit_session.h"
 #include "ui/session/run_result.h"
 #include "ui/session/session_job.h"
 #include "tests/ui/gui_test_main.h"
@@ -87,26 +91,29 @@ struct Config {
     int timeoutMs = 300;
     bool plugValue = false;
     int budget = 120;
+    int search = 300;  ///< databases searched past the suite
 };
 
 const std::map<QString, Config>& configs()
 {
     static const std::map<QString, Config> all{
-        {QStringLiteral("spider, seed 7, plug-value"), {fuzz::Profile::Spider, 7, 50, true, 120}},
-        {QStringLiteral("strict, seed 3"), {fuzz::Profile::Strict, 3, 50, false, 120}},
+        // Every budget away from its default, so a front end that dropped one gets another answer.
+        {QStringLiteral("spider, seed 7, plug-value"), {fuzz::Profile::Spider, 7, 50, true, 120, 40}},
+        {QStringLiteral("strict, seed 3"), {fuzz::Profile::Strict, 3, 50, false, 120, 40}},
     };
     return all;
 }
 
 QString profileText(fuzz::Profile profile) { return QString::fromStdString(std::string(fuzz::profileName(profile))); }
 
-ui::RunSettings runSettings(const Config& config)
+inspect::CheckSettings runSettings(const Config& config)
 {
-    ui::RunSettings settings;
-    settings.profile = config.profile;
+    inspect::CheckSettings settings;
+    settings.nameProfile(config.profile);
     settings.seed = config.seed;
-    settings.budget = config.budget;
-    settings.timeoutMs = config.timeoutMs;
+    settings.samplingBudget = static_cast<std::size_t>(config.budget);
+    settings.searchBudget = static_cast<std::size_t>(config.search);
+    settings.setIdleBudget(config.timeoutMs);
     settings.plugValue = config.plugValue;
     return settings;
 }
@@ -172,7 +179,8 @@ json sessionJson(const ui::RunResult& result)
         counterexample.outsideProfile = result.counterexampleOutsideProfile.toStdString();
         inspection.counterexample = std::move(counterexample);
     }
-    return inspect::inspectionJson(result.schema, inspection, ui::checkSettings(result.session));
+    inspection.settings = ui::checkSettings(result.session);
+    return inspect::inspectionJson(result.schema, inspection);
 }
 
 /// Names the first field where two JSON objects differ, for a readable failure.
@@ -203,13 +211,15 @@ class TestOneAnswer : public QObject {
     std::map<QString, QString> m_suitesDirs;
     std::map<QString, json> m_evalItems;
     std::map<QString, std::vector<audit::AuditItem>> m_auditItems;
+    std::map<QString, audit::ProjectSources> m_auditSources;
 
     QString path(const QString& name) const { return QDir(m_dir.path()).filePath(name); }
 
     QStringList settingsArguments(const Config& config) const
     {
         QStringList arguments{QStringLiteral("--profile"), profileText(config.profile), QStringLiteral("--seed"),
-                              QString::number(config.seed)};
+                              QString::number(config.seed), QStringLiteral("--search"), QString::number(config.search),
+                              QStringLiteral("--timeout"), QString::number(config.timeoutMs)};
         if (config.plugValue) arguments << QStringLiteral("--plug-value");
         return arguments;
     }
@@ -219,8 +229,7 @@ class TestOneAnswer : public QObject {
         QStringList arguments{QStringLiteral("check")};
         arguments << source << QStringLiteral("--gold") << QString::fromUtf8(pair.gold) << QStringLiteral("--candidate")
                   << QString::fromUtf8(pair.candidate) << settingsArguments(config) << QStringLiteral("--budget")
-                  << QString::number(config.budget) << QStringLiteral("--timeout") << QString::number(config.timeoutMs)
-                  << QStringLiteral("--json") << extra;
+                  << QString::number(config.budget) << QStringLiteral("--json") << extra;
         const Run run = runProcess(QStringLiteral(SQLEQ_CLI_PATH), arguments);
         if (run.exitCode < 0 || run.exitCode > 1) qWarning("check: %s", run.err.constData());
         return json::parse(run.out.toStdString(), nullptr, false);
@@ -238,13 +247,14 @@ class TestOneAnswer : public QObject {
             "import json, sys\nimport sqleq\npairs = json.load(sys.stdin)\nout = []\n"
             "for i, (gold, candidate) in enumerate(pairs):\n"
             "    out.append(sqleq.check(gold, candidate, %1, profile=%2, seed=%3, plug_value=%4, budget=%5, "
-            "timeout_ms=%6).to_dict())\n"
+            "timeout_ms=%6, search=%7).to_dict())\n"
             "print(json.dumps(out))\n")
                              .arg(sourceArguments, QStringLiteral("'%1'").arg(profileText(config.profile)))
                              .arg(config.seed)
                              .arg(config.plugValue ? QStringLiteral("True") : QStringLiteral("False"))
                              .arg(config.budget)
-                             .arg(config.timeoutMs);
+                             .arg(config.timeoutMs)
+                             .arg(config.search);
         json pairs = json::array();
         for (const Pair& pair : kPairs) pairs.push_back({pair.gold, pair.candidate});
         QProcess process;
@@ -383,10 +393,7 @@ private slots:
             const QString items = path(QStringLiteral("items-%1.json").arg(profileText(config.profile)));
             Run eval = runProcess(QStringLiteral(SQLEQ_CLI_PATH),
                                   QStringList{QStringLiteral("eval"), QStringLiteral("--etype"), QStringLiteral("all")}
-                                      << inputs << settingsArguments(config)
-                                                                      << QStringLiteral("--timeout")
-                                                                      << QString::number(config.timeoutMs)
-                                                                      << QStringLiteral("--out") << items);
+                                      << inputs << settingsArguments(config) << QStringLiteral("--out") << items);
             QVERIFY2(eval.exitCode == 0, eval.err.constData());
             QFile read(items);
             QVERIFY(read.open(QIODevice::ReadOnly));
@@ -395,7 +402,8 @@ private slots:
             const QString project = path(QStringLiteral("audit-%1.sqleq-audit").arg(profileText(config.profile)));
             Run created = runProcess(QStringLiteral(SQLEQ_CLI_PATH),
                                      QStringList{QStringLiteral("audit"), QStringLiteral("new")}
-                                         << inputs << settingsArguments(config) << QStringLiteral("--out") << project);
+                                         << inputs << settingsArguments(config) << QStringLiteral("--budget")
+                                         << QString::number(config.budget) << QStringLiteral("--out") << project);
             QVERIFY2(created.exitCode == 0, created.err.constData());
             auto store = audit::AnnotationStore::openReadOnly(project.toStdString());
             QVERIFY(store.ok());
@@ -404,9 +412,134 @@ private slots:
             m_auditItems[name] = *auditItems;
             auto sources = store->sources();
             QVERIFY(sources.ok());
-            QVERIFY(sources->profile == config.profile);
-            QCOMPARE(sources->seed, config.seed);
+            // Stored whole: the settings every front end was given.
+            QVERIFY(sources->settings == runSettings(config));
+            m_auditSources[name] = *sources;
         }
+    }
+
+    /// A prebuilt suite is the suite `check` distills for the same settings, whoever built
+    /// it: `sqleq-cli distill` and the audit build (`audit new --distill-suites`) distill
+    /// every pair's gold under the config's profile, seed, sampling budget and step budget
+    /// and must write, database for database, what inspect::distillOptions gives `check`.
+    void aPrebuiltSuiteIsTheSuiteCheckBuilds_data() { sameAnswerOnTheUsersSchema_data(); }
+
+    void aPrebuiltSuiteIsTheSuiteCheckBuilds()
+    {
+        QFETCH(QString, config);
+        const Config& settings = configs().at(config);
+        const QStringList distillSettings{QStringLiteral("--profile"), profileText(settings.profile),
+                                          QStringLiteral("--seed"), QString::number(settings.seed),
+                                          QStringLiteral("--budget"), QString::number(settings.budget),
+                                          QStringLiteral("--timeout"), QString::number(settings.timeoutMs)};
+        const QString tag = QStringLiteral("%1-%2").arg(profileText(settings.profile)).arg(settings.seed);
+        const QString distilled = path(QStringLiteral("distilled-%1").arg(tag));
+        Run distill = runProcess(QStringLiteral(SQLEQ_CLI_PATH),
+                                 QStringList{QStringLiteral("distill"), QStringLiteral("--gold"), path(QStringLiteral("gold.sql")),
+                                             QStringLiteral("--tables"), m_tablesPath, QStringLiteral("--out"), distilled}
+                                     << distillSettings);
+        QVERIFY2(distill.exitCode == 0, distill.err.constData());
+        const QString audited = path(QStringLiteral("audit-distilled-%1").arg(tag));
+        Run created = runProcess(QStringLiteral(SQLEQ_CLI_PATH),
+                                 QStringList{QStringLiteral("audit"), QStringLiteral("new"), QStringLiteral("--gold"),
+                                             path(QStringLiteral("gold.sql")), QStringLiteral("--pred"),
+                                             path(QStringLiteral("pred.sql")), QStringLiteral("--tables"), m_tablesPath,
+                                             QStringLiteral("--distill-suites"), audited, QStringLiteral("--search"),
+                                             QStringLiteral("0"), QStringLiteral("--out"),
+                                             path(QStringLiteral("audit-distilled-%1.sqleq-audit").arg(tag))}
+                                     << distillSettings);
+        QVERIFY2(created.exitCode == 0, created.err.constData());
+        for (int p = 0; p < kPairCount; ++p) {
+            const std::string dbId = dbIdOf(p).toStdString();
+            auto expected = suite::importSuite(m_suitesDirs.at(config).toStdString(), dbId);
+            QVERIFY(expected.ok());
+            for (const QString& built : {distilled, audited}) {
+                const QString where = QStringLiteral("pair %1, %2").arg(p).arg(QFileInfo(built).fileName());
+                auto suite = suite::importSuite(built.toStdString(), dbId);
+                QVERIFY2(suite.ok(), qPrintable(where));
+                QVERIFY2(suite->databases.size() == expected->databases.size(),
+                         qPrintable(where + QStringLiteral(": %1 databases, check's suite has %2")
+                                               .arg(suite->databases.size())
+                                               .arg(expected->databases.size())));
+                for (std::size_t k = 0; k < suite->databases.size(); ++k)
+                    QVERIFY2(suite->databases[k].bytes == expected->databases[k].bytes,
+                             qPrintable(where + QStringLiteral(": database %1 differs").arg(k)));
+            }
+        }
+    }
+
+    /// An audit item opened in the inspector runs under the project's settings, stored
+    /// whole: its search budget and step budget (neither the default) reach the run, which
+    /// says what `check` says with them.
+    void anAuditItemRunsUnderItsProjectsSettings_data() { sameAnswerOnTheUsersSchema_data(); }
+
+    void anAuditItemRunsUnderItsProjectsSettings()
+    {
+        QFETCH(QString, config);
+        const Config& settings = configs().at(config);
+        const audit::ProjectSources& sources = m_auditSources.at(config);
+        const auto& items = m_auditItems.at(config);
+        for (int p = 0; p < kPairCount; ++p) {
+            const QString where = QStringLiteral("pair %1").arg(p);
+            const ui::Session session = ui::sessionForItem(items[static_cast<std::size_t>(p)], sources, ui::defaultRunSettings());
+            QCOMPARE(session.settings.searchBudget, static_cast<std::size_t>(settings.search));
+            QCOMPARE(session.settings.limits.maxSteps, runSettings(settings).limits.maxSteps);
+            ui::SessionJob job(session, {}, nullptr);
+            const auto outcome = job.run();
+            QVERIFY2(outcome.result, qPrintable(where + QStringLiteral(": ") + outcome.error));
+            const json inspector = sessionJson(*outcome.result);
+            const json cli = cliCheck(settings, {QStringLiteral("--tables"), m_tablesPath, QStringLiteral("--db-id"), dbIdOf(p)},
+                                      kPairs[p], {QStringLiteral("--suites"), m_suitesDirs.at(config)});
+            QVERIFY2(withoutTimes(cli) == withoutTimes(inspector),
+                     qPrintable(where + ": CLI vs the audit item: " + firstDifference(withoutTimes(cli), withoutTimes(inspector))));
+        }
+    }
+
+    /// `eval --timeout` reaches SQL-Eval: on an original database where the gold needs
+    /// about 20 million steps, a 50 ms budget (6.25 million) refuses it, the default runs it.
+    void evalsTimeoutReachesSqlEval()
+    {
+        constexpr int kPair = 6;  // the four-way self-join
+        const QString root = path(QStringLiteral("sqleval"));
+        const QString dbId = dbIdOf(kPair);
+        QVERIFY(QDir().mkpath(QDir(root).filePath(QStringLiteral("db/%1").arg(dbId))));
+        std::string script = kDdl;
+        for (int row = 0; row < 60; ++row)
+            script += "INSERT INTO emp VALUES (" + std::to_string(row + 1) + ", 'e', " + std::to_string(18 + (row * 37) % 53)
+                      + ", 1000.0, NULL);\n";
+        auto database = schema::loadDatabaseFromDdl(script, dbId.toStdString());
+        QVERIFY(database.ok());
+        auto bytes = database->connection.serialize();
+        QVERIFY(bytes.ok());
+        QFile file(QDir(root).filePath(QStringLiteral("db/%1/%1.sqlite").arg(dbId)));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(reinterpret_cast<const char*>(bytes->data()), static_cast<qint64>(bytes->size()));
+        file.close();
+        for (const auto& [name, text] : std::map<QString, std::string>{
+                 {QStringLiteral("gold.sql"), std::string(kPairs[kPair].gold) + "\t" + dbId.toStdString() + "\n"},
+                 {QStringLiteral("pred.sql"), std::string(kPairs[kPair].candidate) + "\n"}}) {
+            QFile out(QDir(root).filePath(name));
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(QByteArray::fromStdString(text));
+        }
+        const auto sqlEvalOf = [&](const QStringList& extra) {
+            const QString items = QDir(root).filePath(QStringLiteral("items.json"));
+            Run eval = runProcess(QStringLiteral(SQLEQ_CLI_PATH),
+                                  QStringList{QStringLiteral("eval"), QStringLiteral("--etype"), QStringLiteral("exec"),
+                                              QStringLiteral("--gold"), QDir(root).filePath(QStringLiteral("gold.sql")),
+                                              QStringLiteral("--pred"), QDir(root).filePath(QStringLiteral("pred.sql")),
+                                              QStringLiteral("--db"), QDir(root).filePath(QStringLiteral("db")),
+                                              QStringLiteral("--search"), QStringLiteral("0"), QStringLiteral("--out"), items}
+                                      << extra);
+            if (eval.exitCode != 0) qWarning("eval: %s", eval.err.constData());
+            QFile read(items);
+            if (!read.open(QIODevice::ReadOnly)) return json();
+            return json::parse(read.readAll().toStdString(), nullptr, false).at(0);
+        };
+        const json fast = sqlEvalOf({QStringLiteral("--timeout"), QStringLiteral("50")});
+        const json full = sqlEvalOf({});
+        QVERIFY2(full["sqleval"].is_boolean(), full.dump().c_str());
+        QVERIFY2(fast["sqleval"].is_null(), fast.dump().c_str());
     }
 
     /// The user's own DDL with CHECKs: the CLI, Python and the inspector.

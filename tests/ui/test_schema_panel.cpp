@@ -196,7 +196,7 @@ private slots:
         session.schema = {ui::SchemaSourceKind::SqliteFile, QString::fromStdString(database.string()), {}};
         session.gold = QStringLiteral("SELECT count(*) FROM singer WHERE age > 30");
         session.candidate = QStringLiteral("SELECT count(*) FROM singer WHERE age > 40");
-        session.settings.budget = 100;
+        session.settings.samplingBudget = 100;
         const QString path = dir.filePath("concert.sqleq");
         QString error;
         QVERIFY2(ui::saveSession(session, path, &error), qPrintable(error));
@@ -268,7 +268,7 @@ private slots:
                           QStringLiteral("concert_singer"), {}};
         session.gold = QStringLiteral("SELECT count(*) FROM singer WHERE age > 30");
         session.candidate = QStringLiteral("SELECT count(*) FROM singer WHERE age > 40");
-        session.settings.budget = 100;
+        session.settings.samplingBudget = 100;
         const QString path = dir.filePath("spider.sqleq");
         QString error;
         QVERIFY2(ui::saveSession(session, path, &error), qPrintable(error));

@@ -23,10 +23,10 @@ ui::Session sampleSession()
     session.gold = QStringLiteral("SELECT name FROM singer WHERE age > 34");
     session.candidate = QStringLiteral("SELECT name FROM singer");
     session.question = QStringLiteral("Which singers are older than 34? — «ünïcode»");
-    session.settings.profile = fuzz::Profile::Strict;
+    session.settings.nameProfile(fuzz::Profile::Strict);
     session.settings.seed = 18446744073709551615ull;  // beyond a double's exact range
-    session.settings.budget = 250;
-    session.settings.timeoutMs = 750;
+    session.settings.samplingBudget = 250;
+    session.settings.setIdleBudget(750);
     session.settings.plugValue = true;
     session.settings.keepDistinct = true;
     return session;
@@ -92,8 +92,8 @@ private slots:
         QVERIFY2(session.has_value(), qPrintable(error));
         QCOMPARE(session->schema.kind, ui::SchemaSourceKind::SqliteFile);
         QVERIFY(session->candidate.isEmpty());
-        QCOMPARE(session->settings.budget, ui::RunSettings{}.budget);
-        QVERIFY(!session->settings.profile.has_value());  // the schema's own promise
+        QCOMPARE(session->settings.samplingBudget, inspect::CheckSettings{}.samplingBudget);
+        QVERIFY(session->settings.profileFromSchema);  // the schema's own promise
     }
 
     void errorsNameTheField_data()
@@ -108,9 +108,9 @@ private slots:
         QTest::newRow("no path") << "schema.path" << QJsonValue(QJsonValue::Undefined) << "schema.path: missing field";
         QTest::newRow("no db_id") << "schema.db_id" << QJsonValue(QJsonValue::Undefined) << "schema.db_id: missing field";
         QTest::newRow("bad profile") << "settings.profile" << QJsonValue("lenient") << "settings.profile: expected";
-        QTest::newRow("negative budget") << "settings.budget" << QJsonValue(-1) << "settings.budget: expected an integer";
+        QTest::newRow("negative budget") << "settings.budget" << QJsonValue(-1) << "settings.budget: must not be negative";
         QTest::newRow("fractional seed") << "settings.seed" << QJsonValue(1.5) << "settings.seed: expected an integer";
-        QTest::newRow("zero timeout") << "settings.timeout_ms" << QJsonValue(0) << "settings.timeout_ms: expected";
+        QTest::newRow("zero timeout") << "settings.timeout_ms" << QJsonValue(0) << "settings.timeout_ms: 0 is outside";
         QTest::newRow("plug not bool") << "settings.plug_value" << QJsonValue("yes") << "settings.plug_value: expected true or false";
         QTest::newRow("wrong format") << "format" << QJsonValue("other") << "format: expected \"sqleq-session\"";
         QTest::newRow("no version") << "version" << QJsonValue(QJsonValue::Undefined) << "version: missing field";

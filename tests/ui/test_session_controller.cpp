@@ -57,7 +57,7 @@ ui::Session session(const QString& ddlPath, const char* gold, const char* candid
     out.gold = QString::fromUtf8(gold);
     out.candidate = QString::fromUtf8(candidate);
     out.settings.seed = 7;
-    out.settings.budget = 300;
+    out.settings.samplingBudget = 300;
     return out;
 }
 
@@ -179,7 +179,7 @@ private slots:
         item.schema = {static_cast<ui::SchemaSourceKind>(kind), path, QStringLiteral("concert_singer")};
         item.gold = QStringLiteral("SELECT name FROM singer WHERE age > 30 ORDER BY age DESC");
         item.candidate = QStringLiteral("SELECT name FROM singer WHERE age >= 30 ORDER BY age DESC");
-        item.settings.budget = 200;
+        item.settings.samplingBudget = 200;
         ui::SessionController controller;
         QSignalSpy finished(&controller, &ui::SessionController::finished);
         QSignalSpy failed(&controller, &ui::SessionController::failed);
@@ -246,7 +246,7 @@ private slots:
     {
         // How promptly: `bench_audit_navigation --cancel` measures it; a test does not.
         ui::Session longRun = session(m_chain, kChainGold, "SELECT 1");
-        longRun.settings.budget = 100000;
+        longRun.settings.samplingBudget = 100000;
         ui::SessionController controller;
         QSignalSpy cancelled(&controller, &ui::SessionController::cancelled);
         QSignalSpy finished(&controller, &ui::SessionController::finished);
@@ -273,7 +273,7 @@ private slots:
     void secondRunSupersedesTheFirst()
     {
         ui::Session longRun = session(m_chain, kChainGold, "SELECT 1");
-        longRun.settings.budget = 100000;
+        longRun.settings.samplingBudget = 100000;
         ui::SessionController controller;
         QSignalSpy started(&controller, &ui::SessionController::started);
         QSignalSpy cancelled(&controller, &ui::SessionController::cancelled);

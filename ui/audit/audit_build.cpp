@@ -42,10 +42,7 @@ AuditBuildOutcome buildAuditProject(const AuditBuildRequest& request, const suit
                                         .originalDatabases = request.databases.toStdString(),
                                         .suites = request.suites.toStdString(),
                                         .questions = request.questions.toStdString(),
-                                        .plugValue = request.plugValue,
-                                        .keepDistinct = request.keepDistinct,
-                                        .profile = request.profile,
-                                        .seed = request.seed};
+                                        .settings = request.settings};
     audit::SuiteDistillation distillation;
     if (request.suites.isEmpty() && request.distillSuites)
         distillation.into = suitesDirectoryFor(request.output).toStdString();

@@ -5,7 +5,7 @@
 // Qt-widget free, so it runs on a worker thread (AuditBuildRunner) and in tests alike.
 #pragma once
 
-#include "core/fuzz/profile.h"
+#include "core/inspect/check_request.h"
 #include "core/suite/suite.h"
 
 #include <QString>
@@ -26,11 +26,9 @@ struct AuditBuildRequest {
     bool distillSuites = true;
     QString questions;    ///< optional: `index<TAB>db_id<TAB>question`
     QString output;       ///< the new `.sqleq-audit` file; must not exist yet
-    bool plugValue = false;
-    bool keepDistinct = false;
-    /// The search's profile and seed, recorded in the project: its items open with them.
-    fuzz::Profile profile = fuzz::Profile::Spider;
-    uint64_t seed = 0;
+    /// Every setting of the project's metrics and verdicts, recorded whole in the project:
+    /// its items open with them. A dataset's convention is spider's, whatever the schema.
+    inspect::CheckSettings settings{};
 };
 
 struct AuditBuildOutcome {

@@ -34,7 +34,8 @@ QString originalDatabasePath(const audit::ProjectSources& sources, const std::st
 
 } // namespace
 
-Session sessionForItem(const audit::AuditItem& item, const audit::ProjectSources& sources, const RunSettings& base)
+Session sessionForItem(const audit::AuditItem& item, const audit::ProjectSources& sources,
+                       const inspect::CheckSettings& base)
 {
     Session session;
     const QString dbId = QString::fromStdString(item.dbId);
@@ -48,13 +49,10 @@ Session sessionForItem(const audit::AuditItem& item, const audit::ProjectSources
     session.gold = QString::fromStdString(item.gold);
     session.candidate = QString::fromStdString(item.prediction);
     session.question = QString::fromStdString(item.question);
-    // The project decides what its verdicts depend on; the user's settings only the rest.
-    const inspect::CheckSettings project = audit::checkSettings(sources);
-    session.settings = base;
-    session.settings.profile = project.profile;
-    session.settings.seed = project.seed;
-    session.settings.plugValue = project.plugValue;
-    session.settings.keepDistinct = project.keepDistinct;
+    // The project decides everything its verdicts depend on (stored whole with it); the
+    // user's settings only the worker threads, on which no verdict depends.
+    session.settings = sources.settings;
+    session.settings.jobs = base.jobs;
     // The evaluation leaves the test-suite metric unset for a db_id without a suite folder;
     // the inspector then distills its own, rather than failing on the missing folder.
     if (layoutOf(sources).hasSuite(item.dbId)) session.suitesDir = QString::fromStdString(sources.suites);
@@ -70,18 +68,24 @@ QString inputsDifferFromItem(const Session& shown, const Session& item)
     return {};
 }
 
-QString projectSettingsNote(const audit::ProjectSources& sources, const RunSettings& user)
+QString projectSettingsNote(const audit::ProjectSources& sources, const inspect::CheckSettings& user)
 {
-    const inspect::CheckSettings project = audit::checkSettings(sources);
+    const inspect::CheckSettings& project = sources.settings;
+    const auto tr = [](const char* text) { return QCoreApplication::translate("AuditSession", text); };
     const auto profile = [](fuzz::Profile p) { return QString::fromStdString(std::string(fuzz::profileName(p))); };
+    const auto onOff = [&](bool on) { return on ? tr("on") : tr("off"); };
     QStringList differences;
     // "The schema's profile" is no choice against the project's; only a named one is.
-    if (user.profile && *user.profile != project.profile) differences << profile(*user.profile);
-    if (user.seed != project.seed) differences << QCoreApplication::translate("AuditSession", "seed %1").arg(user.seed);
+    if (!user.profileFromSchema && user.profile != project.profile) differences << profile(user.profile);
+    if (user.seed != project.seed) differences << tr("seed %1").arg(user.seed);
+    if (user.samplingBudget != project.samplingBudget) differences << tr("budget %1").arg(user.samplingBudget);
+    if (user.searchBudget != project.searchBudget) differences << tr("search %1").arg(user.searchBudget);
+    if (user.idleBudgetMs() != project.idleBudgetMs()) differences << tr("timeout %1 ms").arg(user.idleBudgetMs());
+    if (user.plugValue != project.plugValue) differences << tr("plug-value %1").arg(onOff(user.plugValue));
+    if (user.keepDistinct != project.keepDistinct) differences << tr("keep DISTINCT %1").arg(onOff(user.keepDistinct));
     if (differences.isEmpty()) return {};
-    return QCoreApplication::translate("AuditSession",
-                                       "This project checks under the %1 profile, seed %2; your Settings say %3 — "
-                                       "the project's settings are used.")
+    return tr("This project checks under the %1 profile, seed %2; your Settings say %3 — "
+              "the project's settings are used.")
         .arg(profile(project.profile))
         .arg(project.seed)
         .arg(differences.join(QStringLiteral(", ")));

@@ -10,8 +10,9 @@
 
 namespace sqleq::ui {
 
-/// `base` supplies what the project does not decide (sampling budget, timeout).
-Session sessionForItem(const audit::AuditItem& item, const audit::ProjectSources& sources, const RunSettings& base);
+/// The project's settings, stored whole with it; `base` supplies only the worker threads.
+Session sessionForItem(const audit::AuditItem& item, const audit::ProjectSources& sources,
+                       const inspect::CheckSettings& base);
 
 /// Why the inputs on screen (`shown`: schema, gold, candidate) are not those of an item's
 /// session `item`, in words for the status bar; empty when they are. A verdict recorded
@@ -19,8 +20,8 @@ Session sessionForItem(const audit::AuditItem& item, const audit::ProjectSources
 QString inputsDifferFromItem(const Session& shown, const Session& item);
 
 /// A sentence for the Verdict panel when the user's Settings (`user`) ask for another
-/// profile or seed than the project records: the project's are used, and it says so.
+/// setting than the project records (profile, seed, budgets, timeout, conventions): the project's are used, and it says so.
 /// Empty when they agree.
-QString projectSettingsNote(const audit::ProjectSources& sources, const RunSettings& user);
+QString projectSettingsNote(const audit::ProjectSources& sources, const inspect::CheckSettings& user);
 
 } // namespace sqleq::ui

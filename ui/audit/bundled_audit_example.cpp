@@ -1,11 +1,11 @@
 // bundledAuditExample: everything is derived from text in the resources — no binary
 // database is shipped: the original database is the schema script plus its INSERTs,
-// and the suite is distilled with a fixed seed, so the example is reproducible.
+// and the suite is distilled by the audit build itself (the original database tried
+// first) with a fixed seed, so the example is reproducible.
 
 #include "ui/audit/bundled_audit_example.h"
 
 #include "core/base/atomic_file.h"
-#include "core/dataset/spider_files.h"
 #include "core/schema/ddl_loader.h"
 
 #include <QDir>
@@ -17,6 +17,8 @@ namespace sqleq::ui {
 namespace {
 
 constexpr auto kDbId = "concerts";
+/// Databases sampled at most for the example's suite, stored with its settings.
+constexpr std::size_t kExampleSamplingBudget = 400;
 
 std::variant<QByteArray, QString> readResource(const QString& path)
 {
@@ -55,28 +57,6 @@ QString writeOriginalDatabase(const QDir& dir)
     return written ? QString() : QString::fromStdString(written.error().message);
 }
 
-/// DIR/suites/concerts/concerts_<n>.sqlite: one suite distilled for every gold query.
-QString writeSuite(const QDir& dir, const suite::ProgressCallback& progress, const std::atomic<bool>* cancel)
-{
-    auto gold = dataset::readGoldFile(dir.filePath(QStringLiteral("gold.sql")).toStdString());
-    if (!gold) return QString::fromStdString(gold.error().message);
-    std::vector<suite::GoldItem> items;
-    for (const dataset::GoldItem& item : *gold) items.push_back({item.sql, item.dbId});
-    suite::DistillOptions options;
-    options.seed = 0;
-    options.budget = 400;
-    auto batch = suite::distillBatch(items, dir.filePath(QStringLiteral("tables.json")).toStdString(), options,
-                                     progress, cancel);
-    if (!batch) return QString::fromStdString(batch.error().message);
-    for (const suite::BatchSchemaResult& schema : *batch) {
-        if (schema.error) return QString::fromStdString(schema.error->message);
-        if (schema.result.cancelled) return {};
-        const Status exported = suite::exportSuite(schema.result.suite, dir.filePath(QStringLiteral("suites")).toStdString());
-        if (!exported) return QString::fromStdString(exported.error().message);
-    }
-    return {};
-}
-
 AuditBuildOutcome failure(const QString& message)
 {
     AuditBuildOutcome outcome;
@@ -100,18 +80,20 @@ AuditBuildOutcome buildBundledAuditExample(const QString& projectPath, const sui
     for (const char* name : {"gold.sql", "predictions.txt", "tables.json", "questions.tsv"})
         if (const QString error = copyResource(QLatin1String(name), dir); !error.isEmpty()) return failure(error);
     if (const QString error = writeOriginalDatabase(dir); !error.isEmpty()) return failure(error);
-    if (const QString error = writeSuite(dir, progress, cancel); !error.isEmpty()) return failure(error);
-    if (cancel && cancel->load()) {
-        AuditBuildOutcome outcome;
-        outcome.cancelled = true;
-        return outcome;
-    }
+    // Suites left by an earlier build of the example belong to no project any more (the
+    // project is being rebuilt because it is gone): the build distills them afresh, and
+    // refuses a folder that exists.
+    if (QDir suites(suitesDirectoryFor(projectPath)); suites.exists() && !QFileInfo::exists(projectPath)
+                                                      && !suites.removeRecursively())
+        return failure(QStringLiteral("cannot remove %1").arg(suites.path()));
     AuditBuildRequest request;
     request.gold = dir.filePath(QStringLiteral("gold.sql"));
     request.predictions = dir.filePath(QStringLiteral("predictions.txt"));
     request.tables = dir.filePath(QStringLiteral("tables.json"));
     request.databases = dir.filePath(QStringLiteral("databases"));
-    request.suites = dir.filePath(QStringLiteral("suites"));
+    // No suites given: the build distills them as every audit build does (suitesDirectoryFor),
+    // the original database tried first; a smaller sampling budget keeps the first start quick.
+    request.settings.samplingBudget = kExampleSamplingBudget;
     request.questions = dir.filePath(QStringLiteral("questions.tsv"));
     request.output = projectPath;
     return buildAuditProject(request, progress, cancel);

@@ -76,8 +76,31 @@ NewAuditDialog::NewAuditDialog(const QString& startDirectory, QWidget* parent)
     profileLabel->setBuddy(m_profile);
     auto* seedLabel = new QLabel(tr("S&eed:"), this);
     seedLabel->setBuddy(m_seed);
+    m_search = new QSpinBox(this);
+    m_search->setObjectName(QStringLiteral("auditSearch"));
+    m_search->setAccessibleName(tr("Search past the suite"));
+    m_search->setRange(0, 1'000'000);
+    m_search->setSuffix(tr(" databases"));
+    m_search->setToolTip(tr("sqleq's verdict: where the suite accepts a prediction, build up to this many more "
+                            "databases to separate it; 0: none"));
+    m_timeout = new QSpinBox(this);
+    m_timeout->setObjectName(QStringLiteral("auditTimeout"));
+    m_timeout->setAccessibleName(tr("Timeout per query"));
+    m_timeout->setRange(10, 600'000);
+    m_timeout->setSingleStep(100);
+    m_timeout->setSuffix(tr(" ms"));
+    m_timeout->setToolTip(tr("Per query, in milliseconds of an idle machine (counted in SQLite steps, so the "
+                             "verdicts do not depend on the machine's load)"));
+    m_search->setValue(static_cast<int>(m_settings.searchBudget));
+    m_timeout->setValue(static_cast<int>(m_settings.idleBudgetMs()));
+    auto* searchLabel = new QLabel(tr("Searc&h:"), this);
+    searchLabel->setBuddy(m_search);
+    auto* timeoutLabel = new QLabel(tr("T&imeout per query:"), this);
+    timeoutLabel->setBuddy(m_timeout);
     form->addRow(profileLabel, m_profile);
     form->addRow(seedLabel, m_seed);
+    form->addRow(searchLabel, m_search);
+    form->addRow(timeoutLabel, m_timeout);
     m_output = addPathRow(form, tr("Save project &as:"), Pick::SaveFile, tr("Audit projects (*.sqleq-audit)"),
                           QStringLiteral("outputPath"));
 
@@ -144,10 +167,13 @@ void NewAuditDialog::setRequest(const AuditBuildRequest& request)
     m_suites->setText(request.suites);
     m_questions->setText(request.questions);
     m_output->setText(request.output);
-    m_plugValue->setChecked(request.plugValue);
-    m_keepDistinct->setChecked(request.keepDistinct);
-    m_profile->setCurrentIndex(m_profile->findData(static_cast<int>(request.profile)));
-    m_seed->setValue(static_cast<int>(std::min<uint64_t>(request.seed, std::numeric_limits<int>::max())));
+    m_settings = request.settings;
+    m_plugValue->setChecked(request.settings.plugValue);
+    m_keepDistinct->setChecked(request.settings.keepDistinct);
+    m_profile->setCurrentIndex(m_profile->findData(static_cast<int>(request.settings.profile)));
+    m_seed->setValue(static_cast<int>(std::min<uint64_t>(request.settings.seed, std::numeric_limits<int>::max())));
+    m_search->setValue(static_cast<int>(std::min<std::size_t>(request.settings.searchBudget, 1'000'000)));
+    m_timeout->setValue(static_cast<int>(std::clamp<int64_t>(request.settings.idleBudgetMs(), 10, 600'000)));
 }
 
 AuditBuildRequest NewAuditDialog::request() const
@@ -160,10 +186,15 @@ AuditBuildRequest NewAuditDialog::request() const
     request.suites = m_suites->text().trimmed();
     request.questions = m_questions->text().trimmed();
     request.output = m_output->text().trimmed();
-    request.plugValue = m_plugValue->isChecked();
-    request.keepDistinct = m_keepDistinct->isChecked();
-    request.profile = static_cast<fuzz::Profile>(m_profile->currentData().toInt());
-    request.seed = static_cast<uint64_t>(m_seed->value());
+    // What the dialog does not show (sampling budget, other limits, order rule) stays.
+    request.settings = m_settings;
+    request.settings.plugValue = m_plugValue->isChecked();
+    request.settings.keepDistinct = m_keepDistinct->isChecked();
+    request.settings.nameProfile(static_cast<fuzz::Profile>(m_profile->currentData().toInt()));
+    request.settings.seed = static_cast<uint64_t>(m_seed->value());
+    request.settings.searchBudget = static_cast<std::size_t>(m_search->value());
+    if (m_timeout->value() != std::clamp<int64_t>(m_settings.idleBudgetMs(), 10, 600'000))
+        request.settings.setIdleBudget(m_timeout->value());
     return request;
 }
 

@@ -51,6 +51,9 @@ private:
     QCheckBox* m_keepDistinct = nullptr;
     QComboBox* m_profile = nullptr;
     QSpinBox* m_seed = nullptr;
+    QSpinBox* m_search = nullptr;
+    QSpinBox* m_timeout = nullptr;
+    inspect::CheckSettings m_settings;  ///< the request's, for what the dialog does not show
     QDialogButtonBox* m_buttons = nullptr;
 };
 

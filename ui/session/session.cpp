@@ -6,6 +6,7 @@
 
 #include "core/base/atomic_file.h"
 #include "core/base/capped_file.h"
+#include "core/inspect/settings_json.h"
 
 #include <QDir>
 #include <QFile>
@@ -151,7 +152,8 @@ bool readSchemaRef(const QJsonObject& root, SchemaSourceRef& out, QString* error
     return true;
 }
 
-bool readSettings(const QJsonObject& root, RunSettings& out, QString* error)
+/// The session's settings, read by core over the defaults: one JSON form everywhere.
+bool readSettings(const QJsonObject& root, inspect::CheckSettings& out, QString* error)
 {
     const QJsonValue value = root.value(QStringLiteral("settings"));
     if (value.isUndefined()) return true;  // every setting has a default
@@ -159,88 +161,53 @@ bool readSettings(const QJsonObject& root, RunSettings& out, QString* error)
         setError(error, QStringLiteral("settings: expected an object"));
         return false;
     }
-    FieldReader reader(value.toObject(), QStringLiteral("settings."), error);
-    const auto profile = reader.string(QStringLiteral("profile"), false);
-    if (!profile) return false;
-    if (!parseProfileSetting(*profile, out.profile)) {
-        reader.fail(QStringLiteral("profile"),
-                    QStringLiteral("expected \"spider\", \"strict\" or \"auto\", got \"%1\"").arg(*profile));
+    const QByteArray text = QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact);
+    auto settings = inspect::settingsFromJson(nlohmann::json::parse(text.toStdString(), nullptr, false), out);
+    if (!settings) {
+        setError(error, QString::fromStdString(settings.error().message));
         return false;
     }
-    const auto seed = reader.integer(QStringLiteral("seed"), out.seed, 0, UINT64_MAX);
-    const auto budget = reader.integer(QStringLiteral("budget"), static_cast<uint64_t>(out.budget), 0, INT32_MAX);
-    const auto timeout = reader.integer(QStringLiteral("timeout_ms"), static_cast<uint64_t>(out.timeoutMs), 1, INT32_MAX);
-    const auto plug = reader.boolean(QStringLiteral("plug_value"), out.plugValue);
-    const auto keep = reader.boolean(QStringLiteral("keep_distinct"), out.keepDistinct);
-    if (reader.failed()) return false;
-    out.seed = *seed;
-    out.budget = static_cast<int>(*budget);
-    out.timeoutMs = static_cast<int>(*timeout);
-    out.plugValue = *plug;
-    out.keepDistinct = *keep;
+    out = *settings;
     return true;
 }
 
 } // namespace
 
-QString profileSettingName(const std::optional<fuzz::Profile>& profile)
+inspect::CheckSettings defaultRunSettings()
 {
-    return profile ? QString::fromStdString(std::string(fuzz::profileName(*profile))) : QStringLiteral("auto");
+    inspect::CheckSettings settings;
+    settings.profileFromSchema = true;
+    return settings;
 }
 
-bool parseProfileSetting(const QString& name, std::optional<fuzz::Profile>& profile)
+namespace {
+
+schema::SchemaSourceKind coreKind(SchemaSourceKind kind)
 {
-    if (name.isEmpty() || name.compare(QLatin1String("auto"), Qt::CaseInsensitive) == 0) {
-        profile.reset();
-        return true;
+    switch (kind) {
+    case SchemaSourceKind::SqliteFile: return schema::SchemaSourceKind::SqliteFile;
+    case SchemaSourceKind::DdlFile: return schema::SchemaSourceKind::DdlScript;
+    case SchemaSourceKind::SpiderTables: return schema::SchemaSourceKind::SchemaFile;
     }
-    const auto named = fuzz::parseProfile(name.toStdString());
-    if (!named) return false;
-    profile = *named;
-    return true;
+    return schema::SchemaSourceKind::SchemaFile;
 }
 
-fuzz::Profile effectiveProfile(const Session& session)
-{
-    if (session.settings.profile) return *session.settings.profile;
-    switch (session.schema.kind) {
-    case SchemaSourceKind::SqliteFile: return inspect::promisedProfile(schema::SchemaSourceKind::SqliteFile);
-    case SchemaSourceKind::DdlFile: return inspect::promisedProfile(schema::SchemaSourceKind::DdlScript);
-    case SchemaSourceKind::SpiderTables: return inspect::promisedProfile(schema::SchemaSourceKind::SchemaFile);
-    }
-    return inspect::promisedProfile(schema::SchemaSourceKind::SchemaFile);
-}
+} // namespace
 
 inspect::CheckSettings checkSettings(const Session& session)
 {
-    const RunSettings& settings = session.settings;
-    inspect::CheckSettings out;
-    out.profile = effectiveProfile(session);
-    out.seed = settings.seed;
-    out.samplingBudget = static_cast<std::size_t>(std::max(settings.budget, 0));
-    const exec::ExecLimits idle = exec::limitsForIdleBudget(settings.timeoutMs);
-    out.limits.maxSteps = idle.maxSteps;
-    out.limits.wallClockLimitMs = idle.wallClockLimitMs;
-    out.plugValue = settings.plugValue;
-    out.keepDistinct = settings.keepDistinct;
-    return out;
+    return inspect::resolveProfile(session.settings, coreKind(session.schema.kind));
 }
+
+fuzz::Profile effectiveProfile(const Session& session) { return checkSettings(session).profile; }
 
 QByteArray sessionToJson(const Session& session)
 {
     QJsonObject schema{{QStringLiteral("kind"), kindName(session.schema.kind)},
                        {QStringLiteral("path"), session.schema.path},
                        {QStringLiteral("db_id"), session.schema.dbId}};
-    const auto& s = session.settings;
-    const QJsonValue seed = static_cast<double>(s.seed) < kMaxExactInteger
-        ? QJsonValue(static_cast<double>(s.seed))
-        : QJsonValue(QString::number(s.seed));
-    QJsonObject settings{{QStringLiteral("profile"), profileSettingName(s.profile)},
-                         {QStringLiteral("seed"), seed},
-                         {QStringLiteral("budget"), s.budget},
-                         {QStringLiteral("timeout_ms"), s.timeoutMs},
-                         {QStringLiteral("plug_value"), s.plugValue},
-                         {QStringLiteral("keep_distinct"), s.keepDistinct}};
+    const QByteArray settingsText = QByteArray::fromStdString(inspect::settingsJson(session.settings).dump());
+    const QJsonObject settings = QJsonDocument::fromJson(settingsText).object();
     QJsonObject root{{QStringLiteral("format"), QLatin1String(kFormat)},
                      {QStringLiteral("version"), kVersion},
                      {QStringLiteral("schema"), schema},

@@ -26,25 +26,17 @@ struct SchemaSourceRef {
     friend bool operator==(const SchemaSourceRef&, const SchemaSourceRef&) = default;
 };
 
-struct RunSettings {
-    /// nullopt: the profile the schema source promises (inspect::promisedProfile:
-    /// strict for the user's own .sqlite or DDL file, spider for a tables.json).
-    std::optional<fuzz::Profile> profile{};
-    uint64_t seed = 0;
-    int budget = 1000;           ///< databases sampled at most
-    int timeoutMs = 2000;        ///< per query
-    bool plugValue = false;
-    bool keepDistinct = false;
-
-    friend bool operator==(const RunSettings&, const RunSettings&) = default;
-};
+/// The settings a new session starts from when the user has chosen none: sqleq's
+/// defaults, with the profile the schema source promises.
+inspect::CheckSettings defaultRunSettings();
 
 struct Session {
     SchemaSourceRef schema;
     QString gold;
     QString candidate;
     QString question;  ///< the natural-language question, when the item comes from a dataset
-    RunSettings settings;
+    /// The one settings value (core/inspect); profileFromSchema: the schema's promise.
+    inspect::CheckSettings settings = defaultRunSettings();
     /// Prebuilt test suites (DIR/<db_id>/*.sqlite, as an audit project names them): their
     /// databases for this schema join the distilled suite before the check, so the verdict
     /// agrees with the suite's test-suite metric. Empty: none. Not written to `.sqleq` files.
@@ -53,21 +45,12 @@ struct Session {
     friend bool operator==(const Session&, const Session&) = default;
 };
 
-/// The settings as core's one request carries them: the profile (the one the settings
-/// name, else the one the session's schema source promises), seed and budget, the
-/// timeout as a step budget ("milliseconds on an idle machine", so the verdict does not
-/// depend on load) with a wall-clock safety net, plug-value and keep-distinct. The only
-/// translation from the inspector's settings to core's.
+/// The settings core's request carries: the session's, the profile resolved for its
+/// schema source (inspect::resolveProfile).
 inspect::CheckSettings checkSettings(const Session& session);
 
 /// The profile a session runs under: its settings' choice, else its schema's promise.
 fuzz::Profile effectiveProfile(const Session& session);
-
-/// The settings' profile as files and QSettings store it: "spider", "strict", or "auto"
-/// for the schema's promise; and back ("" and "auto" both read as the schema's promise;
-/// false, with `profile` untouched, for anything else).
-QString profileSettingName(const std::optional<fuzz::Profile>& profile);
-bool parseProfileSetting(const QString& name, std::optional<fuzz::Profile>& profile);
 
 /// The `.sqleq` JSON text of a session (paths stored as given).
 QByteArray sessionToJson(const Session& session);

@@ -18,8 +18,8 @@ namespace {
 constexpr int kSchemasProfile = -1;  ///< the profile combo's item for "the schema's promise"
 } // namespace
 
-SettingsDialog::SettingsDialog(const RunSettings& settings, QWidget* parent)
-    : QDialog(parent), m_originalSeed(settings.seed)
+SettingsDialog::SettingsDialog(const inspect::CheckSettings& settings, QWidget* parent)
+    : QDialog(parent), m_original(settings)
 {
     setWindowTitle(tr("Run settings"));
     m_profile = new QComboBox(this);
@@ -28,12 +28,18 @@ SettingsDialog::SettingsDialog(const RunSettings& settings, QWidget* parent)
     m_profile->addItem(tr("spider — no NULLs, keys resolve, no empty tables"), static_cast<int>(fuzz::Profile::Spider));
     m_profile->addItem(tr("strict — also NULLs, empty tables, case variants"), static_cast<int>(fuzz::Profile::Strict));
     m_profile->setCurrentIndex(
-        m_profile->findData(settings.profile ? static_cast<int>(*settings.profile) : kSchemasProfile));
+        m_profile->findData(settings.profileFromSchema ? kSchemasProfile : static_cast<int>(settings.profile)));
 
     m_budget = new QSpinBox(this);
     m_budget->setRange(1, 1'000'000);
-    m_budget->setValue(settings.budget);
+    m_budget->setValue(static_cast<int>(std::min<std::size_t>(settings.samplingBudget, 1'000'000)));
     m_budget->setSuffix(tr(" databases"));
+
+    m_search = new QSpinBox(this);
+    m_search->setRange(0, 1'000'000);
+    m_search->setValue(static_cast<int>(std::min<std::size_t>(settings.searchBudget, 1'000'000)));
+    m_search->setSuffix(tr(" databases"));
+    m_search->setToolTip(tr("Databases built past the suite when it finds no difference; 0: the test-suite verdict alone."));
 
     m_seed = new QSpinBox(this);
     m_seed->setRange(0, std::numeric_limits<int>::max());
@@ -42,7 +48,7 @@ SettingsDialog::SettingsDialog(const RunSettings& settings, QWidget* parent)
     m_timeout = new QSpinBox(this);
     m_timeout->setRange(10, 600'000);
     m_timeout->setSingleStep(100);
-    m_timeout->setValue(settings.timeoutMs);
+    m_timeout->setValue(static_cast<int>(std::clamp<int64_t>(settings.idleBudgetMs(), 10, 600'000)));
     m_timeout->setSuffix(tr(" ms"));
 
     m_plugValue = new QCheckBox(tr("Test-suite metric: plug the gold's &values in (plug-value)"), this);
@@ -53,6 +59,7 @@ SettingsDialog::SettingsDialog(const RunSettings& settings, QWidget* parent)
     auto* form = new QFormLayout;
     form->addRow(tr("&Profile:"), m_profile);
     form->addRow(tr("&Budget:"), m_budget);
+    form->addRow(tr("Searc&h past the suite:"), m_search);
     form->addRow(tr("&Seed:"), m_seed);
     form->addRow(tr("&Timeout per query:"), m_timeout);
     form->addRow(m_plugValue);
@@ -72,16 +79,20 @@ SettingsDialog::SettingsDialog(const RunSettings& settings, QWidget* parent)
     layout->addWidget(buttons);
 }
 
-RunSettings SettingsDialog::settings() const
+inspect::CheckSettings SettingsDialog::settings() const
 {
-    RunSettings out;
+    // What the dialog does not show (the limits besides the timeout, the order rule) stays.
+    inspect::CheckSettings out = m_original;
     const int profile = m_profile->currentData().toInt();
-    if (profile != kSchemasProfile) out.profile = static_cast<fuzz::Profile>(profile);
-    out.budget = m_budget->value();
+    out.profileFromSchema = profile == kSchemasProfile;
+    if (!out.profileFromSchema) out.profile = static_cast<fuzz::Profile>(profile);
+    out.samplingBudget = static_cast<std::size_t>(m_budget->value());
+    out.searchBudget = static_cast<std::size_t>(m_search->value());
     const auto shown = static_cast<uint64_t>(m_seed->value());
-    const auto original = std::min<uint64_t>(m_originalSeed, std::numeric_limits<int>::max());
-    out.seed = shown == original ? m_originalSeed : shown;
-    out.timeoutMs = m_timeout->value();
+    const auto original = std::min<uint64_t>(m_original.seed, std::numeric_limits<int>::max());
+    out.seed = shown == original ? m_original.seed : shown;
+    if (m_timeout->value() != std::clamp<int64_t>(m_original.idleBudgetMs(), 10, 600'000))
+        out.setIdleBudget(m_timeout->value());
     out.plugValue = m_plugValue->isChecked();
     out.keepDistinct = m_keepDistinct->isChecked();
     return out;

@@ -1,5 +1,6 @@
-// SettingsDialog: edits the RunSettings of the next run — profile (spider/strict),
-// sampling budget, seed, per-query timeout, plug-value and keep-distinct. It only
+// SettingsDialog: edits the settings (inspect::CheckSettings) of the next run — profile
+// (the schema's, spider, strict), sampling budget, search budget, seed, per-query
+// timeout, plug-value and keep-distinct. It only
 // edits a value; the MainWindow decides where it is stored (QSettings, the session).
 #pragma once
 
@@ -17,18 +18,20 @@ class SettingsDialog : public QDialog {
     Q_OBJECT
 
 public:
-    explicit SettingsDialog(const RunSettings& settings, QWidget* parent = nullptr);
+    explicit SettingsDialog(const inspect::CheckSettings& settings, QWidget* parent = nullptr);
 
-    [[nodiscard]] RunSettings settings() const;
+    [[nodiscard]] inspect::CheckSettings settings() const;
 
 private:
     QComboBox* m_profile = nullptr;
     QSpinBox* m_budget = nullptr;
+    QSpinBox* m_search = nullptr;
     QSpinBox* m_seed = nullptr;
     QSpinBox* m_timeout = nullptr;
     QCheckBox* m_plugValue = nullptr;
     QCheckBox* m_keepDistinct = nullptr;
-    uint64_t m_originalSeed = 0;  ///< kept when unchanged: the spin box cannot hold every 64-bit seed
+    /// Kept where unchanged: the spin boxes cannot hold every 64-bit seed or step budget.
+    inspect::CheckSettings m_original;
 };
 
 } // namespace sqleq::ui

@@ -32,7 +32,7 @@ QString assumptions(const RunResult& result)
     // A profile nobody chose is the schema source's promise (strict for the user's own file).
     QString text = QObject::tr("profile %1%2 · seed %3")
                        .arg(result.profileName,
-                            result.session.settings.profile ? QString() : QObject::tr(" (the schema's default)"))
+                            result.session.settings.profileFromSchema ? QObject::tr(" (the schema's default)") : QString())
                        .arg(result.seed);
     if (result.suiteVerdictFromProof) {
         // The proof stands for every database a suite could hold: none was distilled.
@@ -41,12 +41,12 @@ QString assumptions(const RunResult& result)
     } else if (sampled == 0) {
         text += QObject::tr(" · test suite of %1, no random one needed (sampling budget %2)")
                     .arg(countedDatabases(suiteSize))
-                    .arg(result.session.settings.budget);
+                    .arg(result.session.settings.samplingBudget);
     } else {
         text += QObject::tr(" · test suite of %1, kept from %2 sampled at random (sampling budget %3)")
                     .arg(countedDatabases(suiteSize))
                     .arg(sampled)
-                    .arg(result.session.settings.budget);
+                    .arg(result.session.settings.samplingBudget);
     }
     if (result.evidence.searchDatabases > 0)
         text += QObject::tr(" · %1 built by the search past the suite (at most %2)")
