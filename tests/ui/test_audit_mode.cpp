@@ -317,6 +317,21 @@ private slots:
         QCOMPARE(alone.result->check.verdict, suite::VerdictKind::Different);
         QVERIFY(alone.result->testSuiteFalsePositive);
         QVERIFY(alone.result->databases.back().fromSearch);
+
+        // A suites directory without this db_id is the prebuilt suite's error, told as
+        // such and never pointed into the gold; a gold that does not parse is the gold's.
+        // Both are placed by the diagnostic's subject, not by its code.
+        session.suitesDir = QDir(dir.path()).filePath(QStringLiteral("no-suites-here"));
+        const ui::SessionJobOutcome noSuite = ui::SessionJob(session, {}, nullptr).run();
+        QVERIFY(!noSuite.result);
+        QVERIFY2(noSuite.error.startsWith(QStringLiteral("prebuilt suite: ")), qPrintable(noSuite.error));
+        QCOMPARE(noSuite.goldErrorBegin, -1);
+        session.suitesDir.clear();
+        session.gold = QStringLiteral("SELECT name FROM singer WHERE");
+        const ui::SessionJobOutcome badGold = ui::SessionJob(session, {}, nullptr).run();
+        QVERIFY(!badGold.result);
+        QVERIFY2(badGold.error.startsWith(QStringLiteral("gold: ")), qPrintable(badGold.error));
+        QVERIFY(badGold.goldErrorBegin >= 0);
     }
 
     void selectingAnItemRunsItAndTheListStaysResponsive()
