@@ -49,7 +49,7 @@ struct ReportRequest {
     /// settings above, as the inspector opens an audit item. Off: the metrics only.
     bool inspectItems = true;
     std::string command;   ///< the command line that asked for the report, shown in it
-    std::string version;   ///< "sqleq 0.1.0"
+    std::string version;   ///< "sqleq " and the project version (core/base/version.h)
 };
 
 /// Why an item is listed: the test suite's own false positive, or metrics that disagree.
