@@ -322,11 +322,11 @@ void MainWindow::onFinished(const RunResultPtr& result)
     emit runSettled();
 }
 
-void MainWindow::onFailed(const QString& message, int goldErrorBegin, int goldErrorEnd)
+void MainWindow::onFailed(const QString& message, int goldErrorBegin, int goldErrorEnd, bool goldAtFault)
 {
     showRunState(false);
     if (m_result) setResultStale(true);
-    m_banner->showFailure(message);
+    m_banner->showFailure(message, goldAtFault);
     m_explanation->setResult(nullptr);
     if (goldErrorBegin >= 0) m_gold->setRunError(goldErrorBegin, goldErrorEnd, message);
     statusBar()->showMessage(message);

@@ -132,7 +132,7 @@ private:
     void showRunState(bool running);
     void onProgress(const QString& phase, int done, int total);
     void onFinished(const RunResultPtr& result);
-    void onFailed(const QString& message, int goldErrorBegin, int goldErrorEnd);
+    void onFailed(const QString& message, int goldErrorBegin, int goldErrorEnd, bool goldAtFault);
     void onCancelled();
     void showSelectedResults();
     /// The proof tab before the database's for a proved `result`, no tab bar otherwise.

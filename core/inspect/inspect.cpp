@@ -179,6 +179,7 @@ Result<Inspection> inspectResolved(const schema::SchemaSource& source, const Che
     if (inspection.cancelled) return inspection;
     inspection.testSuiteFalsePositive = searched.testSuiteFalsePositive;
     inspection.evidence = evidenceFor(inspection);
+    inspection.wallClockFired = inspection.distilled.wallClockFired;
     for (const auto* outcome : {&inspection.check.goldOutcome, &inspection.check.candidateOutcome}) {
         inspection.wallClockFired |= outcome->status == exec::OutcomeStatus::WallClockTimeout;
     }

@@ -175,7 +175,8 @@ struct Inspection {
     std::optional<OtherProfileVerdict> otherProfile;
     bool orderMatters = false;          ///< gold rows compared as a list (top-level ORDER BY)
     /// The wall-clock safety net, not the deterministic step budget, ended a query the
-    /// verdict rests on: this verdict may differ on another machine.
+    /// verdict rests on (the final check, or a run the distilled suite was chosen by):
+    /// this verdict may differ on another machine.
     bool wallClockFired = false;
     bool cancelled = false;             ///< stopped early: nothing here is a verdict
     double seconds = 0;

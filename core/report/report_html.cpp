@@ -4,6 +4,7 @@
 // number comes from the Report; the charts are inline SVG with the same numbers in a
 // table beside them, for screen readers and for copying into a paper.
 
+#include "core/inspect/settings_json.h"
 #include "core/report/html_parts.h"
 
 #include "core/base/ascii_case.h"
@@ -384,11 +385,12 @@ std::string provenance(const Report& report)
     return fmt::format(
         "<dl class=\"facts\"><dt>Submissions</dt><dd>{}</dd><dt>Items</dt><dd>{} per submission</dd>"
         "<dt>Metrics</dt><dd>{}</dd><dt>Settings</dt><dd>profile {}, seed {}, search budget {}, sampling budget {}, "
-        "plug-value {}, keep-distinct {}</dd><dt>Command</dt><dd><code>{}</code></dd><dt>Made by</dt><dd>{} "
+        "plug-value {}, keep-distinct {} <code class=\"settings\">{}</code></dd><dt>Command</dt><dd><code>{}</code></dd><dt>Made by</dt><dd>{} "
         "({}) on {}, in {:.1f} s</dd></dl>",
         report.submissions.size(), items, computed.empty() ? "none" : computed, fuzz::profileName(settings.profile),
         settings.seed, settings.searchBudget, settings.samplingBudget, settings.plugValue ? "on" : "off",
-        settings.keepDistinct ? "on" : "off", escape(report.command.empty() ? "—" : report.command),
+        settings.keepDistinct ? "on" : "off", escape(inspect::settingsJson(settings).dump()),
+        escape(report.command.empty() ? "—" : report.command),
         escape(report.version), escape(report.libraries), report.createdAt, report.seconds);
 }
 

@@ -109,6 +109,9 @@ struct DistillResult {
     std::size_t sampleFailures = 0;     ///< indices the sampler could not materialize (skipped)
     std::optional<Diagnostic> firstSampleError;  ///< the first of those, for the report
     bool cancelled = false;
+    /// The wall-clock safety net, not the step budget, ended a run the suite was chosen
+    /// by: on another machine, or a busier moment, the suite may differ.
+    bool wallClockFired = false;
     double seconds = 0;
 };
 

@@ -257,6 +257,7 @@ Distiller::PairEval Distiller::evaluatePair(const BatchDatabase& database, uint6
     const GoldReport& report = m_result.golds[gold];
     const exec::QueryOutcome goldOutcome = exec::runQuery(connection, report.goldRun, m_limits);
     eval.goldSteps = stepsOf(goldOutcome, m_limits);
+    eval.wallClockFired = goldOutcome.status == exec::OutcomeStatus::WallClockTimeout;
     if (!goldOutcome.ok()) {
         eval.goldFailed = true;
         return eval;
@@ -278,6 +279,7 @@ Distiller::PairEval Distiller::evaluatePair(const BatchDatabase& database, uint6
         }
         const exec::QueryOutcome outcome = exec::runQuery(connection, report.neighbors[n].sqlRun, m_limits);
         eval.neighborSteps.push_back(stepsOf(outcome, m_limits));
+        eval.wallClockFired |= outcome.status == exec::OutcomeStatus::WallClockTimeout;
         spent += eval.neighborSteps.back();
         if (compare::compareOutcomes(goldOutcome, outcome, report.orderMatters).verdict == compare::Verdict::Different)
             eval.distinguished.push_back(n);
@@ -384,6 +386,7 @@ Status Distiller::mergeDatabase(BatchDatabase& database, const std::vector<PairE
             evaluated = &rerun;
         }
         const PairEval& eval = *evaluated;
+        m_result.wallClockFired |= eval.wallClockFired;
         charges.emplace_back(g, eval.overBudget ? std::max(workOf(a, eval), m_goldWorkSteps + 1) : workOf(a, eval));
         if (eval.goldFailed) {
             // Counted for sampled databases (and the original); a targeted database the

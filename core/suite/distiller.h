@@ -51,6 +51,8 @@ private:
         bool unavailable = false;
         std::vector<std::size_t> distinguished;
         int64_t goldSteps = 0;                ///< VM steps of the gold's run
+        /// The wall-clock safety net, not the step budget, ended one of these runs.
+        bool wallClockFired = false;
         std::vector<int64_t> neighborSteps;   ///< per entry of the open list evaluated, in its order
         /// The runs on this one database cost more than the gold's whole work budget: the
         /// rest of its neighbors were not run, and the gold is given up.

@@ -183,6 +183,16 @@ json sessionJson(const ui::RunResult& result)
     return inspect::inspectionJson(result.schema, inspection);
 }
 
+/// The wall-clock safety net, not the step budget, ended a query in either run: the
+/// verdict says it may differ on another machine (or a busier moment), so two runs are
+/// not expected to agree field by field. Said in the log, never silently.
+bool wallClockDecided(const json& a, const json& b, const QString& where)
+{
+    const bool fired = a.value("wall_clock_fired", false) || b.value("wall_clock_fired", false);
+    if (fired) qInfo("%s: the wall-clock safety net fired (a loaded machine): not compared", qPrintable(where));
+    return fired;
+}
+
 /// Names the first field where two JSON objects differ, for a readable failure.
 QString firstDifference(const json& a, const json& b)
 {
@@ -293,6 +303,7 @@ class TestOneAnswer : public QObject {
     {
         QVERIFY2(cli.is_object(), qPrintable(where + ": check --json printed no object"));
         QVERIFY2(session.is_object(), qPrintable(where + ": the session run failed"));
+        if (wallClockDecided(cli, session, where) || (!python.is_null() && wallClockDecided(cli, python, where))) return;
         const json reference = withoutTimes(cli);
         if (!python.is_null()) {
             QVERIFY2(python.is_object(), qPrintable(where + ": sqleq.check gave no dict"));
@@ -428,11 +439,30 @@ private slots:
     {
         QFETCH(QString, config);
         const Config& settings = configs().at(config);
+        // A step budget at which the four-way self-join (pair 6) runs out on some sampled
+        // databases and not on others, so it decides the suite; the wall clock is kept out
+        // of it (10 minutes), so a loaded machine cannot.
+        constexpr int64_t kDecisiveSteps = 125'000;
+        constexpr int64_t kNoWallClock = 600'000;
+        inspect::CheckSettings checkSettings = runSettings(settings);
+        checkSettings.limits.maxSteps = kDecisiveSteps;
+        checkSettings.limits.wallClockLimitMs = kNoWallClock;
         const QStringList distillSettings{QStringLiteral("--profile"), profileText(settings.profile),
                                           QStringLiteral("--seed"), QString::number(settings.seed),
                                           QStringLiteral("--budget"), QString::number(settings.budget),
-                                          QStringLiteral("--timeout"), QString::number(settings.timeoutMs)};
+                                          QStringLiteral("--max-steps"), QString::number(kDecisiveSteps),
+                                          QStringLiteral("--wall-clock-limit"), QString::number(kNoWallClock)};
         const QString tag = QStringLiteral("%1-%2").arg(profileText(settings.profile)).arg(settings.seed);
+        // The suite `check` distills for each pair, with those settings.
+        const QString expected = path(QStringLiteral("check-suites-%1").arg(tag));
+        for (int p = 0; p < kPairCount; ++p) {
+            auto source = dataset::DatasetLayout{.tables = m_tablesPath.toStdString()}.schemaSource(dbIdOf(p).toStdString());
+            QVERIFY(source.ok());
+            auto distilled = suite::distill(source->schema, {kPairs[p].gold}, inspect::distillOptions(checkSettings));
+            QVERIFY(distilled.ok());
+            QVERIFY(!distilled->wallClockFired);
+            QVERIFY(suite::exportSuite(distilled->suite, expected.toStdString()).ok());
+        }
         const QString distilled = path(QStringLiteral("distilled-%1").arg(tag));
         Run distill = runProcess(QStringLiteral(SQLEQ_CLI_PATH),
                                  QStringList{QStringLiteral("distill"), QStringLiteral("--gold"), path(QStringLiteral("gold.sql")),
@@ -451,18 +481,18 @@ private slots:
         QVERIFY2(created.exitCode == 0, created.err.constData());
         for (int p = 0; p < kPairCount; ++p) {
             const std::string dbId = dbIdOf(p).toStdString();
-            auto expected = suite::importSuite(m_suitesDirs.at(config).toStdString(), dbId);
-            QVERIFY(expected.ok());
+            auto reference = suite::importSuite(expected.toStdString(), dbId);
+            QVERIFY(reference.ok());
             for (const QString& built : {distilled, audited}) {
                 const QString where = QStringLiteral("pair %1, %2").arg(p).arg(QFileInfo(built).fileName());
                 auto suite = suite::importSuite(built.toStdString(), dbId);
                 QVERIFY2(suite.ok(), qPrintable(where));
-                QVERIFY2(suite->databases.size() == expected->databases.size(),
+                QVERIFY2(suite->databases.size() == reference->databases.size(),
                          qPrintable(where + QStringLiteral(": %1 databases, check's suite has %2")
                                                .arg(suite->databases.size())
-                                               .arg(expected->databases.size())));
+                                               .arg(reference->databases.size())));
                 for (std::size_t k = 0; k < suite->databases.size(); ++k)
-                    QVERIFY2(suite->databases[k].bytes == expected->databases[k].bytes,
+                    QVERIFY2(suite->databases[k].bytes == reference->databases[k].bytes,
                              qPrintable(where + QStringLiteral(": database %1 differs").arg(k)));
             }
         }
@@ -490,6 +520,7 @@ private slots:
             const json inspector = sessionJson(*outcome.result);
             const json cli = cliCheck(settings, {QStringLiteral("--tables"), m_tablesPath, QStringLiteral("--db-id"), dbIdOf(p)},
                                       kPairs[p], {QStringLiteral("--suites"), m_suitesDirs.at(config)});
+            if (wallClockDecided(cli, inspector, where)) continue;
             QVERIFY2(withoutTimes(cli) == withoutTimes(inspector),
                      qPrintable(where + ": CLI vs the audit item: " + firstDifference(withoutTimes(cli), withoutTimes(inspector))));
         }

@@ -104,12 +104,12 @@ void SessionController::onJobFinished(Job* job)
     if (cancelRequested || outcome.cancelled) {
         emit cancelled();
     } else if (!outcome.error.isEmpty()) {
-        emit failed(outcome.error, outcome.goldErrorBegin, outcome.goldErrorEnd);
+        emit failed(outcome.error, outcome.goldErrorBegin, outcome.goldErrorEnd, outcome.goldAtFault);
     } else if (outcome.result) {
         m_lastResult = outcome.result;
         emit finished(outcome.result);
     } else {
-        emit failed(QStringLiteral("the run ended without a result"), -1, -1);
+        emit failed(QStringLiteral("the run ended without a result"), -1, -1, false);
     }
 }
 

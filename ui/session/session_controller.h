@@ -38,7 +38,8 @@ signals:
     /// The run could not start or failed (bad schema source, gold does not parse, ...);
     /// `message` names the file or position at fault; when it is a position in the gold
     /// as typed, [goldErrorBegin, goldErrorEnd) is its UTF-16 range there, else -1.
-    void failed(const QString& message, int goldErrorBegin, int goldErrorEnd);
+    /// `goldAtFault`: the gold itself cannot be run (empty, does not parse or prepare).
+    void failed(const QString& message, int goldErrorBegin, int goldErrorEnd, bool goldAtFault);
     void cancelled();
 
 private:

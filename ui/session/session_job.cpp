@@ -121,7 +121,11 @@ inspect::CheckRequest SessionJob::checkRequest() const
 SessionJobOutcome SessionJob::run()
 {
     const auto start = std::chrono::steady_clock::now();
-    if (m_session.gold.trimmed().isEmpty()) return {nullptr, QStringLiteral("gold: the gold query is empty"), false};
+    if (m_session.gold.trimmed().isEmpty()) {
+        SessionJobOutcome empty{nullptr, QStringLiteral("gold: the gold query is empty"), false};
+        empty.goldAtFault = true;
+        return empty;
+    }
     report(QStringLiteral("loading"), 0, 0, true);
     auto loaded = SchemaSourceLoader::load(m_session.schema);
     if (auto* error = std::get_if<QString>(&loaded)) return {nullptr, *error, false};
@@ -144,6 +148,7 @@ SessionJobOutcome SessionJob::run()
         SessionJobOutcome failure{
             nullptr, QStringLiteral("gold: %1").arg(QString::fromStdString(formatDiagnostic(parsedGold, inspection.error()))),
             false};
+        failure.goldAtFault = true;
         if (const auto range = typedRange(m_session.gold, parsedGold, inspection.error().span))
             std::tie(failure.goldErrorBegin, failure.goldErrorEnd) = *range;
         return failure;

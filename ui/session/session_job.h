@@ -24,6 +24,8 @@ struct SessionJobOutcome {
     /// position there (the gold does not parse or prepare); -1 otherwise.
     int goldErrorBegin = -1;
     int goldErrorEnd = -1;
+    /// The error is the gold's (it is empty, does not parse or prepare): the banner says so.
+    bool goldAtFault = false;
 };
 
 class SessionJob {

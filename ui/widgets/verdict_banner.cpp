@@ -151,21 +151,19 @@ QString verdictsLine(const RunResult& result)
     return suiteVerdict + QStringLiteral(" · ") + sqleq + convention;
 }
 
-/// "SQLite rejects the candidate: line 1, column 80 (offset 79): incomplete input" when
-/// SQLite named a position in the text as judged; "Candidate: time budget exceeded" for a
+/// "Candidate: line 1, column 80 (offset 79): SQLite rejected the query: incomplete input"
+/// when SQLite named a position in the text as judged; "Candidate: time budget exceeded" for a
 /// query that ran out of budget.
 QString faultLine(bool candidate, const std::string& judgedText, const exec::QueryOutcome& outcome)
 {
     if (outcome.status != exec::OutcomeStatus::Error)
         return (candidate ? QObject::tr("Candidate: %1") : QObject::tr("Gold: %1")).arg(errorText(outcome));
-    // Core's message already says SQLite rejected the query; the line says it once.
-    Diagnostic diagnostic = outcome.error;
-    static constexpr std::string_view kRejected = "SQLite rejected the query: ";
-    if (diagnostic.message.starts_with(kRejected)) diagnostic.message.erase(0, kRejected.size());
+    // Core's message says who rejected the query ("SQLite rejected the query: …"): the
+    // line names the query and keeps the message whole, with its position.
+    const Diagnostic& diagnostic = outcome.error;
     const QString error = diagnostic.span.valid() ? QString::fromStdString(formatDiagnostic(judgedText, diagnostic))
                                                   : QString::fromStdString(diagnostic.message);
-    return (candidate ? QObject::tr("SQLite rejects the candidate: %1") : QObject::tr("SQLite rejects the gold: %1"))
-        .arg(error);
+    return (candidate ? QObject::tr("Candidate: %1") : QObject::tr("Gold: %1")).arg(error);
 }
 
 /// "Equivalent on the 4 databases of the test suite and 298 more that the search built":
@@ -274,14 +272,9 @@ void VerdictBanner::showResult(const RunResult& result)
     }
 }
 
-void VerdictBanner::showFailure(const QString& message)
+void VerdictBanner::showFailure(const QString& message, bool goldAtFault)
 {
-    // The job prefixes what failed: "gold: line 1, column 8 …" is the gold's fault.
-    static const QString goldPrefix = QStringLiteral("gold: ");
-    if (message.startsWith(goldPrefix))
-        display(State::Failed, tr("The gold query cannot be run"), message.mid(goldPrefix.size()));
-    else
-        display(State::Failed, tr("Could not run"), message);
+    display(State::Failed, goldAtFault ? tr("The gold query cannot be run") : tr("Could not run"), message);
 }
 
 void VerdictBanner::showStale(const QString& previousTitle)

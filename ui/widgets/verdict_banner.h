@@ -23,7 +23,8 @@ public:
     void showIdle(const QString& hint);
     void showRunning(const QString& phase);
     void showResult(const RunResult& result);
-    void showFailure(const QString& message);
+    /// `goldAtFault`: the gold itself cannot be run, and the title says so.
+    void showFailure(const QString& message, bool goldAtFault = false);
     void showCancelled();
     /// The inputs on screen no longer match the result shown: says so and how to update,
     /// naming the old verdict (`previousTitle`) so it is never mistaken for current.
