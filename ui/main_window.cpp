@@ -26,6 +26,8 @@
 #include "ui/widgets/utf8_offsets.h"
 #include "ui/widgets/verdict_banner.h"
 
+#include "core/inspect/settings_json.h"
+
 #include <QBoxLayout>
 #include <QCloseEvent>
 #include <QFileInfo>
@@ -228,7 +230,11 @@ void MainWindow::detachFromItem()
 
 void MainWindow::chooseSchema(const QString& directory)
 {
-    if (m_schema->chooseSource(directory)) showMessage(tr("Schema loaded; press Run to check the queries against it."));
+    if (!m_schema->chooseSource(directory)) return;
+    // A schema of the user's own runs under the user's settings ("the schema's" profile
+    // unless they chose one), not under those of the session that was open.
+    m_runSettings = m_settings->runSettings();
+    showMessage(tr("Schema loaded; press Run to check the queries against it."));
 }
 
 Session MainWindow::currentSession() const
@@ -264,8 +270,11 @@ void MainWindow::editSettings()
     SettingsDialog dialog(m_runSettings, this);
     if (dialog.exec() != QDialog::Accepted) return;
     if (dialog.settings() == m_runSettings) return;
+    const inspect::CheckSettings before = m_runSettings;
     m_runSettings = dialog.settings();
-    m_settings->setRunSettings(m_runSettings);
+    // Only what the user changed becomes their own setting: the rest of what the dialog
+    // showed may be a bundled example's (its profile and seed), which stays with it.
+    m_settings->setRunSettings(inspect::withChanges(m_settings->runSettings(), before, m_runSettings));
     markSessionModified();
     updateStaleness();
     showMessage(tr("Settings apply to the next run (F5)."));

@@ -91,7 +91,8 @@ void MainWindowActions::createFileMenu()
     connect(m_openSession, &QAction::triggered, m_files, &FileActions::openSessionDialog);
     save = addAction(file, tr("&Save session"), QKeySequence::Save, QStringLiteral("document-save"));
     connect(save, &QAction::triggered, m_files, &FileActions::save);
-    QAction* saveAs = addAction(file, tr("Save session &as…"), QKeySequence::SaveAs, {});
+    // Spelled out: QKeySequence::SaveAs is empty outside GNOME and KDE (under openbox, say).
+    QAction* saveAs = addAction(file, tr("Save session &as…"), QKeySequence(tr("Ctrl+Shift+S")), {});
     connect(saveAs, &QAction::triggered, m_files, &FileActions::saveAs);
     m_recent = file->addMenu(tr("&Recent files"));
     connect(m_recent, &QMenu::aboutToShow, this, &MainWindowActions::fillRecentMenu);
@@ -186,6 +187,9 @@ void MainWindowActions::startNewSession()
     session.gold.clear();
     session.candidate.clear();
     session.question.clear();
+    // A new session starts from the user's own settings, not from those of the session
+    // it replaces (a bundled example pins its own).
+    session.settings = m_settings->runSettings();
     // inspect() clears every panel and reloads the schema; its run of the empty gold
     // ends at once, and the banner then invites the user to type the queries.
     const auto settled = connect(m_window, &MainWindow::runSettled, this, [this] {

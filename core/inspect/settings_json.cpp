@@ -171,4 +171,18 @@ Result<CheckSettings> settingsFromJson(const json& object, const CheckSettings& 
     return out;
 }
 
+CheckSettings withChanges(const CheckSettings& base, const CheckSettings& before, const CheckSettings& after)
+{
+    const json was = settingsJson(before);
+    const json is = settingsJson(after);
+    json changed = json::object();
+    for (const auto& [key, value] : is.items())
+        if (was.value(key, json()) != value) changed[key] = value;
+    // Limits are read after timeout_ms: a changed step budget or wall clock wins over it.
+    auto merged = settingsFromJson(changed, base);
+    CheckSettings out = merged ? *merged : base;
+    out.jobs = base.jobs;
+    return out;
+}
+
 } // namespace sqleq::inspect

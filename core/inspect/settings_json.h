@@ -35,4 +35,8 @@ nlohmann::json settingsJson(const CheckSettings& settings);
 Result<CheckSettings> settingsFromJson(const nlohmann::json& json, const CheckSettings& base = {},
                                        std::string_view where = "settings");
 
+/// `base` with every setting that differs between `before` and `after` (as their JSON
+/// forms read) taken from `after`: what an edit changed, applied to other settings.
+CheckSettings withChanges(const CheckSettings& base, const CheckSettings& before, const CheckSettings& after);
+
 } // namespace sqleq::inspect

@@ -7,6 +7,7 @@
 #include "core/exec/connection.h"
 #include "ui/app_counterexample_export.h"
 #include "ui/app_file_actions.h"
+#include "ui/app_settings.h"
 #include "ui/main_window.h"
 #include "ui/models/database_naming.h"
 #include "ui/models/neighbors_model.h"
@@ -27,6 +28,9 @@
 #include "tests/ui/gui_test_support.h"
 
 #include <QMessageBox>
+#include <QApplication>
+#include <QTimer>
+#include <QSpinBox>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -442,6 +446,65 @@ private slots:
         QCOMPARE(panel.source().dbId, QStringLiteral("shop"));
         QCOMPARE(panel.dbIdPicker()->count(), 1);
         QCOMPARE(panel.view()->model()->rowCount(), 4);
+    }
+
+    /// A session's pinned settings (a bundled example's) stay with it: New session starts
+    /// from the user's own, and the Settings dialog stores only what the user changed.
+    void aSessionsSettingsDoNotLeakIntoTheUsers()
+    {
+        ui::AppSettings settings;
+        const inspect::CheckSettings user = ui::defaultRunSettings();
+        settings.setRunSettings(user);
+        ui::Session pinned = *ui::loadSession(kFigure1);
+        pinned.settings.nameProfile(fuzz::Profile::Strict);
+        pinned.settings.seed = 2;
+        const QString path = m_dir.filePath(QStringLiteral("pinned.sqleq"));
+        QVERIFY(ui::saveSession(pinned, path));
+
+        MainWindow window;
+        window.show();
+        QVERIFY(window.openSession(path, false, nullptr));
+        QVERIFY(window.currentSession().settings == pinned.settings);
+
+        // Run ▸ Settings…: only the search budget changed.
+        QTimer::singleShot(0, &window, [] {
+            QTRY_VERIFY(QApplication::activeModalWidget() != nullptr);
+            auto* dialog = qobject_cast<ui::SettingsDialog*>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            for (auto* box : dialog->findChildren<QSpinBox*>())
+                if (box->value() == static_cast<int>(inspect::CheckSettings{}.searchBudget)) box->setValue(41);
+            dialog->accept();
+        });
+        window.editSettings();
+        QCOMPARE(window.currentSession().settings.searchBudget, std::size_t{41});
+        QCOMPARE(window.currentSession().settings.seed, uint64_t{2});  // the session keeps its own
+        const inspect::CheckSettings stored = ui::AppSettings().runSettings();
+        QCOMPARE(stored.searchBudget, std::size_t{41});
+        QCOMPARE(stored.seed, user.seed);  // the example's seed did not become the user's
+        QVERIFY(stored.profileFromSchema);
+
+        // File ▸ New session: the user's settings, "the schema's" profile.
+        QAction* newSession = nullptr;
+        QAction* saveAs = nullptr;
+        for (QAction* action : window.findChildren<QAction*>()) {
+            if (action->text() == QStringLiteral("&New session")) newSession = action;
+            if (action->text() == QStringLiteral("Save session &as…")) saveAs = action;
+        }
+        QVERIFY(newSession && saveAs);
+        // The changed settings made the session modified: New session asks first.
+        QTimer::singleShot(0, &window, [] {
+            QTRY_VERIFY(qobject_cast<QMessageBox*>(QApplication::activeModalWidget()) != nullptr);
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            box->button(QMessageBox::Discard)->click();
+        });
+        newSession->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning(), test::kRunTimeoutMs);
+        QVERIFY(window.currentSession().settings == stored);
+        QCOMPARE(ui::effectiveProfile(window.currentSession()), fuzz::Profile::Strict);  // a DDL's promise
+
+        // Save as has its documented shortcut whatever the desktop (empty outside GNOME/KDE).
+        QCOMPARE(saveAs->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+S")));
+        settings.setRunSettings(user);
     }
 
     void settingsDialogRoundTrips()
