@@ -13,6 +13,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGuiApplication>
+#include <QAbstractButton>
 #include <QMessageBox>
 
 namespace sqleq::ui {
@@ -40,10 +41,16 @@ QString FileActions::askSavePath(const QString& title, const QString& filter, co
 bool FileActions::confirmDiscardEdits()
 {
     if (!m_window->hasUnsavedEdits()) return true;
-    const auto answer = QMessageBox::question(
-        m_window, tr("Unsaved changes"),
-        tr("The session (queries, question, schema or settings) changed since it was opened or saved. Save it first?"),
-        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    QMessageBox box(QMessageBox::Question, tr("Unsaved changes"),
+                    tr("The session (queries, question, schema or settings) changed since it was opened or "
+                       "saved. Save it first?"),
+                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, m_window);
+    box.setDefaultButton(QMessageBox::Save);
+    // Mnemonics of their own: the platform's texts have none under most window managers.
+    box.button(QMessageBox::Save)->setText(tr("&Save"));
+    box.button(QMessageBox::Discard)->setText(tr("&Discard"));
+    box.button(QMessageBox::Cancel)->setText(tr("&Cancel"));
+    const auto answer = static_cast<QMessageBox::StandardButton>(box.exec());
     if (answer == QMessageBox::Save) return save();
     return answer == QMessageBox::Discard;
 }

@@ -495,6 +495,10 @@ private slots:
         QTimer::singleShot(0, &window, [] {
             QTRY_VERIFY(qobject_cast<QMessageBox*>(QApplication::activeModalWidget()) != nullptr);
             auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            // Each answer has a mnemonic (Alt+S, Alt+D, Alt+C) whatever the desktop.
+            QCOMPARE(box->button(QMessageBox::Save)->text(), QStringLiteral("&Save"));
+            QCOMPARE(box->button(QMessageBox::Discard)->text(), QStringLiteral("&Discard"));
+            QCOMPARE(box->button(QMessageBox::Cancel)->text(), QStringLiteral("&Cancel"));
             box->button(QMessageBox::Discard)->click();
         });
         newSession->trigger();
