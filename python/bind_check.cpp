@@ -16,23 +16,10 @@
 namespace sqleq::python {
 namespace {
 
-/// What a check takes besides its settings.
-struct CheckArguments {
-    inspect::CheckSettings settings;
-    bool minimize = true;
-    std::optional<std::string> suites;
-};
-
-py::object check(const std::string& gold, const std::string& candidate, const SchemaHandle& schema,
-                 const CheckArguments& arguments, py::object progress)
+/// One check of core's own request; the schema was opened by sqleq.Schema.
+py::object check(const inspect::CheckRequest& request, const SchemaHandle& schema, py::object progress)
 {
-    if (arguments.settings.samplingBudget == 0) throwArgumentError("budget must be positive");
-    inspect::CheckRequest request;
-    request.gold = gold;
-    request.candidate = candidate;
-    request.settings = arguments.settings;
-    if (arguments.suites) request.suitesDir = *arguments.suites;
-    request.minimize = arguments.minimize;
+    if (request.settings.samplingBudget == 0) throwArgumentError("budget must be positive");
     LongCall call(std::move(progress));
     auto inspection = [&] {
         py::gil_scoped_release unlocked;
@@ -42,7 +29,7 @@ py::object check(const std::string& gold, const std::string& candidate, const Sc
     if (!inspection) {
         // The gold's errors point into the text the parser saw: the postprocessed gold.
         if (inspection.error().subject != DiagnosticSubject::Gold) throw DiagnosticError(inspection.error());
-        throw DiagnosticError(inspection.error(), exec::officialPostprocess(gold));
+        throw DiagnosticError(inspection.error(), exec::officialPostprocess(request.gold));
     }
     return toPython(inspect::inspectionJson(schema.source->schema, *inspection));
 }
@@ -58,9 +45,14 @@ void bindCheck(py::module_& module)
         "_check",
         [](const std::string& gold, const std::string& candidate, const SchemaHandle& schema, const std::string& settings,
            unsigned jobs, bool minimize, std::optional<std::string> suites, py::object progress) {
-            CheckArguments arguments{settingsOrThrow(settings), minimize, std::move(suites)};
-            arguments.settings.jobs = jobs;
-            return check(gold, candidate, schema, arguments, std::move(progress));
+            inspect::CheckRequest request;
+            request.gold = gold;
+            request.candidate = candidate;
+            request.settings = settingsOrThrow(settings);
+            request.settings.jobs = jobs;
+            if (suites) request.suitesDir = *suites;
+            request.minimize = minimize;
+            return check(request, schema, std::move(progress));
         },
         py::arg("gold"), py::arg("candidate"), py::arg("schema"), py::arg("settings"), py::arg("jobs"),
         py::arg("minimize"), py::arg("suites"), py::arg("progress"),

@@ -52,10 +52,12 @@ SuiteHandle distill(const std::vector<std::string>& golds, const SchemaHandle& s
     inspect::CheckSettings settings = inspect::resolveProfile(settingsOrThrow(settingsJson), schema.source->kind);
     if (settings.samplingBudget == 0) throwArgumentError("budget must be positive");
     settings.jobs = jobs;
+    suite::DistillOptions distillOnly;
+    distillOnly.targeted = targeted;
+    distillOnly.targetedFirst = targetedFirst;
+    distillOnly.original = schema.source->original;
     // The suite `check` distills for the same settings (inspect::distillOptions).
-    suite::DistillOptions options = inspect::distillOptions(settings, schema.source->original);
-    options.targeted = targeted;
-    options.targetedFirst = targetedFirst;
+    const suite::DistillOptions options = inspect::distillOptions(settings, std::move(distillOnly));
     LongCall call(std::move(progress));
     auto result = [&] {
         py::gil_scoped_release unlocked;

@@ -24,16 +24,12 @@ namespace {
 
 // ---- audit new -------------------------------------------------------------
 
+/// The options fill core's own values: the project's sources (its settings stored whole
+/// with them), where to distill, and the project file.
 struct NewOptions {
-    std::string goldPath;
-    std::string predPath;
-    std::string tablesPath;
-    std::string databasesDir;
-    std::string suitesDir;
-    std::string distillInto;  ///< suites distilled here first when --suites is not given
-    std::string questionsPath;
+    audit::ProjectSources sources;
+    audit::SuiteDistillation distillation;  ///< into: suites distilled here first when --suites is not given
     std::string outPath;
-    inspect::CheckSettings settings;  ///< stored whole in the project
 };
 
 // Questions by item index. Questions beyond the gold file (a gold file cut from
@@ -41,17 +37,10 @@ struct NewOptions {
 // gold's is reported and left out rather than attached to the wrong item.
 int runNew(const NewOptions& options)
 {
-    const audit::ProjectSources sources{.gold = options.goldPath,
-                                        .predictions = options.predPath,
-                                        .tables = options.tablesPath,
-                                        .originalDatabases = options.databasesDir,
-                                        .suites = options.suitesDir,
-                                        .questions = options.questionsPath,
-                                        .settings = options.settings};
     ProgressBar bar;
-    const audit::SuiteDistillation distillation{.into = options.distillInto};
     const suite::ProgressCallback progress = [&bar](const suite::Progress& step) { bar.update(step, step.dbId); };
-    auto build = audit::buildProject(options.outPath, sources, options.settings.jobs, progress, nullptr, distillation);
+    auto build = audit::buildProject(options.outPath, options.sources, options.sources.settings.jobs, progress,
+                                     nullptr, options.distillation);
     bar.finish();
     if (!build) return inputError(build.error());
     if (!build->distilledSuites.empty()) {
@@ -159,18 +148,18 @@ void registerNew(CLI::App& audit, int& exitCode)
 {
     auto options = std::make_shared<NewOptions>();
     auto* command = audit.add_subcommand("new", "Compute every metric of a submission into a new audit project");
-    command->add_option("--gold", options->goldPath, "Gold file: one SQL<TAB>db_id per line")->required()->check(CLI::ExistingFile);
-    command->add_option("--pred", options->predPath, "Predictions: one SQL per line, same order")->required()->check(CLI::ExistingFile);
-    command->add_option("--tables", options->tablesPath, "Spider tables.json (exact set match, hardness)")->required()->check(CLI::ExistingFile);
-    command->add_option("--db", options->databasesDir, "Original databases DIR/<db_id>/<db_id>.sqlite (execution, SQL-Eval)")->check(CLI::ExistingDirectory);
-    command->add_option("--suites", options->suitesDir, "Test suites DIR/<db_id>/*.sqlite (test-suite accuracy)")->check(CLI::ExistingDirectory);
-    command->add_option("--distill-suites", options->distillInto,
+    command->add_option("--gold", options->sources.gold, "Gold file: one SQL<TAB>db_id per line")->required()->check(CLI::ExistingFile);
+    command->add_option("--pred", options->sources.predictions, "Predictions: one SQL per line, same order")->required()->check(CLI::ExistingFile);
+    command->add_option("--tables", options->sources.tables, "Spider tables.json (exact set match, hardness)")->required()->check(CLI::ExistingFile);
+    command->add_option("--db", options->sources.originalDatabases, "Original databases DIR/<db_id>/<db_id>.sqlite (execution, SQL-Eval)")->check(CLI::ExistingDirectory);
+    command->add_option("--suites", options->sources.suites, "Test suites DIR/<db_id>/*.sqlite (test-suite accuracy)")->check(CLI::ExistingDirectory);
+    command->add_option("--distill-suites", options->distillation.into,
                         "Without --suites: distill the test suites into this new directory first (as `distill` does)");
-    command->add_option("--questions", options->questionsPath, "Questions: index<TAB>db_id<TAB>question per line")->check(CLI::ExistingFile);
-    addCheckSettingsOptions(*command, options->settings, SettingsScope::Batch,
+    command->add_option("--questions", options->sources.questions, "Questions: index<TAB>db_id<TAB>question per line")->check(CLI::ExistingFile);
+    addCheckSettingsOptions(*command, options->sources.settings, SettingsScope::Batch,
                             "sqleq's verdict: where the suite accepts a prediction, build up to this many more "
                             "databases to separate it, as `check` does; 0: none");
-    addSamplingBudgetOption(*command, options->settings.samplingBudget);
+    addSamplingBudgetOption(*command, options->sources.settings.samplingBudget);
     command->add_option("--out", options->outPath, "The new project file (PROJECT.sqleq-audit); must not exist")->required();
     command->callback([options, &exitCode] { exitCode = runNew(*options); });
 }

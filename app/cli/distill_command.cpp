@@ -35,9 +35,9 @@ struct DistillCommandOptions {
     /// The settings the suites are distilled under: the suite of each gold is the one
     /// `check` distills for the same settings (inspect::distillOptions).
     inspect::CheckSettings settings;
-    double timeBudgetSeconds = 0;  ///< per schema; 0: none
-    bool targeted = true;
-    bool targetedFirst = false;
+    /// What only a distillation chooses (--time-budget, --no-targeted, --targeted-first);
+    /// inspect::distillOptions fills in every field the settings decide.
+    suite::DistillOptions distillOnly;
 };
 
 nlohmann::json groupSummary(const suite::DatasetSchemaDone& group, const dataset::GoldFile& goldFile,
@@ -178,10 +178,7 @@ int runDistill(const DistillCommandOptions& options)
     request.originalDatabases = options.originalDir;
     request.outDir = options.outDir;
     request.onlyDbIds = options.onlyDbIds;
-    request.options = inspect::distillOptions(options.settings);
-    request.options.timeBudgetSeconds = options.timeBudgetSeconds;
-    request.options.targeted = options.targeted;
-    request.options.targetedFirst = options.targetedFirst;
+    request.options = inspect::distillOptions(options.settings, options.distillOnly);
     nlohmann::json summary = {{"schemas", nlohmann::json::array()}};
     std::size_t neighborsTotal = 0;
     std::size_t undistinguishedTotal = 0;
@@ -258,11 +255,11 @@ void registerDistillCommand(CLI::App& app, int& exitCode)
         ->check(CLI::ExistingDirectory);
     command->add_option("--db-id", options->onlyDbIds, "Only these schemas");
     addDistillSettingsOptions(*command, options->settings);
-    command->add_option("--time-budget", options->timeBudgetSeconds, "Seconds per schema at most (0: none)");
-    command->add_flag("--no-targeted{false}", options->targeted,
+    command->add_option("--time-budget", options->distillOnly.timeBudgetSeconds, "Seconds per schema at most (0: none)");
+    command->add_flag("--no-targeted{false}", options->distillOnly.targeted,
                       "Sampling alone (the paper's Algorithm 1): no proofs from the schema's keys and no databases "
                       "built for the neighbors sampling leaves undistinguished");
-    command->add_flag("--targeted-first", options->targetedFirst,
+    command->add_flag("--targeted-first", options->distillOnly.targetedFirst,
                       "Proofs and databases built for each gold before sampling as well (for golds no random "
                       "database satisfies, such as ATIS's)");
     command->callback([options, &exitCode] { exitCode = runDistill(*options); });

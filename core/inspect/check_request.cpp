@@ -14,17 +14,23 @@ exec::ExecLimits queryLimits(const CheckSettings& settings, const std::atomic<bo
     return limits;
 }
 
-suite::DistillOptions distillOptions(const CheckSettings& settings, std::optional<exec::Bytes> original)
+suite::DistillOptions distillOptions(const CheckSettings& settings, suite::DistillOptions distillOnly)
 {
-    suite::DistillOptions options;
+    suite::DistillOptions options = std::move(distillOnly);
     options.profile = settings.profile;
     options.seed = settings.seed;
     options.budget = settings.samplingBudget;
     options.jobs = settings.jobs;
     options.keepDistinct = settings.keepDistinct;
     options.limits = settings.limits;
-    options.original = std::move(original);
     return options;
+}
+
+suite::DistillOptions distillOptions(const CheckSettings& settings, std::optional<exec::Bytes> original)
+{
+    suite::DistillOptions distillOnly;
+    distillOnly.original = std::move(original);
+    return distillOptions(settings, std::move(distillOnly));
 }
 
 suite::CheckOptions checkOptions(const CheckSettings& settings, const std::atomic<bool>* cancel)

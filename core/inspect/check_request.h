@@ -104,6 +104,11 @@ exec::ExecLimits queryLimits(const CheckSettings& settings, const std::atomic<bo
 /// and `original` tried first.
 suite::DistillOptions distillOptions(const CheckSettings& settings, std::optional<exec::Bytes> original = std::nullopt);
 
+/// The same, keeping the choices of `distillOnly` that only a distillation has (time
+/// budget, gold work steps, targeted, targeted first, original): every field the
+/// settings decide is taken from `settings`, whatever `distillOnly` holds.
+suite::DistillOptions distillOptions(const CheckSettings& settings, suite::DistillOptions distillOnly);
+
 /// The test-suite metric's options: plug-value, keep-distinct, order rule, limits.
 suite::CheckOptions checkOptions(const CheckSettings& settings, const std::atomic<bool>* cancel = nullptr);
 
