@@ -12,16 +12,6 @@
 namespace sqleq::ui {
 namespace {
 
-schema::SchemaSourceKind kindOf(SchemaSourceKind kind)
-{
-    switch (kind) {
-    case SchemaSourceKind::SqliteFile: return schema::SchemaSourceKind::SqliteFile;
-    case SchemaSourceKind::DdlFile: return schema::SchemaSourceKind::DdlScript;
-    case SchemaSourceKind::SpiderTables: return schema::SchemaSourceKind::SchemaFile;
-    }
-    return schema::SchemaSourceKind::DdlScript;
-}
-
 std::filesystem::path pathOf(const QString& path) { return QFile::encodeName(path).toStdString(); }
 
 } // namespace
@@ -29,7 +19,7 @@ std::filesystem::path pathOf(const QString& path) { return QFile::encodeName(pat
 std::variant<LoadedSchemaSource, QString> SchemaSourceLoader::load(const SchemaSourceRef& source)
 {
     schema::SchemaSourceSpec spec;
-    spec.kind = kindOf(source.kind);
+    spec.kind = coreSchemaSourceKind(source.kind);
     spec.path = pathOf(source.path);
     spec.dbId = source.dbId.toStdString();
     if (source.path.startsWith(QLatin1Char(':'))) {

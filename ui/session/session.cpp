@@ -180,23 +180,19 @@ inspect::CheckSettings defaultRunSettings()
     return settings;
 }
 
-namespace {
-
-schema::SchemaSourceKind coreKind(SchemaSourceKind kind)
+schema::SchemaSourceKind coreSchemaSourceKind(SchemaSourceKind kind)
 {
     switch (kind) {
     case SchemaSourceKind::SqliteFile: return schema::SchemaSourceKind::SqliteFile;
     case SchemaSourceKind::DdlFile: return schema::SchemaSourceKind::DdlScript;
     case SchemaSourceKind::SpiderTables: return schema::SchemaSourceKind::SchemaFile;
     }
-    return schema::SchemaSourceKind::SchemaFile;
+    return schema::SchemaSourceKind::DdlScript;
 }
-
-} // namespace
 
 inspect::CheckSettings checkSettings(const Session& session)
 {
-    return inspect::resolveProfile(session.settings, coreKind(session.schema.kind));
+    return inspect::resolveProfile(session.settings, coreSchemaSourceKind(session.schema.kind));
 }
 
 fuzz::Profile effectiveProfile(const Session& session) { return checkSettings(session).profile; }

@@ -26,6 +26,9 @@ struct SchemaSourceRef {
     friend bool operator==(const SchemaSourceRef&, const SchemaSourceRef&) = default;
 };
 
+/// The kind of schema source core opens for a reference of `kind`.
+schema::SchemaSourceKind coreSchemaSourceKind(SchemaSourceKind kind);
+
 /// The settings a new session starts from when the user has chosen none: sqleq's
 /// defaults, with the profile the schema source promises.
 inspect::CheckSettings defaultRunSettings();
