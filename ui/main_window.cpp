@@ -26,6 +26,7 @@
 #include "ui/widgets/utf8_offsets.h"
 #include "ui/widgets/verdict_banner.h"
 
+#include "core/fuzz/profile.h"
 #include "core/inspect/settings_json.h"
 
 #include <QBoxLayout>
@@ -123,6 +124,13 @@ void MainWindow::connectPanels()
         connect(editor, &QPlainTextEdit::textChanged, this, &MainWindow::updateStaleness);
     }
     connect(m_question, &QLineEdit::textEdited, this, &MainWindow::markSessionModified);
+    // The question describes the gold: once the gold is gone, so is its question, and
+    // the next queries typed do not inherit it.
+    connect(m_gold, &QPlainTextEdit::textChanged, this, [this] {
+        if (m_question->text().isEmpty() || !m_gold->sql().trimmed().isEmpty()) return;
+        setQuestion({});
+        markSessionModified();
+    });
     connect(m_schema, &SchemaPanel::sourceChanged, this, [this] {
         markSessionModified();
         updateStaleness();
@@ -164,11 +172,14 @@ void MainWindow::applySession(const Session& session, const QString& path)
     // The old result goes first, so that filling the editors has no result to grey.
     m_result.reset();
     setResultStale(false);
-    setQuestion(session.question);
     m_gold->setSql(session.gold);
     m_candidate->setSql(session.candidate);
+    // After the editors: an empty gold clears the question it replaces (see connectPanels).
+    setQuestion(session.question);
+    m_sessionModified = false;
     m_gold->document()->setModified(false);
     m_candidate->document()->setModified(false);
+    updateExampleNotice();
     m_banner->showIdle({});
     m_explanation->setResult(nullptr);
     m_neighbors->setResult(nullptr);
@@ -187,6 +198,7 @@ bool MainWindow::saveSessionTo(const QString& path, QString* error)
     m_sessionModified = false;
     m_gold->document()->setModified(false);
     m_candidate->document()->setModified(false);
+    updateExampleNotice();
     updateTitle();
     showMessage(tr("Session saved to %1").arg(path));
     return true;
@@ -234,6 +246,12 @@ void MainWindow::chooseSchema(const QString& directory)
     // A schema of the user's own runs under the user's settings ("the schema's" profile
     // unless they chose one), not under those of the session that was open.
     m_runSettings = m_settings->runSettings();
+    // The question was asked of the database that was open, not of this one; and an
+    // example with another schema is no longer the example (Save asks for a file).
+    setQuestion({});
+    if (showsBundledExample()) m_sessionPath.clear();
+    updateExampleNotice();
+    updateTitle();
     showMessage(tr("Schema loaded; press Run to check the queries against it."));
 }
 
@@ -277,6 +295,7 @@ void MainWindow::editSettings()
     m_settings->setRunSettings(inspect::withChanges(m_settings->runSettings(), before, m_runSettings));
     markSessionModified();
     updateStaleness();
+    updateExampleNotice();
     showMessage(tr("Settings apply to the next run (F5)."));
 }
 
@@ -424,10 +443,28 @@ void MainWindow::markRunErrors(const RunResult& result)
     mark(m_candidate, result.check.candidateUsed, result.check.candidateOutcome);
 }
 
+bool MainWindow::showsBundledExample() const { return m_sessionPath.startsWith(QStringLiteral(":/examples/")); }
+
+void MainWindow::updateExampleNotice()
+{
+    m_exampleNotice->setVisible(showsBundledExample());
+    if (!showsBundledExample()) return;
+    const QString profile = m_runSettings.profileFromSchema
+                                ? tr("the schema's profile")
+                                : tr("the %1 profile").arg(QString::fromUtf8(fuzz::profileName(m_runSettings.profile).data(), static_cast<qsizetype>(fuzz::profileName(m_runSettings.profile).size())));
+    m_exampleNotice->setText(tr("<i>An example, run under its own settings (%1).</i> <a href=\"open\">Open your own "
+                                "schema…</a>")
+                                 .arg(profile.toHtmlEscaped()));
+}
+
 void MainWindow::updateTitle()
 {
     QString name = m_sessionPath.isEmpty() ? tr("untitled") : QFileInfo(m_sessionPath).fileName();
     if (m_sessionPath.isEmpty() && !m_inspectLabel.isEmpty()) name = m_inspectLabel;
+    if (showsBundledExample()) {
+        for (const BundledExample& example : MainWindowActions::examples())
+            if (example.path == m_sessionPath) name = tr("Example: %1").arg(example.title);
+    }
     const bool modified = hasUnsavedEdits();
     setWindowTitle(QStringLiteral("%1%2 — sqleq").arg(name, modified ? QStringLiteral("*") : QString()));
 }

@@ -97,6 +97,11 @@ public:
     [[nodiscard]] ProofPanel* proofPanel() const { return m_proof; }
     /// Proof and database as tabs; the tab bar shows only while there is a proof.
     [[nodiscard]] QTabWidget* evidenceTabs() const { return m_evidence; }
+    /// Whether the session on screen is one of the bundled examples, unchanged in its
+    /// schema: its settings are its own, and the window says it is an example.
+    [[nodiscard]] bool showsBundledExample() const;
+    /// The line under the question saying the session is an example; hidden otherwise.
+    [[nodiscard]] QLabel* exampleNotice() const { return m_exampleNotice; }
     [[nodiscard]] ResultsView* resultsView() const { return m_results; }
     [[nodiscard]] QPushButton* cancelButton() const { return m_cancelButton; }
 
@@ -122,6 +127,7 @@ private:
     void applySession(const Session& session, const QString& path);
     void setQuestion(const QString& question);
     void updateTitle();
+    void updateExampleNotice();
     /// Something the session saves changed: the title gets its "*", Quit asks first.
     void markSessionModified();
     /// Greys the result panels when the inputs on screen differ from the result's.
@@ -147,6 +153,7 @@ private:
     SchemaPanel* m_schema = nullptr;
     NeighborsPanel* m_neighbors = nullptr;
     QLineEdit* m_question = nullptr;
+    QLabel* m_exampleNotice = nullptr;
     SqlEditor* m_gold = nullptr;
     SqlEditor* m_candidate = nullptr;
     VerdictBanner* m_banner = nullptr;

@@ -122,6 +122,15 @@ QWidget* MainWindow::buildEditors()
     auto* questionRow = new QHBoxLayout;
     questionRow->addWidget(questionLabel);
     questionRow->addWidget(m_question, 1);
+    // Beside the question, not under it: at 1280×800 every line of height counts.
+    m_exampleNotice = new QLabel(box);
+    m_exampleNotice->setObjectName(QStringLiteral("exampleNotice"));
+    m_exampleNotice->setTextFormat(Qt::RichText);
+    m_exampleNotice->setToolTip(tr("A bundled example runs under its own settings. A schema you open, or a new "
+                                   "session, runs under your settings (Run ▸ Settings…)."));
+    connect(m_exampleNotice, &QLabel::linkActivated, this, [this] { chooseSchema({}); });
+    m_exampleNotice->hide();
+    questionRow->addWidget(m_exampleNotice);
     m_gold = new SqlEditor(box);
     m_gold->setObjectName(QStringLiteral("goldEditor"));
     m_candidate = new SqlEditor(box);

@@ -27,6 +27,9 @@
 #include "tests/ui/gui_test_main.h"
 #include "tests/ui/gui_test_support.h"
 
+#include <QFile>
+#include <QFileDialog>
+#include <QLabel>
 #include <QMessageBox>
 #include <QApplication>
 #include <QTimer>
@@ -509,6 +512,53 @@ private slots:
         // Save as has its documented shortcut whatever the desktop (empty outside GNOME/KDE).
         QCOMPARE(saveAs->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+S")));
         settings.setRunSettings(user);
+    }
+
+    void aBundledExampleSaysSoAndItsQuestionStaysWithIt()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(window.openSession(kFigure1, false, nullptr));
+        // The window says the session is an example, with its own settings.
+        QVERIFY(window.showsBundledExample());
+        QVERIFY(window.exampleNotice()->isVisible());
+        QVERIFY2(window.exampleNotice()->text().contains(QStringLiteral("spider profile")),
+                 qPrintable(window.exampleNotice()->text()));
+        QVERIFY2(window.windowTitle().startsWith(QStringLiteral("Example: Figure 1")), qPrintable(window.windowTitle()));
+        const auto labels = window.schemaPanel()->findChildren<QLabel*>();
+        QVERIFY(std::any_of(labels.begin(), labels.end(), [](const QLabel* label) {
+            return label->text().contains(QStringLiteral("people (bundled example)"));
+        }));
+        QVERIFY(!window.questionEditor()->text().isEmpty());
+
+        // Clearing the gold takes its question with it: new queries do not inherit it.
+        window.goldEditor()->setPlainText(QString());
+        QVERIFY(window.questionEditor()->text().isEmpty());
+        QVERIFY(window.hasUnsavedEdits());
+
+        // Open schema… on a database of the user's: the user's settings, no question, no
+        // longer the example.
+        QVERIFY(window.openSession(kFigure1, false, nullptr));
+        const QString ddl = m_dir.filePath(QStringLiteral("pets.sql"));
+        {
+            QFile file(ddl);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("CREATE TABLE pets (id INTEGER PRIMARY KEY, age INTEGER);\n");
+        }
+        QTimer::singleShot(0, &window, [ddl] {
+            QTRY_VERIFY(qobject_cast<QFileDialog*>(QApplication::activeModalWidget()) != nullptr);
+            auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+            dialog->selectFile(ddl);
+            static_cast<QDialog*>(dialog)->accept();
+        });
+        window.chooseSchema(m_dir.path());
+        QCOMPARE(window.schemaPanel()->source().path, ddl);
+        QVERIFY(!window.showsBundledExample());
+        QVERIFY(!window.exampleNotice()->isVisible());
+        QVERIFY(window.questionEditor()->text().isEmpty());
+        QVERIFY2(window.windowTitle().startsWith(QStringLiteral("untitled")), qPrintable(window.windowTitle()));
+        QVERIFY(window.currentSession().settings == ui::AppSettings().runSettings());
+        QVERIFY(window.currentSession().settings.profileFromSchema);
     }
 
     void settingsDialogRoundTrips()

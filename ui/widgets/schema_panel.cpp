@@ -14,6 +14,7 @@
 #include <QCompleter>
 #include <QFile>
 #include <QFileDialog>
+#include <QDir>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -189,7 +190,11 @@ void SchemaPanel::apply(Loaded loaded)
         m_dbIds->setCurrentIndex(static_cast<int>(loaded.dbIds.indexOf(m_source.dbId)));
     }
     m_dbIds->setVisible(m_source.kind == SchemaSourceKind::SpiderTables);
-    const QString name = QFileInfo(m_source.path).fileName();
+    // A bundled example's schema is named by its folder ("people"), not by the file
+    // every example shares ("database.sql"), and says that it is one.
+    const bool bundled = m_source.path.startsWith(QStringLiteral(":/"));
+    const QString name = bundled ? tr("%1 (bundled example)").arg(QFileInfo(m_source.path).dir().dirName())
+                                 : QFileInfo(m_source.path).fileName();
     QString kind = kindLabel(m_source);
     if (loaded.descriptions) kind += tr(" · column descriptions");
     m_caption->setText(QStringLiteral("<b>%1</b><br/>%2").arg(name.toHtmlEscaped(), kind));
