@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
-# A new annotator's walk through audit mode in the real application, under Xvfb with a
-# window manager (openbox), driven by the keyboard through xdotool: open a small audit
-# project, give item 0 a verdict with Ctrl+2 (answering the annotator prompt with
-# Enter), go to item 1 (Alt+Down), load an unrelated example through Help ▸ Examples
-# with the keyboard, press Ctrl+2 again, quit with Ctrl+Q. The project must then hold
-# exactly one annotation, on item 0: the second Ctrl+2 was pressed while the example,
-# not item 1, was on screen.
+# A new user's walk through the real application under Xvfb with a window manager
+# (openbox), driven by the keyboard through xdotool, from a fresh configuration.
+# Part 1, a first start: the bundled example opens and says it is one; Run ▸ Settings…
+# confirmed without a change stores nothing of the example's; File ▸ Open schema… (typed
+# into the file dialog) loads the user's own schema, which drops the example's question
+# and settings; the queries typed are saved with Ctrl+S and again with Ctrl+Shift+S (Save
+# as, which has no shortcut of its own under openbox); the saved session carries "the
+# schema's" profile, no question, and sqleq-cli finds the pair different under it.
+# Part 2, audit mode: open a small audit project, give item 0 a verdict with Ctrl+2
+# (answering the annotator prompt with Enter), go to item 1 (Alt+Down), load an unrelated
+# example through Help ▸ Examples with the keyboard, press Ctrl+2 again, quit with Ctrl+Q.
+# The project must then hold exactly one annotation, on item 0: the second Ctrl+2 was
+# pressed while the example, not item 1, was on screen.
 # Usage: tests/walkthrough_audit_examples.sh [BUILD_DIR]   (default build/release)
 # Exit: 0 passed, 1 failed, 77 skipped (Xvfb, openbox or xdotool missing; ctest shows SKIP).
 set -uo pipefail
@@ -56,9 +62,6 @@ openbox >"$work/openbox.log" 2>&1 &
 pids+=($!)
 sleep 1
 
-"$app" --audit "$project" >"$work/app.log" 2>&1 &
-app_pid=$!
-pids+=("$app_pid")
 
 # wait_title PATTERN: waits (up to 60 s) until the main window's title matches.
 window=""
@@ -87,6 +90,83 @@ annotations() {
   echo $(( $(wc -l <"$work/export.tsv") - 1 ))
 }
 
+# wait_dialog TITLE: waits (up to 20 s) until a window titled exactly TITLE exists.
+wait_dialog() {
+  for _ in $(seq 200); do xdotool search --name "^$1\$" >/dev/null 2>&1 && return 0; sleep 0.1; done
+  fail "no dialog titled \"$1\""
+}
+# start_app ARG...: the application, in the background, as the window to drive.
+start_app() {
+  "$app" "$@" >"$work/app.log" 2>&1 &
+  app_pid=$!
+  pids+=("$app_pid")
+  window=""
+}
+quit_app() {
+  keys ctrl+q
+  for _ in $(seq 100); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
+  kill -0 "$app_pid" 2>/dev/null && fail "the application did not quit on Ctrl+Q"
+  return 0
+}
+
+# --- Part 1: a first start, in the plain inspector.
+cat >"$work/pets.sql" <<'SQL'
+CREATE TABLE Student (StuID INTEGER PRIMARY KEY, Age INTEGER NOT NULL);
+CREATE TABLE Has_Pet (StuID INTEGER NOT NULL REFERENCES Student (StuID), PetID INTEGER);
+SQL
+start_app
+wait_title '^Example: Figure 1'
+# Run ▸ Settings…, OK without a change: the example's spider profile stays the example's.
+keys ctrl+comma
+wait_dialog 'Run settings'
+xdotool key Return
+sleep 0.5
+if grep -rqsE 'profile[^,]{0,6}spider' "$XDG_CONFIG_HOME"; then
+  fail "the example's profile was written to the user's configuration: $(grep -rs profile "$XDG_CONFIG_HOME")"
+fi
+keys ctrl+shift+o
+wait_dialog 'Open schema'
+xdotool type --delay 20 "$work/pets.sql"
+xdotool key Return
+wait_title '^untitled'
+keys alt+g ctrl+a
+xdotool type --delay 10 'SELECT avg(Age) FROM Student WHERE StuID NOT IN (SELECT StuID FROM Has_Pet)'
+keys alt+c ctrl+a
+xdotool type --delay 10 'SELECT avg(T1.Age) FROM Student AS T1 LEFT JOIN Has_Pet AS T2 ON T1.StuID = T2.StuID WHERE T2.PetID IS NULL'
+keys F5
+keys ctrl+s
+wait_dialog 'Save session as'
+xdotool type --delay 20 "$work/first.sqleq"
+xdotool key Return
+wait_title '^first.sqleq'
+keys ctrl+shift+s
+wait_dialog 'Save session as'
+xdotool type --delay 20 "$work/second.sqleq"
+xdotool key Return
+wait_title '^second.sqleq'
+quit_app
+for saved in first second; do
+  [[ -s "$work/$saved.sqleq" ]] || fail "$saved.sqleq was not written"
+done
+read -r profile question < <(python3 -c '
+import json, sys
+session = json.load(open(sys.argv[1]))
+print(session["settings"]["profile"], "some" if session["question"] else "none")
+' "$work/second.sqleq") || fail "second.sqleq does not read as a session"
+[[ "$profile" == auto ]] || fail "the user's session runs under the \"$profile\" profile, not the schema's"
+[[ "$question" == none ]] || fail "the example's question carried over to the user's queries"
+verdict=$(python3 - "$work/second.sqleq" "$cli" "$work/pets.sql" <<'PY'
+import json, subprocess, sys
+session = json.load(open(sys.argv[1]))
+out = subprocess.run([sys.argv[2], "check", "--ddl", sys.argv[3], "--gold", session["gold"],
+                      "--candidate", session["candidate"], "--json"], capture_output=True, text=True)
+print(json.loads(out.stdout)["verdict"] if out.stdout else "error: " + out.stderr)
+PY
+)
+[[ "$verdict" == different ]] || fail "the typed pair is \"$verdict\" under the schema's profile, expected different"
+
+# --- Part 2: audit mode.
+start_app --audit "$project"
 wait_title 'walk.sqleq-audit · item 0'
 # A control first: Ctrl+2 on the item on screen records it (the annotator prompt, the
 # first time, takes the login name with Enter).
@@ -101,13 +181,11 @@ keys alt+Down
 wait_title 'walk.sqleq-audit · item 1'
 # Help ▸ Examples ▸ the first example, by keyboard only.
 keys alt+h e Return
-wait_title 'figure1-different.sqleq'
+wait_title '^Example: Figure 1'
 keys ctrl+2
-keys ctrl+q
-for _ in $(seq 100); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
-kill -0 "$app_pid" 2>/dev/null && fail "the application did not quit on Ctrl+Q"
+quit_app
 
 [[ -z "$(verdict_of 1)" ]] || fail "item 1 got the verdict \"$(verdict_of 1)\" while an example was on screen"
 count=$(annotations)
 [[ "$count" == 1 ]] || fail "$count annotations in the project, expected only item 0's"
-echo "walkthrough: PASS (item 0 judged with Ctrl+2; after Help ▸ Examples, Ctrl+2 recorded nothing)"
+echo "walkthrough: PASS (first start: the example stayed the example's, the user's schema ran under its own profile and both saves worked; item 0 judged with Ctrl+2; after Help ▸ Examples, Ctrl+2 recorded nothing)"
