@@ -449,12 +449,12 @@ void MainWindow::updateExampleNotice()
 {
     m_exampleNotice->setVisible(showsBundledExample());
     if (!showsBundledExample()) return;
+    const std::string_view name = fuzz::profileName(m_runSettings.profile);
     const QString profile = m_runSettings.profileFromSchema
                                 ? tr("the schema's profile")
-                                : tr("the %1 profile").arg(QString::fromUtf8(fuzz::profileName(m_runSettings.profile).data(), static_cast<qsizetype>(fuzz::profileName(m_runSettings.profile).size())));
-    m_exampleNotice->setText(tr("<i>An example, run under its own settings (%1).</i> <a href=\"open\">Open your own "
-                                "schema…</a>")
-                                 .arg(profile.toHtmlEscaped()));
+                                : tr("%1 profile").arg(QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())));
+    m_exampleNotice->setText(
+        tr("<i>Example, own settings (%1).</i> <a href=\"open\">Your schema…</a>").arg(profile.toHtmlEscaped()));
 }
 
 void MainWindow::updateTitle()
