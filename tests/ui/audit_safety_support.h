@@ -1,15 +1,18 @@
 // Shared by the audit-mode safety tests: a small project file on the bundled concerts
 // schema (five items, two db_ids in its tables.json), menus found by title, and an
-// answerer for the modal dialogs an action opens (it records what it saw).
+// answerer for the modal dialogs an action opens, as they open (it records what it saw).
 #pragma once
 
 #include "core/audit/audit.h"
+#include "tests/ui/modal_dialogs.h"
 
 #include <QAbstractButton>
 #include <QApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
+#include <QFileInfo>
+#include <QLineEdit>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -19,7 +22,6 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QStringList>
-#include <QTimer>
 
 namespace sqleq::test {
 
@@ -103,46 +105,48 @@ inline QMenu* submenuTitled(QMenu* menu, const QString& title)
     return nullptr;
 }
 
-/// Answers the next modal dialog: a file dialog gets `path`, a message box `button`.
-/// Every modal the application opens is recorded once (class name, and a message box's
-/// text); the file dialog's own "File not found" warning, which it shows while its file
-/// model has not yet caught up with a file just written, is dismissed and the file
-/// dialog answered again, unrecorded: it is Qt's race, not the application's question.
+/// Answers every modal dialog shown while it lives, as it appears (modal_dialogs.h): a
+/// file dialog gets `path`, typed whole into its name field (what the field resolves
+/// does not depend on the dialog's file model having caught up, nor on whether the
+/// field has the focus yet), a message box `button`, any other dialog is rejected.
+/// Every modal is recorded once (class name, and a message box's text); the file
+/// dialog's own "File not found" warning is dismissed and the file dialog answered
+/// again, unrecorded: it is the file dialog's question, not the application's.
 struct ModalAnswerer {
     QString path;
     QMessageBox::StandardButton button = QMessageBox::Cancel;
     QStringList seen;
-    QTimer timer;
     QPointer<QWidget> last;
+    ModalWatcher watcher{[this](QWidget* modal) { answer(modal); }};
 
-    ModalAnswerer()
+    void answer(QWidget* modal)
     {
-        timer.setInterval(20);
-        QObject::connect(&timer, &QTimer::timeout, [this] {
-            QWidget* modal = QApplication::activeModalWidget();
-            if (!modal) return;
-            auto* box = qobject_cast<QMessageBox*>(modal);
-            if (box != nullptr && qobject_cast<QFileDialog*>(box->parentWidget()) != nullptr) {
-                box->reject();
+        auto* box = qobject_cast<QMessageBox*>(modal);
+        if (auto* files = box ? qobject_cast<QFileDialog*>(box->parentWidget()) : nullptr) {
+            box->reject();
+            if (++m_fileRetries < 10) watcher.answerAgain(files);
+            return;
+        }
+        if (modal != last) seen << QString::fromLatin1(modal->metaObject()->className());
+        last = modal;
+        if (box != nullptr) {
+            seen.last() += QStringLiteral(": ") + box->text();
+            box->button(button)->click();
+        } else if (auto* files = qobject_cast<QFileDialog*>(modal); files && !path.isEmpty()) {
+            auto* name = files->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
+            if (name == nullptr) {
+                files->reject();
                 return;
             }
-            if (modal != last) seen << QString::fromLatin1(modal->metaObject()->className());
-            last = modal;
-            if (box != nullptr) {
-                seen.last() += QStringLiteral(": ") + box->text();
-                box->button(button)->click();
-            } else if (auto* files = qobject_cast<QFileDialog*>(modal); files && !path.isEmpty()) {
-                files->selectFile(path);
-                // Queued, so this slot returns first: should QFileDialog::accept() (which
-                // checks the name as OK would) open its warning, the next tick dismisses it.
-                QMetaObject::invokeMethod(files, [files] { static_cast<QDialog*>(files)->accept(); },
-                                          Qt::QueuedConnection);
-            } else if (auto* dialog = qobject_cast<QDialog*>(modal)) {
-                dialog->reject();
-            }
-        });
-        timer.start();
+            name->setText(QFileInfo(path).absoluteFilePath());
+            static_cast<QDialog*>(files)->accept();  // QFileDialog::accept is protected
+        } else if (auto* dialog = qobject_cast<QDialog*>(modal)) {
+            dialog->reject();
+        }
     }
+
+private:
+    int m_fileRetries = 0;
 };
 
 

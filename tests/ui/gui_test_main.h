@@ -6,6 +6,8 @@
 // the test program loudly; it never falls back to whatever is installed.
 #pragma once
 
+#include "tests/ui/modal_dialogs.h"
+
 #include <QApplication>
 #include <QFont>
 #include <QFontDatabase>
@@ -84,13 +86,15 @@ inline bool pinFonts()
 
 } // namespace sqleq::test
 
-/// QTEST_MAIN with the pinned fonts (Qt 6.4's QTEST_MAIN: a QApplication at 96 dpi).
+/// QTEST_MAIN with the pinned fonts (Qt 6.4's QTEST_MAIN: a QApplication at 96 dpi), and
+/// the guard that fails a test on a modal dialog nothing answered (modal_dialogs.h).
 #define SQLEQ_GUI_TEST_MAIN(TestObject)                       \
     int main(int argc, char* argv[])                          \
     {                                                         \
         QApplication app(argc, argv);                         \
         app.setAttribute(Qt::AA_Use96Dpi, true);              \
         if (!sqleq::test::pinFonts()) return 1;               \
+        sqleq::test::UnansweredModalGuard unansweredModals;   \
         TestObject tc;                                        \
         QTEST_SET_MAIN_SOURCE_PATH                            \
         return QTest::qExec(&tc, argc, argv);                 \

@@ -411,14 +411,13 @@ private slots:
         const QString bad = dir.filePath(QStringLiteral("bad1.sqleq-audit"));
         QString title;
         QString text;
-        QTimer::singleShot(0, [&] {
-            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
-            QVERIFY(box != nullptr);
+        test::NextDialog<QMessageBox> report([&](QMessageBox* box) {
             title = box->windowTitle();
             text = box->text();
             box->accept();
         });
         window.audit()->openProjectReporting(bad);
+        QVERIFY(report.answered());
         QCOMPARE(title, QStringLiteral("Cannot open the audit project"));
         QVERIFY2(text.contains(bad) && text.contains(QStringLiteral("items is a view, not a table")), qPrintable(text));
 

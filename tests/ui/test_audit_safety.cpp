@@ -299,16 +299,14 @@ private slots:
         QVERIFY(!openFreshProject(window, QDir(dir.path())).isEmpty());
         QVERIFY(window.audit()->annotationPanel()->settingsNoteLabel()->isHidden());
         // Run ▸ Settings…: strict, accepted.
-        QTimer::singleShot(0, &window, [] {
-            QTRY_VERIFY(QApplication::activeModalWidget() != nullptr);
-            auto* dialog = qobject_cast<QDialog*>(QApplication::activeModalWidget());
-            QVERIFY(dialog);
+        test::NextDialog<QDialog> strict([](QDialog* dialog) {
             auto* profile = dialog->findChild<QComboBox*>();
             QVERIFY(profile);
             profile->setCurrentIndex(profile->findData(static_cast<int>(fuzz::Profile::Strict)));
             dialog->accept();
         });
         QTest::keyClick(&window, Qt::Key_Comma, Qt::ControlModifier);
+        QVERIFY(strict.answered());
         QCOMPARE(ui::AppSettings().runSettings().profile, fuzz::Profile::Strict);
         // The item still runs under the project's spider profile, and the panel says why.
         QCOMPARE(window.currentSession().settings.profile, fuzz::Profile::Spider);

@@ -120,15 +120,14 @@ private slots:
         runSettled(window, peopleSession(QStringLiteral("SELECT name FROM people"), QStringLiteral("SELECT name FROM people")));
         QVERIFY(!window.hasUnsavedEdits());
         // The real dialog: switch the profile to strict (after "the schema's" and spider) and accept.
-        QTimer::singleShot(0, &window, [] {
-            auto* dialog = qobject_cast<QDialog*>(QApplication::activeModalWidget());
-            QVERIFY(dialog != nullptr);
+        test::NextDialog<QDialog> strict([](QDialog* dialog) {
             auto* profile = dialog->findChild<QComboBox*>();
             QVERIFY(profile != nullptr);
             profile->setCurrentIndex(2);
             dialog->accept();
         });
         window.editSettings();
+        QVERIFY(strict.answered());
         QVERIFY(window.currentSession().settings.profile == fuzz::Profile::Strict);
         QVERIFY(window.hasUnsavedEdits());
         QVERIFY(window.resultIsStale());

@@ -45,6 +45,8 @@
 #include <QTreeView>
 #include <QtTest>
 
+#include <optional>
+
 #include <sqlite3.h>
 
 using namespace sqleq;
@@ -353,12 +355,9 @@ private slots:
         window.candidateEditor()->insertPlainText(QStringLiteral(" WHERE age > 40"));
         QVERIFY(window.hasUnsavedEdits());
         // Answers the question box that confirmDiscardEdits() opens, with `button`.
-        const auto answer = [](QMessageBox::StandardButton button) {
-            QTimer::singleShot(0, [button] {
-                auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
-                QVERIFY(box != nullptr);
-                box->button(button)->click();
-            });
+        std::optional<test::NextDialog<QMessageBox>> question;
+        const auto answer = [&question](QMessageBox::StandardButton button) {
+            question.emplace([button](QMessageBox* box) { box->button(button)->click(); });
         };
         answer(QMessageBox::Cancel);
         QVERIFY(!window.fileActions()->confirmDiscardEdits());
@@ -470,15 +469,13 @@ private slots:
         QVERIFY(window.currentSession().settings == pinned.settings);
 
         // Run ▸ Settings…: only the search budget changed.
-        QTimer::singleShot(0, &window, [] {
-            QTRY_VERIFY(QApplication::activeModalWidget() != nullptr);
-            auto* dialog = qobject_cast<ui::SettingsDialog*>(QApplication::activeModalWidget());
-            QVERIFY(dialog);
+        test::NextDialog<ui::SettingsDialog> budget([](ui::SettingsDialog* dialog) {
             for (auto* box : dialog->findChildren<QSpinBox*>())
                 if (box->value() == static_cast<int>(inspect::CheckSettings{}.searchBudget)) box->setValue(41);
             dialog->accept();
         });
         window.editSettings();
+        QVERIFY(budget.answered());
         QCOMPARE(window.currentSession().settings.searchBudget, std::size_t{41});
         QCOMPARE(window.currentSession().settings.seed, uint64_t{2});  // the session keeps its own
         const inspect::CheckSettings stored = ui::AppSettings().runSettings();
@@ -495,9 +492,7 @@ private slots:
         }
         QVERIFY(newSession && saveAs);
         // The changed settings made the session modified: New session asks first.
-        QTimer::singleShot(0, &window, [] {
-            QTRY_VERIFY(qobject_cast<QMessageBox*>(QApplication::activeModalWidget()) != nullptr);
-            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        test::NextDialog<QMessageBox> discard([](QMessageBox* box) {
             // Each answer has a mnemonic (Alt+S, Alt+D, Alt+C) whatever the desktop.
             QCOMPARE(box->button(QMessageBox::Save)->text(), QStringLiteral("&Save"));
             QCOMPARE(box->button(QMessageBox::Discard)->text(), QStringLiteral("&Discard"));
@@ -505,6 +500,7 @@ private slots:
             box->button(QMessageBox::Discard)->click();
         });
         newSession->trigger();
+        QVERIFY(discard.answered());
         QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning(), test::kRunTimeoutMs);
         QVERIFY(window.currentSession().settings == stored);
         QCOMPARE(ui::effectiveProfile(window.currentSession()), fuzz::Profile::Strict);  // a DDL's promise

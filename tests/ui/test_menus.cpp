@@ -285,10 +285,7 @@ private slots:
         window.show();
         QString title;
         QString text;
-        QTimer::singleShot(0, &window, [&] {
-            QTRY_VERIFY(QApplication::activeModalWidget() != nullptr);
-            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
-            QVERIFY(box != nullptr);
+        test::NextDialog<QMessageBox> report([&](QMessageBox* box) {
             title = box->windowTitle();
             text = box->text();
             box->close();
