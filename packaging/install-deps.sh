@@ -11,6 +11,10 @@ packages=(
   fonts-dejavu-core
   # Runtime of the GUI: the SVG icon plugin; screenshots under a virtual X server.
   libqt6svg6 xvfb xauth
+  # The layout tests and the annotator's walk-through on a real X display with a window
+  # manager (tests/run_under_wm.sh, tests/walkthrough_audit_examples.sh): openbox frames
+  # the window, xdotool types the walk-through's keys.
+  openbox xdotool
   # make fuzz / make sanitize: clang's libFuzzer and sanitizer runtimes; /usr/bin/time for make attacks.
   clang libclang-rt-14-dev time
   # make attacks: builds its hostile .sqlite files and audit projects with the sqlite3 shell.

@@ -159,7 +159,7 @@ void MainWindow::showEvent(QShowEvent* event)
 {
     QMainWindow::showEvent(event);
     // The window manager frames the window after it is shown: fit again with the real frame.
-    if (!event->spontaneous()) QTimer::singleShot(0, this, [this] { fitWindowToScreen(this); });
+    if (!event->spontaneous()) QTimer::singleShot(0, this, [this] { fitWindowToScreenOnceFramed(this); });
 }
 
 } // namespace sqleq::ui

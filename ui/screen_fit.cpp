@@ -3,9 +3,12 @@
 
 #include "ui/screen_fit.h"
 
+#include <QEvent>
 #include <QScreen>
 #include <QStyle>
+#include <QTimer>
 #include <QWidget>
+#include <QWindow>
 
 #include <algorithm>
 
@@ -48,6 +51,49 @@ void fitWindowToScreen(QWidget* window)
     const QRect fittedClient = fitted.marginsRemoved(margins);
     window->resize(fittedClient.size());
     window->move(fitted.topLeft());
+}
+
+namespace {
+
+/// Watches a top-level window until its frame is known (the frame geometry differs from
+/// the client's), fits it then, and removes itself. The window manager may frame the
+/// window without moving the client (openbox keeps a client placed at 0,0 there and puts
+/// its title bar above the screen): the exposure that follows the framing is watched too.
+class FitWhenFramed : public QObject {
+public:
+    explicit FitWhenFramed(QWidget* window) : QObject(window), m_window(window)
+    {
+        setObjectName(QStringLiteral("fitWindowWhenFramed"));
+        window->installEventFilter(this);
+        if (QWindow* handle = window->windowHandle()) handle->installEventFilter(this);
+    }
+
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        const QEvent::Type type = event->type();
+        if ((type == QEvent::Move || type == QEvent::Resize || type == QEvent::Expose) && !m_done
+            && m_window->frameGeometry() != m_window->geometry()) {
+            m_done = true;
+            // After the event: fitting resizes the window, which must not happen inside its expose.
+            QTimer::singleShot(0, m_window, [window = m_window] { fitWindowToScreen(window); });
+            deleteLater();
+        }
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    QWidget* m_window;
+    bool m_done = false;
+};
+
+} // namespace
+
+void fitWindowToScreenOnceFramed(QWidget* window)
+{
+    fitWindowToScreen(window);
+    if (window->frameGeometry() != window->geometry()) return;  // framed already: fitted with the real frame
+    if (window->findChild<QObject*>(QStringLiteral("fitWindowWhenFramed"), Qt::FindDirectChildrenOnly)) return;
+    new FitWhenFramed(window);
 }
 
 } // namespace sqleq::ui

@@ -24,4 +24,11 @@ namespace sqleq::ui {
 /// style's title bar height. GUI thread.
 void fitWindowToScreen(QWidget* window);
 
+/// fitWindowToScreen(window) now and again once the window manager has framed it: a
+/// window manager frames a window after it is mapped, and a window placed before with an
+/// estimated frame (or none) can then stick out of the screen, its title bar above the
+/// top edge and its bottom rows below the bottom. Only that first framing: a window the
+/// user moves later is left where it is put. GUI thread.
+void fitWindowToScreenOnceFramed(QWidget* window);
+
 } // namespace sqleq::ui

@@ -1,4 +1,5 @@
-// Audit mode's first layout at 1280×800, offscreen, on the bundled example: every
+// Audit mode's first layout on the bundled example, offscreen at 1280×800 and under
+// tests/run_under_wm.sh with openbox at 1280×800 and 1920×1080: every
 // header of the suite databases table shows its whole text, the database and results
 // views have room for three rows, the items list for five with the chosen item scrolled
 // into view, and a neighbor's text stays inside its own column. The layout is checked
@@ -59,7 +60,7 @@ QString rowsMessage(const char* what, const QTableView* view)
         .arg(QFontInfo(view->font()).family());
 }
 
-/// How a row of fitsAt1280x800 sets the fonts up.
+/// How a row of fitsTheScreen sets the fonts up.
 enum class Fonts { Pinned, System, Family };
 
 } // namespace
@@ -81,7 +82,7 @@ private slots:
     void init() { test::startAuditAsAlice(); }  // no place saved by an earlier row
     void cleanup() { test::usePinnedFonts(); }
 
-    void fitsAt1280x800_data()
+    void fitsTheScreen_data()
     {
         QTest::addColumn<int>("fonts");
         QTest::addColumn<QString>("family");
@@ -97,7 +98,7 @@ private slots:
             QTest::newRow(family) << int(Fonts::Family) << QString::fromLatin1(family) << QString::fromLatin1(fixedFamily);
     }
 
-    void fitsAt1280x800()
+    void fitsTheScreen()
     {
         QFETCH(int, fonts);
         QFETCH(QString, family);
@@ -116,17 +117,15 @@ private slots:
         ui::MainWindow window;
         qInfo("fonts: %s %.1f pt, SQL in %s", qPrintable(QFontInfo(QApplication::font()).family()),
               QApplication::font().pointSizeF(), qPrintable(QFontInfo(window.goldEditor()->font()).family()));
-        window.setGeometry(test::kLaptop);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(test::kLaptopScreen);
+        SQLEQ_VERIFY_SHOWN_ON_SCREEN(window);
         QVERIFY2(test::openBundledAuditExample(window), "the bundled example did not open");
         const std::size_t last = window.audit()->project()->items()->back().index;
         QVERIFY(window.audit()->selectItem(last));
         QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning() && window.lastResult(), kRunTimeoutMs);
         QTest::qWait(50);  // the deferred first dock layout
         QVERIFY(!window.grab().isNull());
-        QVERIFY(test::kLaptopScreen);
-        QCOMPARE(window.frameGeometry(), test::kLaptop);  // the minimum sizes fit in it
+        QCOMPARE(window.frameGeometry(), test::screenArea());  // the minimum sizes fit in it
         if (qEnvironmentVariableIsSet("SQLEQ_LAYOUT_PNG")) {  // one picture per font row: NAME-<row>.png
             const QString tag = QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('_'));
             QString file = qEnvironmentVariable("SQLEQ_LAYOUT_PNG");
@@ -163,9 +162,7 @@ private slots:
     void verdictBannerHeadsTheVerdictPanelInAuditMode()
     {
         ui::MainWindow window;
-        window.setGeometry(test::kLaptop);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        SQLEQ_VERIFY_SHOWN_ON_SCREEN(window);
         QWidget* banner = window.verdictBanner();
         QDockWidget* panel = window.audit()->annotationDock();
         QVERIFY(!panel->isAncestorOf(banner));
@@ -186,9 +183,7 @@ private slots:
     void neighborTextStaysInItsColumn()
     {
         ui::MainWindow window;
-        window.setGeometry(test::kLaptop);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        SQLEQ_VERIFY_SHOWN_ON_SCREEN(window);
         QVERIFY2(test::openBundledAuditExample(window), "the bundled example did not open");
         QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning() && window.lastResult(), kRunTimeoutMs);
         QTreeView* tree = window.neighborsPanel()->findChild<QTreeView*>();
