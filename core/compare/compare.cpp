@@ -178,13 +178,19 @@ void explainValueMismatch(Comparison& out, const exec::ResultSet& gold,
     out.columnPermutation = detail::bestPermutation(g, c);
     fillRows(out, gold, candidate, detail::rowDifference(g, c, out.columnPermutation));
     if (out.orderMatters) out.firstDifferingRow = detail::firstDifferingRow(g, c, out.columnPermutation);
-    out.message = fmt::format("{} only in the gold and {} only in the candidate, under the "
-                              "closest column mapping{}",
-                              plural(out.onlyInGold.size(), "row"),
-                              plural(out.onlyInCandidate.size(), "row"),
-                              isIdentity(out.columnPermutation)
-                                  ? std::string()
-                                  : " (" + describeMapping(out.columnPermutation) + ")");
+    // One value each: the values say it better than a count of rows and a column mapping.
+    const bool scalars = gold.rows.size() == 1 && candidate.rows.size() == 1 && gold.rows[0].size() == 1
+                         && candidate.rows[0].size() == 1;
+    if (scalars)
+        out.message = fmt::format("the gold returns {}, the candidate {}", valueInSentence(gold.rows[0][0]),
+                                  valueInSentence(candidate.rows[0][0]));
+    else
+        out.message = fmt::format("{} only in the gold and {} only in the candidate, under the "
+                                  "closest column mapping{}",
+                                  plural(out.onlyInGold.size(), "row"), plural(out.onlyInCandidate.size(), "row"),
+                                  isIdentity(out.columnPermutation)
+                                      ? std::string()
+                                      : " (" + describeMapping(out.columnPermutation) + ")");
     if (differsOnlyInRounding(out, gold, candidate)) {
         out.roundingOnly = true;
         out.message += "; they differ only in floating-point rounding (past the 12th significant digit, as when a "
@@ -200,6 +206,29 @@ std::string failureText(const exec::QueryOutcome& outcome)
 }
 
 } // namespace
+
+std::string valueInSentence(const exec::Value& value)
+{
+    constexpr std::size_t kLongest = 40;  // characters of a text kept before "…"
+    switch (value.type()) {
+    case exec::ValueType::Null: return "NULL";
+    case exec::ValueType::Integer: return std::to_string(value.asInteger());
+    case exec::ValueType::Real: return pythonStr(value);
+    case exec::ValueType::Text: {
+        std::string text = pythonStr(value);
+        if (text.size() > kLongest) {
+            std::size_t cut = kLongest;
+            while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+            text = text.substr(0, cut) + "…";
+        }
+        std::string quoted = "'";
+        for (char c : text) quoted += c == '\'' ? std::string("''") : std::string(1, c);
+        return quoted + "'";
+    }
+    case exec::ValueType::Blob: return fmt::format("a {}-byte BLOB", value.asBlob().size());
+    }
+    return {};
+}
 
 Comparison compareResults(const exec::ResultSet& gold, const exec::ResultSet& candidate,
                           bool orderMatters)

@@ -81,6 +81,10 @@ bool pythonEqual(const exec::Value& a, const exec::Value& b);
 /// the text itself (invalid UTF-8 dropped), or the bytes literal ("b'\\x00a'").
 std::string pythonStr(const exec::Value& value);
 
+/// A value as a sentence quotes it: NULL, 3, 2.5, 'Federal Republic' (quotes doubled,
+/// a text past 40 characters cut with "…"), "a 3-byte BLOB".
+std::string valueInSentence(const exec::Value& value);
+
 /// The reference rule, result_eq(gold, candidate, orderMatters), with an explanation.
 /// Thread-safe (no shared state); cost is about linear in the number of cells unless many
 /// columns hold identical value multisets and still differ as tuples.

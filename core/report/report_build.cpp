@@ -163,9 +163,10 @@ nlohmann::json inspectionForReport(const schema::Schema& schema, const inspect::
 {
     nlohmann::json json = inspect::inspectionJson(schema, inspection);
     if (const auto& counterexample = inspection.counterexample) {
-        const auto focus = inspect::separationFocus(schema, counterexample->content, counterexample->tablesRead,
-                                                    inspection.diagnosis.clauses, inspection.check.goldUsed,
-                                                    inspection.check.candidateUsed);
+        const auto focus = inspect::separationFocus(
+            schema, counterexample->content, counterexample->tablesRead,
+            inspect::columnsReadByEither(schema, inspection.check.goldUsed, inspection.check.candidateUsed),
+            inspection.diagnosis.clauses);
         json["separation"] =
             inspect::separationSentence(focus, counterexample->goldOutcome, counterexample->candidateOutcome);
         json["separation_focus"] =

@@ -215,10 +215,13 @@ private slots:
         schema::DatabaseContent content;
         content.tables.push_back({"stadium", {row({exec::Value::integer(48), exec::Value::text("S")})}});
         content.tables.push_back({"concert", {row({exec::Value::integer(13), exec::Value::null()})}});
-        const auto focus = inspect::separationFocus(schema, content, {"stadium", "concert"}, {},
-                                                    "SELECT stadium_id FROM stadium WHERE stadium_id NOT IN "
-                                                    "(SELECT stadium_id FROM concert)",
-                                                    "SELECT stadium_id FROM stadium EXCEPT SELECT stadium_id FROM concert");
+        const auto focus = inspect::separationFocus(
+            schema, content, {"stadium", "concert"},
+            inspect::columnsReadByEither(schema,
+                                         "SELECT stadium_id FROM stadium WHERE stadium_id NOT IN "
+                                         "(SELECT stadium_id FROM concert)",
+                                         "SELECT stadium_id FROM stadium EXCEPT SELECT stadium_id FROM concert"),
+            {});
         QVERIFY(focus);
         QCOMPARE(focus->table, std::string("concert"));
         QCOMPARE(focus->column, std::string("stadium_id"));
@@ -236,10 +239,11 @@ private slots:
         schema::DatabaseContent content;
         content.tables.push_back({"people", {row({exec::Value::integer(1), exec::Value::text("A"),
                                                   exec::Value::integer(30)})}});
-        const auto focus = inspect::separationFocus(schema, content, {"people"},
-                                                    {{inspect::Clause::Where, "age > 34", "age >= 34"}},
-                                                    "SELECT name FROM people WHERE age > 34",
-                                                    "SELECT name FROM people WHERE age >= 34");
+        const auto focus = inspect::separationFocus(
+            schema, content, {"people"},
+            inspect::columnsReadByEither(schema, "SELECT name FROM people WHERE age > 34",
+                                         "SELECT name FROM people WHERE age >= 34"),
+            {{inspect::Clause::Where, "age > 34", "age >= 34"}});
         QVERIFY(focus);
         QCOMPARE(focus->table, std::string("people"));
         QCOMPARE(focus->column, std::string("age"));

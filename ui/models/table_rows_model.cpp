@@ -92,8 +92,9 @@ void TableRowsModel::showSuiteDatabase(const RunResultPtr& result, int database,
     setTable(std::shared_ptr<const schema::Schema>(result, &result->schema),
              std::shared_ptr<const schema::DatabaseContent>(result, &view.content), table);
     if (!view.separating || !result->counterexample || !m_rows) return;
-    const auto kept = keptSourceRows(*result, table);
     markChangedCells(*result, false);
+    if (counterexampleKeepsEveryRow(*result)) return;
+    const auto kept = keptSourceRows(*result, table);
     setHighlightedRows({kept.begin(), kept.end()});
 }
 
@@ -117,6 +118,11 @@ std::vector<std::size_t> TableRowsModel::keptSourceRows(const RunResult& result,
     const auto entry = entryOf(*result.counterexample, table);
     if (!entry || *entry >= result.counterexampleSourceRows.size()) return {};
     return result.counterexampleSourceRows[*entry];
+}
+
+bool TableRowsModel::counterexampleKeepsEveryRow(const RunResult& result)
+{
+    return result.counterexample && result.counterexample->rowCount() >= result.counterexampleRowsBefore;
 }
 
 void TableRowsModel::markChangedCells(const RunResult& result, bool onCounterexample)

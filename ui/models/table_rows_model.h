@@ -61,6 +61,9 @@ public:
     /// keeps, per counterexample row in order (RunResult::counterexampleSourceRows);
     /// empty when there is no counterexample or it has no such table.
     static std::vector<std::size_t> keptSourceRows(const RunResult& result, const QString& table);
+    /// Whether the counterexample of `result` keeps every row of the separating database
+    /// (shown whole, not minimized): then no row is marked, as marking all says nothing.
+    static bool counterexampleKeepsEveryRow(const RunResult& result);
 
     [[nodiscard]] QString tableName() const { return m_tableName; }
     /// Rows in the table, whether or not fetched yet.

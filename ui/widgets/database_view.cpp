@@ -18,6 +18,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QRegularExpression>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -65,6 +66,7 @@ DatabaseView::DatabaseView(QWidget* parent) : QWidget(parent)
     m_tabs->setDocumentMode(true);
     m_tabs->setUsesScrollButtons(true);
     m_tabs->setAccessibleName(tr("Tables of the database"));
+    connect(m_tabs, &QTabWidget::currentChanged, this, &DatabaseView::scrollToKeptRows);
 
     // Tables neither query reads hold rows only because the profile allows no empty
     // table: one line names them, and a click shows their tabs.
@@ -121,6 +123,7 @@ void DatabaseView::setUnreadTablesShown(bool shown)
 void DatabaseView::setResult(const RunResultPtr& result)
 {
     m_result = result;
+    m_focus = computeFocus();
     m_database = -1;
     m_openOnSeparatingTable = true;
     rebuildTabs();
@@ -151,6 +154,7 @@ bool DatabaseView::showingCounterexample() const
 
 void DatabaseView::rebuildTabs()
 {
+    m_keptRowsPending.clear();
     while (m_tabs->count() > 0) {
         QWidget* page = m_tabs->widget(0);
         m_tabs->removeTab(0);
@@ -202,9 +206,44 @@ void DatabaseView::refresh()
         m_openOnSeparatingTable = false;
         openOnFocus();
     }
+    // The full database opens where the counterexample's rows are (row 28 of 48, not row 1).
+    m_keptRowsPending.assign(m_models.size(), hasCounterexample && !counterexample);
+    scrollToKeptRows(m_tabs->currentIndex());
 }
 
-std::optional<inspect::SeparationFocus> DatabaseView::focus() const
+int DatabaseView::firstKeptRow(int tab) const
+{
+    const bool full = m_result && m_result->counterexample && !showingCounterexample() && m_database >= 0
+                      && static_cast<std::size_t>(m_database) < m_result->databases.size()
+                      && m_result->databases[static_cast<std::size_t>(m_database)].separating;
+    if (!full || TableRowsModel::counterexampleKeepsEveryRow(*m_result) || tableModel(tab) == nullptr) return -1;
+    const auto kept = TableRowsModel::keptSourceRows(*m_result, tableModel(tab)->tableName());
+    if (kept.empty()) return -1;
+    return static_cast<int>(*std::min_element(kept.begin(), kept.end()));
+}
+
+void DatabaseView::scrollToKeptRows(int tab)
+{
+    if (tab < 0 || static_cast<std::size_t>(tab) >= m_keptRowsPending.size() || !m_keptRowsPending[static_cast<std::size_t>(tab)])
+        return;
+    m_keptRowsPending[static_cast<std::size_t>(tab)] = false;
+    const int row = firstKeptRow(tab);
+    TableRowsModel* model = tableModel(tab);
+    QTableView* view = tableView(tab);
+    if (row < 0 || view == nullptr) return;
+    while (model->rowCount() <= row && model->canFetchMore({})) model->fetchMore({});
+    // On the focus table, the decisive column stays in sight; elsewhere the column the user was on.
+    const schema::Table& table = m_result->schema.tables[static_cast<std::size_t>(tab)];
+    int column = std::max(0, view->currentIndex().column());
+    if (m_focus && !m_focus->column.empty() && schema::sameIdentifier(m_focus->table, table.name))
+        column = static_cast<int>(table.columnIndex(m_focus->column));
+    const QModelIndex cell = model->index(row, column);
+    if (!cell.isValid()) return;
+    view->selectionModel()->setCurrentIndex(cell, QItemSelectionModel::NoUpdate);
+    view->scrollTo(cell, QAbstractItemView::PositionAtTop);
+}
+
+std::optional<inspect::SeparationFocus> DatabaseView::computeFocus() const
 {
     if (!m_result || m_result->tablesRead.empty()) return std::nullopt;
     const int separating = [&] {
@@ -218,8 +257,11 @@ std::optional<inspect::SeparationFocus> DatabaseView::focus() const
     else if (separating >= 0)
         content = &m_result->databases[static_cast<std::size_t>(separating)].content;
     if (content == nullptr) return std::nullopt;
-    return inspect::separationFocus(m_result->schema, *content, m_result->tablesRead, m_result->diagnosis.clauses,
-                                    m_result->check.goldUsed, m_result->check.candidateUsed);
+    // The columns as SQLite resolves them: the sentence names none that neither query reads.
+    const auto columnsRead =
+        inspect::columnsReadByEither(m_result->schema, m_result->check.goldUsed, m_result->check.candidateUsed);
+    return inspect::separationFocus(m_result->schema, *content, m_result->tablesRead, columnsRead,
+                                    m_result->diagnosis.clauses);
 }
 
 void DatabaseView::openOnFocus()
@@ -270,14 +312,33 @@ void DatabaseView::updateCaption(bool valid, bool separating, bool hasCounterexa
     if (counterexample) {
         const QString rows = countedRows(static_cast<qint64>(m_result->counterexample->rowCount()));
         const bool shrunk = m_result->counterexampleRowsBefore != m_result->counterexample->rowCount();
+        // Not minimized: core's reason, without the "shown whole" the caption already says.
+        QString reason = m_result->counterexampleNote;
+        reason.remove(QRegularExpression(QStringLiteral("^shown whole: ")));
+        if (reason.isEmpty()) reason = tr("it could not be shrunk");
+        // Shrunk from a later separating database: why the first one is not shown.
+        const QString origin = m_result->counterexampleOrigin.isEmpty()
+            ? why
+            : why + QLatin1Char(' ') + asSentence(capitalized(m_result->counterexampleOrigin));
         m_caption->setText(!m_result->counterexampleMinimized
-                               ? tr("%1 All of database %2, %3, not minimized:").arg(why, name, rows)
+                               ? (shrunk ? tr("%1 Counterexample of database %2, shrunk from %3 to %4, not minimized "
+                                              "(%5):")
+                                               .arg(origin, name)
+                                               .arg(m_result->counterexampleRowsBefore)
+                                               .arg(rows, reason)
+                                         : tr("%1 All of database %2, %3, not minimized (%4):").arg(origin, name, rows, reason))
                            : shrunk ? tr("%1 Minimal counterexample of database %2, shrunk from %3 to %4:")
-                                          .arg(why, name)
+                                          .arg(origin, name)
                                           .arg(m_result->counterexampleRowsBefore)
                                           .arg(rows)
                                     : tr("%1 Minimal counterexample: database %2, %3, none of which can go:")
-                                          .arg(why, name, rows));
+                                          .arg(origin, name, rows));
+        return;
+    }
+    if (hasCounterexample && TableRowsModel::counterexampleKeepsEveryRow(*m_result)) {
+        m_caption->setText(tr("%1 All of database %2, shown whole: the counterexample keeps every row of it, so no "
+                              "row is marked:")
+                               .arg(why, name));
         return;
     }
     m_caption->setText(hasCounterexample ? tr("%1 All of database %2, the counterexample's rows marked ◆:").arg(why, name)

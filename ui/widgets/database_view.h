@@ -52,6 +52,9 @@ public:
     [[nodiscard]] QString caption() const;
     /// The column the view scrolled to on opening ("concert.stadium_id"); empty when none.
     [[nodiscard]] QString focusedColumn() const;
+    /// The row of `tab` the full database scrolled to: its first row the counterexample
+    /// keeps (◆); -1 when none is marked or the full database is not shown.
+    [[nodiscard]] int firstKeptRow(int tab) const;
     /// Whether `tab` is shown in the tab bar (tables neither query reads are folded away).
     [[nodiscard]] bool isTabShown(int tab) const;
     /// The line that lists the folded tables and shows them on click; hidden when none.
@@ -84,12 +87,17 @@ private:
     /// The tab of the table that carries the difference (core's separation focus on
     /// the counterexample, else on the separating database); -1 when none.
     [[nodiscard]] int separatingTable() const;
-    /// Core's separation focus on the database shown (the counterexample when it is shown).
-    [[nodiscard]] std::optional<inspect::SeparationFocus> focus() const;
+    /// Core's separation focus on the counterexample (else on the separating database),
+    /// computed once per run: every caption and the opening cell use it.
+    [[nodiscard]] std::optional<inspect::SeparationFocus> computeFocus() const;
+    [[nodiscard]] const std::optional<inspect::SeparationFocus>& focus() const { return m_focus; }
+    /// In the full database, scrolls `tab` to the first row the counterexample keeps (◆).
+    void scrollToKeptRows(int tab);
     /// Opens the focus's tab and scrolls its column into view.
     void openOnFocus();
 
     RunResultPtr m_result;
+    std::optional<inspect::SeparationFocus> m_focus;
     int m_database = -1;
     Mode m_mode = Mode::Counterexample;
     QLabel* m_caption = nullptr;
@@ -103,6 +111,9 @@ private:
     bool m_unreadShown = false;
     QString m_focusedColumn;  ///< "table.column" the view scrolled to on opening
     bool m_openOnSeparatingTable = false;  ///< set by a new run, cleared once a database is shown
+    /// Tabs of the full database not yet scrolled to their first ◆ row (a hidden view
+    /// cannot scroll: each scrolls when first shown).
+    std::vector<bool> m_keptRowsPending;
 };
 
 } // namespace sqleq::ui
