@@ -131,8 +131,8 @@ void printText(const schema::Schema& schema, const inspect::Inspection& inspecti
     }
     fmt::print("gold as run: {}\n", inspection.check.goldUsed);
     fmt::print("candidate as run: {}\n", inspection.check.candidateUsed);
-    printCounterexample(schema, inspection.counterexample, separatingName(inspection),
-                        fuzz::profileName(inspection.settings.profile));
+    printCounterexample(schema, inspection.counterexample, inspect::counterexampleDatabaseName(inspection),
+                        fuzz::profileName(inspection.settings.profile), inspect::counterexampleOrigin(inspection));
 }
 
 int exitCodeFor(suite::VerdictKind verdict)

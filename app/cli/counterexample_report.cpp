@@ -10,7 +10,7 @@
 namespace sqleq::cli {
 
 void printCounterexample(const schema::Schema& schema, const std::optional<minimize::Counterexample>& counterexample,
-                         const std::string& databaseName, std::string_view profile)
+                         const std::string& databaseName, std::string_view profile, std::string_view origin)
 {
     if (!counterexample) return;
     const auto rows = counterexample->content.rowCount();
@@ -21,6 +21,7 @@ void printCounterexample(const schema::Schema& schema, const std::optional<minim
         fmt::print("\nseparating database {}, {} row{}, not minimized: {}\n", databaseName, rows, rows == 1 ? "" : "s",
                    counterexample->note);
     }
+    if (!origin.empty()) fmt::print("from another database: {}\n", origin);
     // Core sets it only for a database sqleq did not sample or build.
     if (!counterexample->outsideProfile.empty())
         fmt::print("outside the {} profile: {}; database {} is not one sqleq sampled\n", profile,

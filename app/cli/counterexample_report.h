@@ -13,9 +13,10 @@
 namespace sqleq::cli {
 
 /// Table by table, then the two results one after the other. `databaseName` names the
-/// separating database it comes from (inspect::databaseName); `profile` is the one the
-/// verdict was reached under, named when the database breaks it.
+/// separating database it comes from (inspect::counterexampleDatabaseName); `profile` is
+/// the one the verdict was reached under, named when the database breaks it; `origin`
+/// (inspect::counterexampleOrigin) why that is not the first separating database, if so.
 void printCounterexample(const schema::Schema& schema, const std::optional<minimize::Counterexample>& counterexample,
-                         const std::string& databaseName, std::string_view profile);
+                         const std::string& databaseName, std::string_view profile, std::string_view origin = {});
 
 } // namespace sqleq::cli

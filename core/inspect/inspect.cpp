@@ -67,6 +67,33 @@ bool madeBySqleq(const suite::Suite& suite, int index)
     return origin == suite::DatabaseOrigin::Sampled || origin == suite::DatabaseOrigin::Targeted;
 }
 
+namespace {
+
+std::string nameOf(const Inspection& inspection, int index)
+{
+    const auto& databases = inspection.distilled.suite.databases;
+    if (index < 0 || static_cast<std::size_t>(index) >= databases.size()) return {};
+    const auto at = static_cast<std::size_t>(index);
+    return databaseName(at, databases[at].label);
+}
+
+} // namespace
+
+std::string counterexampleDatabaseName(const Inspection& inspection)
+{
+    return nameOf(inspection, inspection.counterexample ? inspection.counterexample->database
+                                                        : inspection.check.separatingDatabase);
+}
+
+std::string counterexampleOrigin(const Inspection& inspection)
+{
+    if (!inspection.counterexample || !inspection.counterexample->fromLaterDatabase()) return {};
+    return fmt::format("database {} separates them first but could not be shrunk ({}); this counterexample comes "
+                       "from database {}, which separates them too",
+                       nameOf(inspection, inspection.check.separatingDatabase),
+                       inspection.counterexample->firstNotShrunk, counterexampleDatabaseName(inspection));
+}
+
 std::string_view evidenceKindName(EvidenceKind kind)
 {
     switch (kind) {
@@ -193,7 +220,7 @@ Result<Inspection> inspectResolved(const schema::SchemaSource& source, const Che
         // Only a database sqleq did not make (the user's original, a prebuilt suite's
         // file) may break the profile; sampled and built ones keep it by construction,
         // and `ctest -R certificates` holds them to it.
-        if (inspection.counterexample && !madeBySqleq(inspection.distilled.suite, inspection.check.separatingDatabase))
+        if (inspection.counterexample && !madeBySqleq(inspection.distilled.suite, inspection.counterexample->database))
             inspection.counterexample->outsideProfile
                 = fuzz::profileViolation(schema, inspection.counterexample->content, settings.profile)
                       .value_or(std::string());

@@ -65,6 +65,20 @@ struct DatabaseRun {
 /// same wherever the database appears.
 std::string databaseName(std::size_t index, std::string_view label);
 
+struct Inspection;
+
+/// The database the counterexample on screen comes from, as databaseName names it
+/// ("#2 (sample 1)"): the check's separating database, or the later one its
+/// counterexample was taken from (minimize::Counterexample::database). Empty when the
+/// inspection has no separating database.
+std::string counterexampleDatabaseName(const Inspection& inspection);
+
+/// When the counterexample comes from another database than the first that separates
+/// the pair, why, in one clause every front end shows: "database #0 (original)
+/// separates them first but could not be shrunk (shown whole: …); this counterexample
+/// comes from database #2 (sample 1), which separates them too". Empty otherwise.
+std::string counterexampleOrigin(const Inspection& inspection);
+
 /// A gold neighbor that behaves exactly like the candidate on every database tried
 /// (each suite database and the counterexample): "the candidate is the gold with
 /// `>` changed to `>=`".

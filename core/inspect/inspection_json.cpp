@@ -143,6 +143,17 @@ nlohmann::json inspectionJson(const schema::Schema& schema, const Inspection& in
     out["separating_db_label"] =
         separated ? nlohmann::json(suite.databases[static_cast<std::size_t>(check.separatingDatabase)].label)
                   : nlohmann::json();
+    // The database the counterexample was shrunk from: the separating one, or a later
+    // one when that could not be shrunk (counterexample_origin says why).
+    if (inspection.counterexample) {
+        const int from = inspection.counterexample->database;
+        out["counterexample_db"] = from;
+        out["counterexample_db_label"] = from >= 0 && static_cast<std::size_t>(from) < suite.databases.size()
+            ? nlohmann::json(suite.databases[static_cast<std::size_t>(from)].label)
+            : nlohmann::json();
+        const std::string origin = counterexampleOrigin(inspection);
+        out["counterexample_origin"] = origin.empty() ? nlohmann::json() : nlohmann::json(origin);
+    }
     out["suite_size"] = inspection.metricDatabases;
     out["databases_checked"] = check.databasesChecked;
     out["sampled"] = inspection.distilled.sampled;

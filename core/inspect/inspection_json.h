@@ -33,7 +33,9 @@ nlohmann::json counterexampleJson(const schema::Schema& schema,
 /// The whole inspection: verdict, suite_verdict, test_suite_false_positive,
 /// convention_note (null, or how the metric's conventions decided its answer),
 /// constraint_notes (where tables.json and the original's DDL disagreed), evidence,
-/// the counterexample keys above, gold_used, candidate_used, diagnosis, clauses,
+/// the counterexample keys above with counterexample_db and counterexample_db_label (the
+/// database it was shrunk from) and counterexample_origin (null, or why that is not the
+/// first separating database: inspect::counterexampleOrigin), gold_used, candidate_used, diagnosis, clauses,
 /// nondeterminism, profile, seed, settings (the JSON form of the settings it ran with,
 /// settings_json.h), seconds.
 nlohmann::json inspectionJson(const schema::Schema& schema, const Inspection& inspection);

@@ -2,6 +2,7 @@
 
 #include "core/minimize/counterexample.h"
 
+#include "core/base/cancellation.h"
 #include "core/exec/executor.h"
 #include "core/fuzz/sampler.h"
 #include "core/minimize/separating_database.h"
@@ -54,17 +55,14 @@ bool Counterexample::isRead(std::string_view table) const
                        [&](const std::string& name) { return schema::sameIdentifier(name, table); });
 }
 
-std::optional<Counterexample> buildCounterexample(const schema::Schema& schema, const suite::Suite& suite,
-                                                  const suite::CheckResult& check, bool keepTablesNonEmpty,
-                                                  const exec::ExecLimits& limits, const std::atomic<bool>* cancel)
+namespace {
+
+/// One separating database shrunk (or shown whole, with the reason) for `check`, whose
+/// outcomes and comparison are the ones the pair gave on that database.
+Counterexample shrinkOne(const schema::Schema& schema, const schema::Schema& readable, const exec::Bytes& bytes,
+                         const suite::CheckResult& check, bool keepTablesNonEmpty, const exec::ExecLimits& limits,
+                         const std::atomic<bool>* cancel)
 {
-    if (check.verdict != suite::VerdictKind::Different || check.separatingDatabase < 0
-        || static_cast<std::size_t>(check.separatingDatabase) >= suite.databases.size()) {
-        return std::nullopt;
-    }
-    // Some Spider keys point at columns SQLite cannot enforce; the sampler honours them anyway.
-    const schema::Schema readable = fuzz::materializableSchema(schema);
-    const auto& bytes = suite.databases[static_cast<std::size_t>(check.separatingDatabase)].bytes;
     SeparationCase separation{&readable, &schema, check.goldUsed, check.candidateUsed,
                               check.comparison.orderMatters, keepTablesNonEmpty, limits, cancel};
     Counterexample counterexample;
@@ -117,6 +115,66 @@ std::optional<Counterexample> buildCounterexample(const schema::Schema& schema, 
     }
     runBoth(counterexample, keysUnenforced ? *unkeyed : readable, check, limits);
     return counterexample;
+}
+
+/// `check` as it would read had database `d` separated the pair first: both queries
+/// run on it, nothing when it does not separate them the way a `different` verdict
+/// does (the gold runs, the candidate runs, the results differ).
+std::optional<suite::CheckResult> separationOn(const suite::Suite& suite, std::size_t d,
+                                               const suite::CheckResult& check, const exec::ExecLimits& limits)
+{
+    auto connection = exec::Connection::deserializeCopy(suite.databases[d].bytes);
+    if (!connection) return std::nullopt;
+    suite::CheckResult there = check;
+    there.separatingDatabase = static_cast<int>(d);
+    there.goldOutcome = exec::runQuery(*connection, check.goldUsed, limits);
+    if (!there.goldOutcome.ok()) return std::nullopt;
+    there.candidateOutcome = exec::runQuery(*connection, check.candidateUsed, limits);
+    if (!there.candidateOutcome.ok()) return std::nullopt;
+    there.comparison = compare::compareOutcomes(there.goldOutcome, there.candidateOutcome, check.comparison.orderMatters);
+    if (there.comparison.same()) return std::nullopt;
+    return there;
+}
+
+/// A minimized counterexample beats one that is not; then the one with fewer rows.
+bool smaller(const Counterexample& a, const Counterexample& b)
+{
+    if (a.minimized != b.minimized) return a.minimized;
+    return a.content.rowCount() < b.content.rowCount();
+}
+
+} // namespace
+
+std::optional<Counterexample> buildCounterexample(const schema::Schema& schema, const suite::Suite& suite,
+                                                  const suite::CheckResult& check, bool keepTablesNonEmpty,
+                                                  const exec::ExecLimits& limits, const std::atomic<bool>* cancel)
+{
+    if (check.verdict != suite::VerdictKind::Different || check.separatingDatabase < 0
+        || static_cast<std::size_t>(check.separatingDatabase) >= suite.databases.size()) {
+        return std::nullopt;
+    }
+    // Some Spider keys point at columns SQLite cannot enforce; the sampler honours them anyway.
+    const schema::Schema readable = fuzz::materializableSchema(schema);
+    const auto first = static_cast<std::size_t>(check.separatingDatabase);
+    Counterexample counterexample
+        = shrinkOne(schema, readable, suite.databases[first].bytes, check, keepTablesNonEmpty, limits, cancel);
+    counterexample.database = check.separatingDatabase;
+    if (counterexample.minimized || cancelRequested(cancel)) return counterexample;
+    // The first separating database cannot be shrunk (the user's original may break the
+    // profile's promises, shrinking may stop early): a later one that separates them
+    // too may give a counterexample a reader can take in at a glance.
+    std::optional<Counterexample> best;
+    for (std::size_t d = first + 1; d < suite.databases.size() && !cancelRequested(cancel); ++d) {
+        const auto there = separationOn(suite, d, check, limits);
+        if (!there) continue;
+        Counterexample other = shrinkOne(schema, readable, suite.databases[d].bytes, *there, keepTablesNonEmpty,
+                                         limits, cancel);
+        other.database = static_cast<int>(d);
+        if (!best || smaller(other, *best)) best = std::move(other);
+    }
+    if (!best || !smaller(*best, counterexample) || cancelRequested(cancel)) return counterexample;
+    best->firstNotShrunk = counterexample.note.empty() ? std::string("it could not be shrunk") : counterexample.note;
+    return best;
 }
 
 } // namespace sqleq::minimize

@@ -1,6 +1,7 @@
 // The counterexample of a `different` verdict, as every front end shows it: the
 // separating suite database shrunk to a minimal one (or whole, with the reason, when
-// it cannot be shrunk), and gold and candidate results on it with their comparison.
+// it cannot be shrunk; then the smallest one another separating database of the suite
+// gives, when one does better), and gold and candidate results on it with their comparison.
 #pragma once
 
 #include "core/compare/compare.h"
@@ -41,7 +42,16 @@ struct Counterexample {
     /// when it keeps them all. Only a database the user brought (the original, a
     /// prebuilt suite's file) can break one: the separation is real, the profile is not.
     std::string outsideProfile;
+    /// The suite database it comes from: the first that separates the pair (the
+    /// check's), or a later one when that one could not be shrunk and a later one gave
+    /// a smaller counterexample.
+    int database = -1;
+    /// Set when `database` is not the check's separating database: why that database's
+    /// counterexample was not shown (its `note`: "shown whole: …", "minimization stopped early").
+    std::string firstNotShrunk;
     [[nodiscard]] bool isRead(std::string_view table) const;
+    /// True when it comes from another database than the check's first separating one.
+    [[nodiscard]] bool fromLaterDatabase() const { return !firstNotShrunk.empty(); }
 };
 
 /// Every table named in a FROM clause of `sql` (subqueries and CTE bodies included),
@@ -58,6 +68,12 @@ std::vector<std::string> tablesReadByEither(const schema::Schema& schema, std::s
 /// with minimizeSeparatingDatabase within the profile — every table kept non-empty when
 /// `keepTablesNonEmpty` (the `spider` profile), every foreign key of `schema` resolving
 /// (also those SQLite cannot enforce) — then both queries re-run on it.
+/// When it cannot be shrunk (shown whole, or shrinking stopped early), every later
+/// database of the suite that separates the pair too (both queries run, the candidate
+/// runs and the results differ) is shrunk alike, in suite order, and the smallest
+/// counterexample wins: a minimized one over one that is not, then the fewest rows, ties
+/// to the earlier database; `database` and `firstNotShrunk` then say so. At most one
+/// shrinking per database of the suite, each under the minimizer's own query budget and `limits`.
 /// Nothing for other verdicts. Runs on the calling thread; stops early on `cancel`.
 std::optional<Counterexample> buildCounterexample(const schema::Schema& schema, const suite::Suite& suite,
                                                   const suite::CheckResult& check, bool keepTablesNonEmpty,

@@ -248,6 +248,20 @@ std::string resultTable(const std::string& caption, const nlohmann::json* rows, 
     return html + "</tbody></table>" + notShown(rows->size() - shown);
 }
 
+/// "3 rows, shrunk from 31 (…)" only when rows went; a database shown whole says so and why.
+std::string counterexampleRows(const nlohmann::json& rowCounts, const std::string& note)
+{
+    const auto after = rowCounts.value("after", std::size_t{0});
+    const auto before = rowCounts.value("before", std::size_t{0});
+    const bool minimized = rowCounts.value("minimized", false);
+    const std::string why = note.empty() ? std::string() : ": " + prose(note);
+    if (minimized && after < before)
+        return fmt::format("{}, shrunk from {} (no row can be removed and still separate them).", rowCount(after), before);
+    if (minimized) return fmt::format("{}, none of which can be removed and still separate them.", rowCount(after));
+    if (after < before) return fmt::format("{}, shrunk from {} but not minimized{}.", rowCount(after), before, why);
+    return fmt::format("{}: the whole separating database, not minimized{}.", rowCount(after), why);
+}
+
 std::string counterexampleSection(const nlohmann::json& inspection)
 {
     const auto* tables = member(inspection, "counterexample");
@@ -259,10 +273,10 @@ std::string counterexampleSection(const nlohmann::json& inspection)
     const std::string focusColumn = focus != nullptr ? text(*focus, "column") : "";
     std::string html = "<h4>Counterexample</h4>";
     if (const auto* rowCounts = member(inspection, "counterexample_rows"))
-        html += fmt::format("<p>{}, shrunk from {}{}.</p>", rowCount(rowCounts->value("after", std::size_t{0})),
-                            rowCounts->value("before", std::size_t{0}),
-                            rowCounts->value("minimized", false) ? " (no row can be removed and still separate them)"
-                                                                 : "");
+        html += "<p>" + counterexampleRows(*rowCounts, text(inspection, "counterexample_note")) + "</p>";
+    // Shrunk from a later database than the one that separates first: say why.
+    if (const std::string origin = text(inspection, "counterexample_origin"); !origin.empty())
+        html += "<p>" + prose(sentence(origin)) + "</p>";
     if (const std::string separation = text(inspection, "separation"); !separation.empty())
         html += "<p class=\"explanation\">" + prose(sentence(separation)) + "</p>";
     std::string unread;

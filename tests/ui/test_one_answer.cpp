@@ -177,6 +177,8 @@ json sessionJson(const ui::RunResult& result)
         counterexample.comparison = result.counterexampleComparison;
         counterexample.tablesRead = result.tablesRead;
         counterexample.outsideProfile = result.counterexampleOutsideProfile.toStdString();
+        counterexample.database = result.counterexampleDatabase;
+        counterexample.firstNotShrunk = result.counterexampleFirstNotShrunk.toStdString();
         inspection.counterexample = std::move(counterexample);
     }
     inspection.settings = ui::checkSettings(result.session);

@@ -22,4 +22,16 @@ QString databaseName(const RunResult& result, int index)
     return databaseName(index, QString());
 }
 
+int separatingDatabaseOnScreen(const RunResult& result)
+{
+    if (result.counterexample && result.counterexampleDatabase >= 0) return result.counterexampleDatabase;
+    return result.check.separatingDatabase;
+}
+
+QString separatingDatabaseOnScreenName(const RunResult& result)
+{
+    const int index = separatingDatabaseOnScreen(result);
+    return index < 0 ? QString() : databaseName(result, index);
+}
+
 } // namespace sqleq::ui

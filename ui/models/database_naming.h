@@ -16,4 +16,13 @@ QString databaseName(const RunResult& result, int index);
 /// The same words for a label known without a run.
 QString databaseName(int index, const QString& label);
 
+/// The separating database whose counterexample is on screen: the one it was shrunk
+/// from (a later one when the first could not be shrunk), else the check's separating
+/// database; -1 when none separates. Every panel that names "the" separating database
+/// (banner, database view, the audit Verdict panel) asks here.
+int separatingDatabaseOnScreen(const RunResult& result);
+
+/// databaseName() of separatingDatabaseOnScreen(); empty when none separates.
+QString separatingDatabaseOnScreenName(const RunResult& result);
+
 } // namespace sqleq::ui

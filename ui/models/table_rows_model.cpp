@@ -127,7 +127,7 @@ bool TableRowsModel::counterexampleKeepsEveryRow(const RunResult& result)
 
 void TableRowsModel::markChangedCells(const RunResult& result, bool onCounterexample)
 {
-    const int separating = result.check.separatingDatabase;
+    const int separating = separatingDatabaseOnScreen(result);  // the counterexample's rows came from it
     if (!result.counterexample || separating < 0 || static_cast<std::size_t>(separating) >= result.databases.size())
         return;
     const auto entry = entryOf(*result.counterexample, m_tableName);

@@ -75,6 +75,15 @@ struct RunResult {
     /// The profile's promise the counterexample breaks (only one from the user's own
     /// database can): "NULL in Addresses.line_3"; empty when it keeps them all.
     QString counterexampleOutsideProfile;
+    /// The suite database the counterexample comes from (minimize::Counterexample::
+    /// database): the check's separating one, or a later one when that could not be
+    /// shrunk; -1 without a counterexample. separatingDatabaseOnScreen() reads it.
+    int counterexampleDatabase = -1;
+    /// Why the first separating database's counterexample was not shown
+    /// (minimize::Counterexample::firstNotShrunk), and that said in core's sentence
+    /// (inspect::counterexampleOrigin); both empty when it was.
+    QString counterexampleFirstNotShrunk;
+    QString counterexampleOrigin;
     /// Tables the gold or the candidate (as judged) reads, in schema order, for every
     /// verdict; the other tables only keep the profile's "no empty table" and are shown
     /// folded, as not read.

@@ -3,6 +3,8 @@
 
 #include "ui/session/session_job.h"
 
+#include "ui/models/database_naming.h"
+
 #include "core/base/cancellation.h"
 #include "core/exec/spider_compat.h"
 #include "core/minimize/counterexample.h"
@@ -42,7 +44,8 @@ void adaptDatabases(RunResult& result, std::vector<inspect::DatabaseRun>& runs)
         SuiteDatabaseView view;
         view.label = QString::fromStdString(runs[d].label);
         view.status = statusOf(runs[d].status);
-        view.separating = separates && static_cast<int>(d) == result.check.separatingDatabase;
+        // The one whose counterexample is shown: a later one when the first could not be shrunk.
+        view.separating = separates && static_cast<int>(d) == separatingDatabaseOnScreen(result);
         view.fromSearch = runs[d].fromSearch;
         view.content = std::move(runs[d].content);
         view.goldOutcome = std::move(runs[d].goldOutcome);
@@ -64,6 +67,8 @@ void adaptCounterexample(RunResult& result, std::optional<minimize::Counterexamp
     result.counterexampleMinimized = counterexample->minimized;
     result.counterexampleNote = QString::fromStdString(counterexample->note);
     result.counterexampleOutsideProfile = QString::fromStdString(counterexample->outsideProfile);
+    result.counterexampleDatabase = counterexample->database;
+    result.counterexampleFirstNotShrunk = QString::fromStdString(counterexample->firstNotShrunk);
     result.tablesRead = std::move(counterexample->tablesRead);
 }
 
@@ -83,8 +88,9 @@ void adaptInspection(RunResult& result, inspect::Inspection& inspection)
     result.otherProfile = std::move(inspection.otherProfile);
     result.diagnosis = std::move(inspection.diagnosis);
     result.orderMatters = inspection.orderMatters;
-    adaptDatabases(result, inspection.databases);
+    result.counterexampleOrigin = QString::fromStdString(inspect::counterexampleOrigin(inspection));
     adaptCounterexample(result, inspection.counterexample);
+    adaptDatabases(result, inspection.databases);
 }
 
 } // namespace

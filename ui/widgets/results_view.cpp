@@ -159,7 +159,7 @@ void ResultsView::showCounterexample(const RunResultPtr& result)
     }
     // Core's comparison on the counterexample: the banner quotes the same one.
     const QString rows = countedRows(static_cast<qint64>(result->counterexample->rowCount()));
-    const QString name = databaseName(*result, result->check.separatingDatabase);
+    const QString name = separatingDatabaseOnScreenName(*result);
     showOutcomes(result, result->counterexampleGold, result->counterexampleCandidate, result->counterexampleComparison,
                  result->counterexampleMinimized
                      ? tr("Results on the minimal counterexample of database %1, %2").arg(name, rows)

@@ -73,7 +73,8 @@ QString errorText(const exec::QueryOutcome& outcome)
 
 QString differentTitle(const RunResult& result)
 {
-    const QString separating = databaseName(result, result.check.separatingDatabase);
+    // The database whose counterexample is on screen, as every panel names it.
+    const QString separating = separatingDatabaseOnScreenName(result);
     if (result.testSuiteFalsePositive) {
         return QObject::tr("Different — the test suite accepts it; database %1, built by the search, separates them")
             .arg(separating);
@@ -87,8 +88,16 @@ QString profileNote(const RunResult& result)
 {
     if (result.counterexampleOutsideProfile.isEmpty()) return {};
     return QObject::tr("\nThis database is outside the %1 profile: %2. Database %3 is not one sqleq sampled.")
-        .arg(result.profileName, result.counterexampleOutsideProfile,
-             databaseName(result, result.check.separatingDatabase));
+        .arg(result.profileName, result.counterexampleOutsideProfile, separatingDatabaseOnScreenName(result));
+}
+
+/// Why the counterexample comes from a later database than the one that separates first.
+QString originNote(const RunResult& result)
+{
+    if (result.counterexampleOrigin.isEmpty()) return {};
+    QString origin = result.counterexampleOrigin;
+    origin[0] = origin[0].toUpper();
+    return QLatin1Char('\n') + asSentence(origin);
 }
 
 /// Row order: when the separating database's results depend on it, the metric itself is
@@ -255,7 +264,7 @@ void VerdictBanner::showResult(const RunResult& result)
     }
     case suite::VerdictKind::Different:
         display(State::Different, differentTitle(result),
-                shownComparison(result) + orderNote(result) + profileNote(result)
+                shownComparison(result) + originNote(result) + orderNote(result) + profileNote(result)
                     + QLatin1Char('\n')
                     + verdictsLine(result) + QLatin1Char('\n') + detail);
         return;
