@@ -365,7 +365,9 @@ private slots:
         QCOMPARE(started.count(), 2);
         QCOMPARE(window.currentSession().candidate, QStringLiteral("SELECT name FROM singer WHERE age >= 30"));
         QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, kRunTimeoutMs);
-        QTest::qWait(100);  // a stale result of item 0 would arrive now
+        // Once item 0's superseded run has ended too: its result was dropped.
+        QTRY_VERIFY_WITH_TIMEOUT(window.controller()->isIdle(), kRunTimeoutMs);
+        QCoreApplication::sendPostedEvents();
         QCOMPARE(finished.count(), 1);
         QCOMPARE(window.lastResult()->session.gold, QStringLiteral("SELECT name FROM singer WHERE age > 30"));
         QCOMPARE(window.verdictBanner()->state(), ui::VerdictBanner::State::Different);

@@ -31,7 +31,7 @@ namespace {
 bool openExample(ui::MainWindow& window)
 {
     const bool opened = test::openBundledAuditExample(window);
-    QTest::qWait(50);  // the deferred first layout and scroll position
+    QCoreApplication::processEvents();  // the deferred first layout and scroll position (zero timers)
     return opened;
 }
 
@@ -123,11 +123,11 @@ private slots:
         const std::size_t other = *saved == 0 ? 1 : 0;
         // What main() does for --audit-item after opening the project.
         QVERIFY(window.audit()->selectItem(other));
-        QTest::qWait(50);
+        QCoreApplication::processEvents();  // the deferred scroll (a zero timer)
         QCOMPARE(window.audit()->itemsPanel()->currentItem(), std::optional<std::size_t>(other));
         QCOMPARE(window.audit()->loadedItem(), std::optional<std::size_t>(other));
         QTableView* view = window.audit()->itemsPanel()->view();
-        QVERIFY(view->viewport()->rect().contains(view->visualRect(view->currentIndex())));
+        QTRY_VERIFY(view->viewport()->rect().contains(view->visualRect(view->currentIndex())));
     }
 };
 

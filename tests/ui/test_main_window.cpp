@@ -243,7 +243,9 @@ private slots:
         QVERIFY(window.openSession(kFigure1, true, nullptr));
         window.run();
         QTRY_VERIFY_WITH_TIMEOUT(settled(window) && !window.isRunning(), test::kRunTimeoutMs);
-        QTest::qWait(300);  // a stale result would arrive now
+        // Once the superseded run has ended too: its result was dropped.
+        QTRY_VERIFY_WITH_TIMEOUT(window.controller()->isIdle(), test::kRunTimeoutMs);
+        QCoreApplication::sendPostedEvents();
         QCOMPARE(finished.count(), 1);
         QCOMPARE(window.verdictBanner()->state(), VerdictBanner::State::Different);
     }

@@ -51,11 +51,11 @@ QLabel* showToolTip(ui::SchemaPanel& panel, const QModelIndex& index)
     const QPoint at = panel.view()->viewport()->mapToGlobal(cell.center());
     QToolTip::showText(at, index.data(Qt::ToolTipRole).toString(), panel.view()->viewport());
     QLabel* tip = nullptr;
-    for (int wait = 0; wait < 50 && (tip == nullptr || !tip->isVisible()); ++wait) {
-        QTest::qWait(20);
+    const bool shown = QTest::qWaitFor([&] {
         tip = findTip();
-    }
-    return tip != nullptr && tip->isVisible() ? tip : nullptr;
+        return tip != nullptr && tip->isVisible();
+    }, 60'000);
+    return shown ? tip : nullptr;
 }
 
 /// With SQLEQ_SCREENSHOT_DIR set: the panel with `tip` drawn where it appears, for the

@@ -264,7 +264,9 @@ private slots:
         controller.cancel();
         QVERIFY(cancelled.count() == 1 || cancelled.wait(kWaitMs));
         QVERIFY(!controller.isRunning());
-        QTest::qWait(200);  // a late signal of the cancelled job would arrive now
+        // Once the cancelled job has really ended, nothing it said afterwards got through.
+        QTRY_VERIFY_WITH_TIMEOUT(controller.isIdle(), kWaitMs);
+        QCoreApplication::sendPostedEvents();
         QCOMPARE(cancelled.count(), 1);
         QVERIFY(finished.isEmpty() && failed.isEmpty());
         QVERIFY(progress.count() <= progressBefore + 1);
@@ -278,13 +280,16 @@ private slots:
         QSignalSpy started(&controller, &ui::SessionController::started);
         QSignalSpy cancelled(&controller, &ui::SessionController::cancelled);
         QSignalSpy finished(&controller, &ui::SessionController::finished);
+        QSignalSpy progress(&controller, &ui::SessionController::progress);
         controller.run(longRun);
-        QTest::qWait(300);
+        QVERIFY(progress.wait(kWaitMs));  // the first run is under way
         const ui::Session second = session(m_people, "SELECT name FROM people WHERE age > 34", "SELECT name FROM people");
         controller.run(second);
         QCOMPARE(started.count(), 2);
         QVERIFY(finished.wait(kWaitMs));
-        QTest::qWait(300);
+        // Once the superseded run has ended too: it said nothing.
+        QTRY_VERIFY_WITH_TIMEOUT(controller.isIdle(), kWaitMs);
+        QCoreApplication::sendPostedEvents();
         QCOMPARE(finished.count(), 1);
         QCOMPARE(cancelled.count(), 0);
         const auto result = finished.takeFirst().at(0).value<ui::RunResultPtr>();
@@ -297,7 +302,8 @@ private slots:
         ui::SessionController controller;
         QSignalSpy cancelled(&controller, &ui::SessionController::cancelled);
         controller.cancel();
-        QTest::qWait(50);
+        QVERIFY(controller.isIdle());
+        QCoreApplication::sendPostedEvents();  // whatever cancel() might have queued
         QCOMPARE(cancelled.count(), 0);
         QVERIFY(!controller.isRunning());
         QVERIFY(!controller.lastResult());

@@ -13,6 +13,7 @@
 #include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
 #include <atomic>
 #include <exception>
 
@@ -30,6 +31,7 @@ struct SessionController::Job {
     std::shared_ptr<std::atomic<bool>> cancel = std::make_shared<std::atomic<bool>>(false);
     QFutureWatcher<SessionJobOutcome> watcher;
     QFuture<SessionJobOutcome> future;
+    bool ended = false;  ///< its watcher said finished
 };
 
 SessionController::SessionController(QObject* parent) : QObject(parent), m_pool(new QThreadPool(this))
@@ -88,13 +90,22 @@ void SessionController::cancel()
 
 bool SessionController::isRunning() const { return m_job != nullptr; }
 
+bool SessionController::isIdle() const
+{
+    return !m_job && std::all_of(m_retired.begin(), m_retired.end(), [](const std::unique_ptr<Job>& job) { return job->ended; });
+}
+
 RunResultPtr SessionController::lastResult() const { return m_lastResult; }
 
 void SessionController::onJobFinished(Job* job)
 {
     // Deferred: this may run inside a retired watcher's own finished() emission.
     QMetaObject::invokeMethod(this, &SessionController::pruneRetiredJobs, Qt::QueuedConnection);
-    if (job != m_job.get()) return;  // a retired run: its outcome is stale
+    job->ended = true;
+    if (job != m_job.get()) {  // a retired run: its outcome is stale
+        if (isIdle()) emit idle();
+        return;
+    }
     const bool cancelRequested = job->cancel->load();
     SessionJobOutcome outcome;
     // finished() also fires for a cancelled future, which has no result to read.
@@ -111,6 +122,7 @@ void SessionController::onJobFinished(Job* job)
     } else {
         emit failed(QStringLiteral("the run ended without a result"), -1, -1, false);
     }
+    if (isIdle()) emit idle();  // unless a slot above started another run
 }
 
 void SessionController::onCancelDeadline(quint64 generation)
@@ -129,8 +141,9 @@ void SessionController::retireCurrentJob()
 
 void SessionController::pruneRetiredJobs()
 {
-    // Only finished jobs go: the destructor must still be able to wait for the others.
-    std::erase_if(m_retired, [](const std::unique_ptr<Job>& job) { return job->future.isFinished(); });
+    // Only jobs whose end was delivered go: the destructor must still be able to wait for
+    // the others, and isIdle() must not count one that finished unheard.
+    std::erase_if(m_retired, [](const std::unique_ptr<Job>& job) { return job->ended; });
 }
 
 } // namespace sqleq::ui

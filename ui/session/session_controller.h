@@ -28,6 +28,9 @@ public:
     /// Asks the running job to stop; `cancelled()` follows promptly.
     void cancel();
     [[nodiscard]] bool isRunning() const;
+    /// No run, current or superseded, is still computing: nothing more will be said about
+    /// any run started so far (a superseded run's end is dropped, never shown).
+    [[nodiscard]] bool isIdle() const;
     [[nodiscard]] RunResultPtr lastResult() const;
 
 signals:
@@ -41,6 +44,9 @@ signals:
     /// `goldAtFault`: the gold itself cannot be run (empty, does not parse or prepare).
     void failed(const QString& message, int goldErrorBegin, int goldErrorEnd, bool goldAtFault);
     void cancelled();
+    /// isIdle() became true: the last run still computing, current or superseded, ended
+    /// (after its finished(), failed() or cancelled(), if it was the current one).
+    void idle();
 
 private:
     struct Job;
