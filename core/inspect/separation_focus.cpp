@@ -132,11 +132,12 @@ std::string cause(const std::optional<SeparationFocus>& focus)
     case SeparationFocus::Reason::MostRows: break;
     }
     if (!focus->value) return "this database separates them";
-    const std::string equation =
-        fmt::format("{}.{} = {}", focus->table, focus->column, compare::valueInSentence(*focus->value));
-    if (focus->rowsHoldingValue <= 1) return equation + " separates them";
-    if (focus->rowsHoldingValue == 2) return equation + " in both rows separates them";
-    return fmt::format("{} in all {} rows separates them", equation, focus->rowsHoldingValue);
+    // Worded to start with a word, not a name: front ends capitalize the sentence.
+    const std::string value =
+        fmt::format("the value {} in {}.{}", compare::valueInSentence(*focus->value), focus->table, focus->column);
+    if (focus->rowsHoldingValue <= 1) return value + " separates them";
+    if (focus->rowsHoldingValue == 2) return value + " of both rows separates them";
+    return fmt::format("{} of all {} rows separates them", value, focus->rowsHoldingValue);
 }
 
 } // namespace

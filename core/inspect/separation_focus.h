@@ -1,7 +1,7 @@
 // Separation focus: where in a separating database to look, and a sentence saying why
 // it separates the pair — "a NULL in concert.stadium_id separates them: the gold
-// returns 0 rows, the candidate 1 row", "country.GovernmentForm = 'Federal Republic'
-// separates them: the gold returns 0, the candidate 1". The database's label says how
+// returns 0 rows, the candidate 1 row", "the value 'Federal Republic' in
+// country.GovernmentForm separates them: the gold returns 0, the candidate 1". The database's label says how
 // it was built ("targeted 18: …"); this says what in it matters. Read from the shrunk
 // database, the columns the queries read (as SQLite resolves them, columns_read.h) and
 // the clauses that differ, by fixed rules, so every front end opens on the same cell
@@ -51,8 +51,8 @@ std::optional<SeparationFocus> separationFocus(const schema::Schema& schema, con
                                                const std::vector<ClauseDifference>& clauses);
 
 /// "a NULL in concert.stadium_id separates them: the gold returns 0 rows, the candidate
-/// 1 row" / "country.GovernmentForm = 'Federal Republic' separates them: the gold
-/// returns 0, the candidate 1" (one value each: the values) / "this database separates
+/// 1 row" / "the value 'Federal Republic' in country.GovernmentForm separates them: the
+/// gold returns 0, the candidate 1" (one value each: the values) / "this database separates
 /// them: the gold and the candidate each return 2 rows, with other values" / "… the
 /// candidate does not run". A clause without a final full stop.
 std::string separationSentence(const std::optional<SeparationFocus>& focus, const exec::QueryOutcome& gold,

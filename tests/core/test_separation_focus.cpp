@@ -124,7 +124,7 @@ private slots:
         QCOMPARE(join->table, std::string("city"));
         QCOMPARE(join->column, std::string("Population"));
         QCOMPARE(inspect::separationSentence(join, scalar(0), scalar(1)),
-                 std::string("city.Population = 0 separates them: the gold returns 0, the candidate 1"));
+                 std::string("the value 0 in city.Population separates them: the gold returns 0, the candidate 1"));
     }
 
     void aNullInAReadColumnIsStillNamed()
@@ -150,8 +150,8 @@ private slots:
         QCOMPARE(focus->column, std::string("GovernmentForm"));
         QCOMPARE(focus->reason, inspect::SeparationFocus::Reason::DifferingClause);
         QCOMPARE(inspect::separationSentence(focus, scalar(0), scalar(1)),
-                 std::string("country.GovernmentForm = 'Federal Republic' separates them: the gold returns 0, the "
-                             "candidate 1"));
+                 std::string("the value 'Federal Republic' in country.GovernmentForm separates them: the gold "
+                             "returns 0, the candidate 1"));
         // Two rows with other values: no value decides alone, the rows are counted instead.
         content.tables[0].rows.push_back({text("FRA"), text("F"), integer(843), text("Republic")});
         const auto two = focusOf(schema, content, {"country"}, kEqualsRepublic, kLikeRepublic);
@@ -241,7 +241,8 @@ private slots:
         QVERIFY2(form.find("Republic") != std::string::npos && form != "Republic", form.c_str());
         const std::string sentence =
             inspect::separationSentence(focus, counterexample.goldOutcome, counterexample.candidateOutcome);
-        QVERIFY2(sentence.rfind("country.GovernmentForm = '", 0) == 0, sentence.c_str());
+        QVERIFY2(sentence.rfind("the value '", 0) == 0, sentence.c_str());
+        QVERIFY2(sentence.find("' in country.GovernmentForm separates them") != std::string::npos, sentence.c_str());
         QVERIFY2(sentence.find(": the gold returns 0, the candidate 1") != std::string::npos, sentence.c_str());
     }
 };

@@ -3,8 +3,13 @@
 // queries read only singer): it opens on the table whose rows separate the pair, folds
 // the tables neither query reads into one line, marks the kept rows of the full
 // database, shows simplified values beside their originals, and names the separating
-// database the same way as the banner and the suite table.
+// database the same way as the banner and the suite table. A hand-built world_1-like
+// result checks the rest: the view opens on the column the queries read (never on a
+// NULL neither reads), the full database scrolls to the kept row, and a database kept
+// whole marks no row.
 
+#include "core/inspect/clause_diff.h"
+#include "core/schema/ddl_loader.h"
 #include "ui/main_window.h"
 #include "ui/models/database_naming.h"
 #include "ui/models/neighbors_model.h"
@@ -25,6 +30,8 @@
 #include <QTabWidget>
 #include <QtTest>
 
+#include <numeric>
+
 using namespace sqleq;
 using ui::DatabaseView;
 using ui::MainWindow;
@@ -35,6 +42,87 @@ namespace {
 const QString kOldestSinger = QStringLiteral(":/examples/oldest-singer.sqleq");
 
 const QString kConcertCount = QStringLiteral(":/examples/concert-count-join.sqleq");
+
+// world_1's country table: IndepYear (column 5) may be NULL, GovernmentForm (column 11)
+// lies past the right edge of a narrow view.
+constexpr const char* kCountryDdl = R"(
+CREATE TABLE country (Code TEXT PRIMARY KEY, Name TEXT NOT NULL, Continent TEXT NOT NULL, Region TEXT NOT NULL,
+    SurfaceArea REAL NOT NULL, IndepYear INTEGER, Population INTEGER NOT NULL, LifeExpectancy REAL, GNP REAL,
+    GNPOld REAL, LocalName TEXT NOT NULL, GovernmentForm TEXT NOT NULL, HeadOfState TEXT, Capital INTEGER,
+    Code2 TEXT NOT NULL);
+)";
+constexpr int kIndepYear = 5;
+constexpr int kGovernmentForm = 11;
+constexpr std::size_t kCountries = 48;
+constexpr std::size_t kFederal = 27;  ///< the one country whose government form contains "Republic" but is not it
+
+exec::Row country(std::size_t index, bool simplified = false)
+{
+    const std::string code = "C" + std::to_string(index);
+    const bool federal = index == kFederal;
+    return {exec::Value::text(code), exec::Value::text(simplified ? "C" : "Country number " + std::to_string(index)),
+            exec::Value::text("Africa"), exec::Value::text("Eastern Africa"), exec::Value::real(1000.0),
+            index % 2 == 0 ? exec::Value::null() : exec::Value::integer(1960), exec::Value::integer(1000),
+            exec::Value::real(60.0), exec::Value::real(10.0), exec::Value::real(9.0), exec::Value::text(code),
+            exec::Value::text(federal ? "Federal Republic" : "Monarchy"), exec::Value::text("Head"),
+            exec::Value::integer(1), exec::Value::text("CC")};
+}
+
+exec::QueryOutcome count(std::int64_t value)
+{
+    exec::QueryOutcome outcome;
+    outcome.status = exec::OutcomeStatus::Rows;
+    outcome.result.rows.push_back({exec::Value::integer(value)});
+    return outcome;
+}
+
+/// The LIKE pair on 48 countries, IndepYear NULL in every other one; the counterexample
+/// keeps country row 27 (minimized) or every row (`whole`).
+ui::RunResultPtr governmentFormResult(bool whole)
+{
+    auto result = std::make_shared<ui::RunResult>();
+    auto schema = schema::loadSchemaFromDdl(kCountryDdl, "world");
+    if (!schema) qFatal("%s", schema.error().message.c_str());
+    result->schema = std::move(*schema);
+    result->check.verdict = suite::VerdictKind::Different;
+    result->check.goldUsed = "SELECT count(*) FROM country WHERE GovernmentForm = 'Republic'";
+    result->check.candidateUsed = "SELECT count(*) FROM country WHERE GovernmentForm LIKE '%Republic%'";
+    result->check.separatingDatabase = 0;
+    result->diagnosis.clauses = inspect::diffClauses(result->check.goldUsed, result->check.candidateUsed);
+    ui::SuiteDatabaseView original;
+    original.label = QStringLiteral("original");
+    original.status = ui::DatabaseStatus::Different;
+    original.separating = true;
+    std::vector<exec::Row> rows;
+    for (std::size_t i = 0; i < kCountries; ++i) rows.push_back(country(i));
+    original.content.tables.push_back({"country", rows});
+    original.goldOutcome = count(0);
+    original.candidateOutcome = count(1);
+    result->databases.push_back(original);
+    result->tablesRead = {"country"};
+    result->counterexampleRowsBefore = kCountries;
+    result->counterexampleGold = count(0);
+    result->counterexampleCandidate = count(1);
+    schema::DatabaseContent counterexample;
+    if (whole) {
+        counterexample = original.content;
+        std::vector<std::size_t> identity(kCountries);
+        std::iota(identity.begin(), identity.end(), std::size_t{0});
+        result->counterexampleSourceRows = {identity};
+    } else {
+        counterexample.tables.push_back({"country", {country(kFederal, true)}});
+        result->counterexampleSourceRows = {{kFederal}};
+    }
+    result->counterexample = std::move(counterexample);
+    result->counterexampleMinimized = !whole;
+    return result;
+}
+
+/// Whether `index` is on screen in `view` (scrolled into its viewport).
+bool inSight(const QTableView& view, const QModelIndex& index)
+{
+    return view.viewport()->rect().intersects(view.visualRect(index));
+}
 
 } // namespace
 
@@ -203,6 +291,72 @@ private slots:
         QVERIFY(!view->isTabShown(test::tabOf(*view, QStringLiteral("singer"))));
         QVERIFY(!view->isTabShown(test::tabOf(*view, QStringLiteral("singer_in_concert"))));
         QVERIFY(view->unreadTablesButton()->isVisible());
+    }
+
+    // Both queries read only country.GovernmentForm: the NULLs in IndepYear are not why
+    // they differ, and the view scrolls to GovernmentForm, past the right edge.
+    void opensOnTheColumnTheQueriesReadNotAnUnreadNull()
+    {
+        DatabaseView view;
+        view.resize(520, 320);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setResult(governmentFormResult(false));
+        view.showDatabase(0);
+        QCOMPARE(view.focusedColumn(), QStringLiteral("country.GovernmentForm"));
+        QTableView* table = view.tableView(0);
+        QCOMPARE(table->currentIndex().column(), kGovernmentForm);
+        QVERIFY(inSight(*table, table->currentIndex()));
+        QVERIFY(!inSight(*table, table->model()->index(0, kIndepYear + 1)));
+        QVERIFY2(view.caption().startsWith(QStringLiteral(
+                     "The value 'Federal Republic' in country.GovernmentForm separates them: the gold returns 0, the "
+                     "candidate 1.")),
+                 qPrintable(view.caption()));
+        QVERIFY2(!view.caption().contains(QStringLiteral("IndepYear")), qPrintable(view.caption()));
+    }
+
+    // "Full database" opens on the counterexample's row (row 28 of 48), not on row 1.
+    void theFullDatabaseScrollsToTheFirstKeptRow()
+    {
+        DatabaseView view;
+        view.resize(520, 320);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setResult(governmentFormResult(false));
+        view.showDatabase(0);
+        view.setMode(DatabaseView::Mode::Full);
+        QCOMPARE(view.firstKeptRow(0), static_cast<int>(kFederal));
+        QTableView* table = view.tableView(0);
+        QCOMPARE(table->currentIndex().row(), static_cast<int>(kFederal));
+        QCOMPARE(table->currentIndex().column(), kGovernmentForm);
+        QVERIFY(inSight(*table, table->currentIndex()));
+        QVERIFY(!inSight(*table, table->model()->index(0, kGovernmentForm)));
+        QVERIFY(table->model()->headerData(static_cast<int>(kFederal), Qt::Vertical).toString().startsWith(QStringLiteral("◆")));
+        QVERIFY2(view.caption().contains(QStringLiteral("the counterexample's rows marked ◆")), qPrintable(view.caption()));
+    }
+
+    // A counterexample that keeps every row marks none: ◆ on all 48 would say nothing.
+    void aDatabaseShownWholeMarksNoRow()
+    {
+        DatabaseView view;
+        view.resize(520, 320);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setResult(governmentFormResult(true));
+        view.showDatabase(0);
+        view.setMode(DatabaseView::Mode::Full);
+        TableRowsModel* model = view.tableModel(0);
+        while (model->canFetchMore({})) model->fetchMore({});
+        for (int row = 0; row < model->rowCount(); ++row) {
+            QVERIFY(!model->index(row, 0).data(TableRowsModel::HighlightedRole).toBool());
+            QVERIFY(!model->headerData(row, Qt::Vertical).toString().contains(QStringLiteral("◆")));
+        }
+        QCOMPARE(view.firstKeptRow(0), -1);
+        QVERIFY2(view.caption().contains(QStringLiteral("shown whole")), qPrintable(view.caption()));
+        QVERIFY2(!view.caption().contains(QStringLiteral("◆")), qPrintable(view.caption()));
+        // Still the column the queries read, not the NULLs of IndepYear.
+        QVERIFY2(!view.caption().contains(QStringLiteral("IndepYear")), qPrintable(view.caption()));
+        QCOMPARE(view.focusedColumn(), QStringLiteral("country.GovernmentForm"));
     }
 };
 

@@ -239,6 +239,7 @@ void DatabaseView::scrollToKeptRows(int tab)
         column = static_cast<int>(table.columnIndex(m_focus->column));
     const QModelIndex cell = model->index(row, column);
     if (!cell.isValid()) return;
+    view->doItemsLayout();
     view->selectionModel()->setCurrentIndex(cell, QItemSelectionModel::NoUpdate);
     view->scrollTo(cell, QAbstractItemView::PositionAtTop);
 }
@@ -280,6 +281,7 @@ void DatabaseView::openOnFocus()
     // The decisive column may lie past the right edge: scroll it into view, on the first row.
     const QModelIndex cell = view->model()->index(0, static_cast<int>(column));
     if (!cell.isValid()) return;
+    view->doItemsLayout();  // the model was just reset: the scroll bars learn its size now, not later
     view->selectionModel()->setCurrentIndex(cell, QItemSelectionModel::NoUpdate);
     view->scrollTo(cell, QAbstractItemView::PositionAtCenter);
 }
