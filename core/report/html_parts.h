@@ -47,7 +47,7 @@ std::string verdictMark(const std::optional<bool>& value);
 /// The id of item `item` of submission `submission`: "item-1-17" (0-based both).
 std::string itemId(std::size_t submission, std::size_t item);
 
-/// The <details> element of one listed item: question, gold, prediction, every metric,
+/// The <details> element of one listed item: question, gold, candidate, every metric,
 /// sqleq's inspection (verdict, evidence, diagnosis, clause diff, counterexample table
 /// by table with the cell to look at marked, both results with the rows only one
 /// returns marked) and the item's annotations.

@@ -60,7 +60,7 @@ std::string prose(std::string_view text)
 }
 
 /// Rows shown per table and per result: a report stays small enough to open at once
-/// (a prediction can return a whole cross join); `check --json` has every row.
+/// (a candidate can return a whole cross join); `check --json` has every row.
 constexpr std::size_t kShownRows = 50;
 
 /// The line under a table that leaves `hidden` rows out; empty when it shows them all.
@@ -131,14 +131,14 @@ std::string evidenceSentence(const nlohmann::json& inspection)
     if (kind == "counterexample") return "a counterexample (below) anyone can re-check in plain SQLite";
     if (const auto* proof = member(*evidence, "proof"); kind == "proof" && proof != nullptr) {
         const auto rewrites = proof->value("rewrites", std::size_t{0});
-        return fmt::format("a proof: {} rewrite{} (below) bring gold and prediction to one normal form under the {} "
+        return fmt::format("a proof: {} rewrite{} (below) bring gold and candidate to one normal form under the {} "
                            "profile's promises, so no database can separate them",
                            rewrites, rewrites == 1 ? "" : "s", text(*proof, "profile"));
     }
     if (kind == "suite+search")
-        return fmt::format("gold and prediction agreed on {} suite databases and {} databases the search built",
+        return fmt::format("gold and candidate agreed on {} suite databases and {} databases the search built",
                            databases, searched);
-    return fmt::format("gold and prediction agreed on {} suite databases", databases);
+    return fmt::format("gold and candidate agreed on {} suite databases", databases);
 }
 
 /// The rewrites of a proved pair, in the order the proof applies them, each with the
@@ -170,7 +170,7 @@ std::string clausesTable(const nlohmann::json& inspection)
     const auto* clauses = member(inspection, "clauses");
     if (clauses == nullptr || clauses->empty()) return {};
     std::string html = "<table><caption>Clauses that differ</caption><thead><tr><th scope=\"col\">clause</th>"
-                       "<th scope=\"col\">gold</th><th scope=\"col\">prediction</th></tr></thead><tbody>";
+                       "<th scope=\"col\">gold</th><th scope=\"col\">candidate</th></tr></thead><tbody>";
     for (const auto& clause : *clauses) {
         const auto cell = [&](const char* key) {
             const std::string value = text(clause, key);
@@ -186,7 +186,7 @@ std::string neighborsList(const nlohmann::json& inspection)
 {
     const auto* diagnosis = member(inspection, "diagnosis");
     if (diagnosis == nullptr || diagnosis->empty()) return {};
-    std::string html = "<h4>Gold neighbors that behave like the prediction</h4><ul>";
+    std::string html = "<h4>Gold neighbors that behave like the candidate</h4><ul>";
     for (const auto& neighbor : *diagnosis) html += "<li>" + prose(text(neighbor, "description")) + "</li>";
     return html + "</ul>";
 }
@@ -298,7 +298,7 @@ std::string counterexampleSection(const nlohmann::json& inspection)
     html += "<div class=\"side\">";
     html += resultTable("Gold's result", member(inspection, "gold_rows"),
                         comparison != nullptr ? member(*comparison, "only_in_gold_indices") : nullptr, "");
-    html += resultTable("Prediction's result", member(inspection, "candidate_rows"),
+    html += resultTable("Candidate's result", member(inspection, "candidate_rows"),
                         comparison != nullptr ? member(*comparison, "only_in_candidate_indices") : nullptr,
                         text(inspection, "counterexample_candidate_error"));
     html += "</div><p class=\"muted\">Rows marked ≠ are returned by one query only.</p>";
@@ -430,7 +430,7 @@ std::string itemDetails(const Report& report, std::size_t submission, std::size_
     if (!report.questions[item].empty())
         html += "<p><strong>Question:</strong> " + escape(report.questions[item]) + "</p>";
     html += "<h4>Gold</h4>" + code(report.gold[item].sql);
-    html += "<h4>Prediction</h4>" + code(evaluated.predictions[item]);
+    html += "<h4>Candidate</h4>" + code(evaluated.predictions[item]);
     html += metricsTable(metrics, evaluated.evaluation.computed);
     html += inspectionSection(report, submission, item);
     html += annotationsOf(report, submission, item);

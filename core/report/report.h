@@ -2,7 +2,7 @@
 // metric the accuracy by hardness (chart and table, several submissions side by side),
 // how often each pair of metrics disagrees, and the items worth a look (test-suite
 // false positives, items where the metrics disagree), each opening onto the same
-// content the inspector shows: question, gold, prediction, the metrics' verdicts,
+// content the inspector shows: question, gold, candidate, the metrics' verdicts,
 // sqleq's verdict with its evidence, the diagnosis, the clause diff and the minimal
 // counterexample table by table. buildReport is the one orchestration (`sqleq-cli
 // report` and `sqleq.report` adapt it); renderReportHtml only formats what it holds.
@@ -65,7 +65,7 @@ struct SubmissionReport {
     evaluation::Evaluation evaluation;
 };
 
-/// The inspection of one (db_id, gold, prediction as judged): `check --json`'s object
+/// The inspection of one (db_id, gold, candidate as judged): `check --json`'s object
 /// (inspect::inspectionJson) plus `separation` (which cell of the counterexample to look
 /// at, and why, in words), or `error` when the pair could not be inspected.
 struct ItemInspection {

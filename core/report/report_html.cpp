@@ -340,7 +340,7 @@ std::string itemsSection(const Report& report)
     }
     std::string html = fmt::format(
         "<section aria-labelledby=\"items-heading\"><h2 id=\"items-heading\">Items worth a look</h2>"
-        "<p>Every item whose metrics disagree, every test-suite false positive (the suite accepts the prediction, "
+        "<p>Every item whose metrics disagree, every test-suite false positive (the suite accepts the candidate, "
         "sqleq's search separates it) and every annotated item: {} in all. Each opens onto the inspection sqleq "
         "makes of it, read-only: the inspector shows the same.</p>"
         "<noscript><p>The filters and sorting need JavaScript; every item is listed below.</p></noscript>",
