@@ -74,6 +74,8 @@ void adaptCounterexample(RunResult& result, std::optional<minimize::Counterexamp
 
 void adaptInspection(RunResult& result, inspect::Inspection& inspection)
 {
+    // Core's sentence names the suite's databases: said before the suite moves out.
+    result.counterexampleOrigin = QString::fromStdString(inspect::counterexampleOrigin(inspection));
     result.distilled = std::move(inspection.distilled);
     result.check = std::move(inspection.check);
     result.suiteCheck = std::move(inspection.suiteCheck);
@@ -88,7 +90,6 @@ void adaptInspection(RunResult& result, inspect::Inspection& inspection)
     result.otherProfile = std::move(inspection.otherProfile);
     result.diagnosis = std::move(inspection.diagnosis);
     result.orderMatters = inspection.orderMatters;
-    result.counterexampleOrigin = QString::fromStdString(inspect::counterexampleOrigin(inspection));
     adaptCounterexample(result, inspection.counterexample);
     adaptDatabases(result, inspection.databases);
 }
