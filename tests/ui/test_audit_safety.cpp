@@ -54,9 +54,15 @@ private:
         const QString path = makeProject(dir, QStringLiteral("batch.sqleq-audit"));
         window.show();
         QApplication::setActiveWindow(&window);  // window shortcuts need an active window
-        if (!QTest::qWaitForWindowActive(&window)) return {};
+        if (!QTest::qWaitForWindowActive(&window)) {
+            qWarning("the window did not become active");
+            return {};
+        }
         QString error;
-        if (!window.audit()->openProject(path, &error)) return {};
+        if (!window.audit()->openProject(path, &error)) {
+            qWarning("%s", qPrintable(error));
+            return {};
+        }
         QSignalSpy settled(&window, &ui::MainWindow::runSettled);
         if (window.isRunning() && !settled.wait(test::kRunTimeoutMs)) return {};
         return path;
@@ -199,9 +205,21 @@ private slots:
         QTest::keyClicks(window.candidateEditor(), QStringLiteral("x"));
         QTest::keyClick(&window, Qt::Key_2, Qt::ControlModifier);
         QVERIFY(!window.audit()->project()->annotation(0));
+        QVERIFY2(window.statusBar()->currentMessage().startsWith(QStringLiteral("Not saved:")),
+                 qPrintable(window.statusBar()->currentMessage()));
         QTest::keyClick(window.candidateEditor(), Qt::Key_Z, Qt::ControlModifier);
+        // The text on screen is the item's candidate again, and the status says so at once.
+        QCOMPARE(window.currentSession().candidate, QString::fromStdString(sampleItems().at(0).prediction));
+        for (const QString& state : {window.statusBar()->currentMessage(), window.audit()->annotationPanel()->stateText()})
+            QVERIFY2(!state.contains(QStringLiteral("Not saved")), qPrintable(state));
+        QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("Item 0 is on screen again")),
+                 qPrintable(window.statusBar()->currentMessage()));
         QTest::keyClick(&window, Qt::Key_2, Qt::ControlModifier);
         QVERIFY(window.audit()->project()->annotation(0));
+        // Saved, and what the status bar says agrees.
+        for (const QString& state : {window.statusBar()->currentMessage(), window.audit()->annotationPanel()->stateText()})
+            QVERIFY2(state.startsWith(QStringLiteral("Saved: Not equivalent")),
+                     qPrintable(state));
     }
 
     void projectActionsAskBeforeDiscardingAModifiedSession_data()

@@ -178,6 +178,7 @@ void AnnotationPanel::fillReasons()
 void AnnotationPanel::showAnnotation()
 {
     m_showing = true;
+    m_refused = false;
     const audit::AuditItem* item = m_project && m_item ? m_project->item(*m_item) : nullptr;
     setEnabled(item != nullptr);
     m_annotator->setText(m_project ? m_project->annotator() : QString());
@@ -229,8 +230,17 @@ bool AnnotationPanel::itemIsOnScreen()
                                 .arg(why)
                                 .arg(*m_item);
     showState(message);
+    m_refused = true;
     emit verdictRefused(message);
     return false;
+}
+
+void AnnotationPanel::recheckItem()
+{
+    if (!m_refused || !m_project || !m_item) return;
+    if (m_itemCheck && !m_itemCheck().isEmpty()) return;
+    showAnnotation();
+    emit itemBackOnScreen(tr("Item %1 is on screen again: Ctrl+1, Ctrl+2 or Ctrl+3 saves a verdict.").arg(*m_item));
 }
 
 bool AnnotationPanel::chooseVerdict(audit::Verdict verdict)
@@ -250,6 +260,7 @@ bool AnnotationPanel::write(audit::Verdict verdict)
     const bool written = m_project->annotate(*m_item, verdict, m_reason->currentText(), m_note->text(), &error);
     showAnnotation();
     if (!written) showState(tr("Not saved: %1").arg(error));
+    else emit verdictSaved(stateText());
     return written;
 }
 
@@ -261,6 +272,7 @@ bool AnnotationPanel::clearVerdict()
     const bool cleared = m_project->clearAnnotation(*m_item, &error);
     showAnnotation();
     if (!cleared) showState(tr("Not removed: %1").arg(error));
+    else emit verdictSaved(tr("Verdict on item %1 removed.").arg(*m_item));
     return cleared;
 }
 

@@ -55,6 +55,9 @@ public:
     bool clearVerdict();
     /// Writes a reason or note edited but not yet confirmed (when a verdict exists).
     void commitPending();
+    /// After a refused verdict: when the inputs on screen are the item's again (an edit
+    /// undone), the refusal is withdrawn and itemBackOnScreen() says so.
+    void recheckItem();
     void focusNote();
     void focusReason();
 
@@ -73,6 +76,10 @@ signals:
     /// A verdict was refused because the inputs on screen are not the item's; `message`
     /// says why and what to do.
     void verdictRefused(const QString& message);
+    /// The inputs on screen are the item's again after a refused verdict.
+    void itemBackOnScreen(const QString& message);
+    /// A verdict was written or removed; `message` says which, as the panel does.
+    void verdictSaved(const QString& message);
     /// The user renamed the annotator in the panel (confirmed with Enter or by leaving).
     void annotatorEdited(const QString& name);
 
@@ -91,6 +98,7 @@ private:
     std::optional<std::size_t> m_item;
     std::function<bool()> m_annotatorPrompt;
     std::function<QString()> m_itemCheck;
+    bool m_refused = false;  ///< the state shows a refused verdict
     QLabel* m_title = nullptr;
     QLabel* m_why = nullptr;
     QButtonGroup* m_verdicts = nullptr;

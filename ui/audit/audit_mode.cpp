@@ -22,6 +22,7 @@
 #include "ui/session/result_prefetcher.h"
 #include "ui/widgets/database_view.h"
 #include "ui/widgets/schema_panel.h"
+#include "ui/widgets/sql_editor.h"
 
 #include <QDockWidget>
 #include <QFileDialog>
@@ -122,6 +123,12 @@ void AuditMode::buildDocks()
     m_annotation->setAnnotatorPrompt([this] { return askAnnotator(); });
     m_annotation->setItemCheck([this] { return itemInputsChanged(); });
     connect(m_annotation, &AnnotationPanel::verdictRefused, m_window, &MainWindow::showMessage);
+    // What the status bar says follows the panel: a refusal is withdrawn once the edit
+    // is undone, and a saved verdict replaces it.
+    connect(m_annotation, &AnnotationPanel::itemBackOnScreen, m_window, &MainWindow::showMessage);
+    connect(m_annotation, &AnnotationPanel::verdictSaved, m_window, &MainWindow::showMessage);
+    for (SqlEditor* editor : {m_window->goldEditor(), m_window->candidateEditor()})
+        connect(editor, &QPlainTextEdit::textChanged, m_annotation, &AnnotationPanel::recheckItem);
     connect(m_annotation, &AnnotationPanel::annotatorEdited, this, &AuditMode::setAnnotator);
     m_explainer = new AuditItemExplainer(this);
     connect(m_explainer, &AuditItemExplainer::explained, m_annotation, &AnnotationPanel::showExplanation);
