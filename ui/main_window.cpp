@@ -40,6 +40,9 @@
 #include <QPushButton>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
+
+#include <cmath>
 
 // Resources live in the static sqleq_ui library; an explicit init keeps the linker from
 // dropping them. Q_INIT_RESOURCE must be used outside any namespace.
@@ -89,6 +92,14 @@ void MainWindow::buildStatusBar()
     m_cancelButton = new QPushButton(tr("Cancel"), this);
     m_cancelButton->setObjectName(QStringLiteral("cancelButton"));
     connect(m_cancelButton, &QPushButton::clicked, this, &MainWindow::cancelRun);
+    // A phase may report nothing new for seconds (one query on a large original): the
+    // running time still moves, so the run never looks stuck.
+    m_runTicker = new QTimer(this);
+    m_runTicker->setInterval(1000);
+    connect(m_runTicker, &QTimer::timeout, this, [this] {
+        m_progressLabel->setText(m_progressText + m_runBudget.suffix());
+        m_banner->showRunning(m_progressLabel->text());
+    });
     statusBar()->addPermanentWidget(m_progressLabel);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancelButton);
@@ -307,7 +318,12 @@ void MainWindow::showRunState(bool running)
     m_cancelButton->setEnabled(running);
     if (running) {
         m_progress->setRange(0, 0);
-        m_progressLabel->setText(tr("Starting…"));
+        m_runBudget.start(std::llround(m_runSettings.timeLimitSeconds));
+        m_progressText = tr("Starting…");
+        m_progressLabel->setText(m_progressText + m_runBudget.suffix());
+        m_runTicker->start();
+    } else {
+        m_runTicker->stop();
     }
     m_actions->update(running, m_result && m_result->check.verdict != suite::VerdictKind::Equivalent
                                    && m_result->check.separatingDatabase >= 0);
@@ -318,11 +334,12 @@ void MainWindow::onProgress(const QString& phase, int done, int total)
     if (total > 0) {
         m_progress->setRange(0, total);
         m_progress->setValue(std::min(done, total));
-        m_progressLabel->setText(tr("%1 %2/%3").arg(phase).arg(done).arg(total));
+        m_progressText = tr("%1 %2/%3").arg(phase).arg(done).arg(total);
     } else {
         m_progress->setRange(0, 0);
-        m_progressLabel->setText(done > 0 ? tr("%1 %2").arg(phase).arg(done) : phase);
+        m_progressText = done > 0 ? tr("%1 %2").arg(phase).arg(done) : phase;
     }
+    m_progressLabel->setText(m_progressText + m_runBudget.suffix());
     m_banner->showRunning(m_progressLabel->text());
 }
 
@@ -343,7 +360,10 @@ void MainWindow::onFinished(const RunResultPtr& result)
         : m_candidate->hasError() && result->check.verdict == suite::VerdictKind::CandidateError
             ? tr("Candidate: %1").arg(m_candidate->errorMessage())
             : QString();
-    if (fault.isEmpty())
+    const QString cut = timeLimitNote(*result);
+    if (fault.isEmpty() && !cut.isEmpty())
+        statusBar()->showMessage(tr("Done in %1 s. %2").arg(result->seconds, 0, 'f', 1).arg(cut));
+    else if (fault.isEmpty())
         statusBar()->showMessage(tr("Done in %1 s").arg(result->seconds, 0, 'f', 1), 5000);
     else
         statusBar()->showMessage(fault);

@@ -5,6 +5,7 @@
 // background job, files in FileActions.
 #pragma once
 
+#include "ui/session/run_budget.h"
 #include "ui/session/run_result.h"
 #include "ui/session/session.h"
 
@@ -15,6 +16,7 @@ class QLabel;
 class QLineEdit;
 class QProgressBar;
 class QPushButton;
+class QTimer;
 class QTabWidget;
 
 namespace sqleq::ui {
@@ -167,6 +169,11 @@ private:
 
     QLabel* m_progressLabel = nullptr;
     QProgressBar* m_progress = nullptr;
+    /// The running time beside the progress, refreshed every second even when a phase
+    /// reports nothing new; the last phase's words it follows.
+    RunBudget m_runBudget;
+    QTimer* m_runTicker = nullptr;
+    QString m_progressText;
     QPushButton* m_cancelButton = nullptr;
 
     QString m_sessionPath;

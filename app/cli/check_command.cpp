@@ -65,8 +65,9 @@ void printVerdict(const inspect::Inspection& inspection)
     case suite::VerdictKind::CandidateError: fmt::print("verdict: candidate does not run"); break;
     case suite::VerdictKind::GoldError: fmt::print("verdict: gold does not run"); break;
     }
-    fmt::print(" (profile {}, seed {}, {:.2f} s)\n", fuzz::profileName(inspection.settings.profile),
-               inspection.settings.seed, inspection.seconds);
+    fmt::print(" (profile {}, seed {}, {:.2f} s{})\n", fuzz::profileName(inspection.settings.profile),
+               inspection.settings.seed, inspection.seconds,
+               inspection.verdictCutShort ? ", cut short by the time limit" : "");
     if (inspection.testSuiteFalsePositive) {
         fmt::print("test-suite metric: equivalent — a test-suite false positive: only the search separates them\n");
     } else {
@@ -79,6 +80,18 @@ void printVerdict(const inspect::Inspection& inspection)
         std::string other = inspect::describeOtherProfile(*inspection.otherProfile);
         other.front() = static_cast<char>(std::tolower(static_cast<unsigned char>(other.front())));
         fmt::print("other profile: {}\n", other);
+    }
+    if (inspection.verdictCutShort) {
+        fmt::print("note: the time limit ({:g} s) stopped the {} phase: this verdict rests on the databases tried "
+                   "before it and may differ on another machine (raise --time-limit)\n",
+                   inspection.settings.timeLimitSeconds, inspection.phaseAtTimeLimit);
+    } else if (inspection.timeLimitReached) {
+        fmt::print("note: the time limit ({:g} s) stopped the {} phase after the verdict; the verdict is complete, "
+                   "what follows it may not be (raise --time-limit)\n",
+                   inspection.settings.timeLimitSeconds, inspection.phaseAtTimeLimit);
+    }
+    if (inspection.diagnosis.stepBudgetSpent) {
+        fmt::print("note: the diagnosis spent its step budget before trying every neighbor\n");
     }
     if (inspection.wallClockFired) {
         fmt::print("note: the wall-clock safety net ended a query this verdict rests on; it may differ on another "

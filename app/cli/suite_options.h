@@ -100,6 +100,12 @@ inline void addCheckSettingsOptions(CLI::App& command, inspect::CheckSettings& s
     command.add_flag("!--no-proof", settings.prove,
                      "Do not try to prove an equivalence by rewrites: always search, so that `equivalent` says how "
                      "many databases agreed");
+    command
+        .add_option("--time-limit", settings.timeLimitSeconds,
+                    "Wall-clock limit of one check in seconds, 0 for none: sampling, the search, minimization and "
+                    "the diagnosis stop when it passes, and the verdict says so (machine-dependent)")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
 }
 
 } // namespace sqleq::cli

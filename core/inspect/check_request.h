@@ -24,6 +24,10 @@
 
 namespace sqleq::inspect {
 
+/// The default wall-clock limit of one inspection: a minute per the default query budget's
+/// 2 s is far past what a Spider pair takes (seconds) and bounds a pathological one.
+inline constexpr double kDefaultTimeLimitSeconds = 120;
+
 /// The settings a verdict depends on, shared by one check and by every item of an
 /// evaluation or an audit: the one settings value of every front end. The defaults
 /// below are sqleq's; a front end that offers a setting starts from them (Python reads
@@ -49,6 +53,11 @@ struct CheckSettings {
     /// `equivalent` says how many databases agreed.
     bool prove = true;
     unsigned jobs = 0;                  ///< worker threads; 0: all cores. No verdict depends on it.
+    /// Wall-clock limit of the whole inspection, in seconds (0: none): sampling, the
+    /// search, minimization and the diagnosis stop when it passes, and the inspection
+    /// says so (Inspection::timeLimitReached). A safety net like the per-query wall
+    /// clock: what it cuts depends on the machine, so the verdict names it.
+    double timeLimitSeconds = kDefaultTimeLimitSeconds;
 
     /// Names the profile: it no longer follows the schema source.
     void nameProfile(fuzz::Profile named)

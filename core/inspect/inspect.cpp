@@ -6,6 +6,7 @@
 #include "core/inspect/inspect.h"
 
 #include "core/base/cancellation.h"
+#include "core/base/deadline_stop.h"
 #include "core/fuzz/profile_check.h"
 #include "core/fuzz/sampler.h"
 #include "core/inspect/inspection_steps.h"
@@ -29,6 +30,27 @@ void report(const ProgressCallback& progress, std::string phase, std::size_t don
     step.done = done;
     step.total = total;
     progress(step);
+}
+
+/// The phase a progress callback last heard, so that a time limit can name what it stopped.
+ProgressCallback remembering(const ProgressCallback& progress, std::string& phase)
+{
+    return [&progress, &phase](const suite::Progress& step) {
+        phase = step.phase;
+        if (progress) progress(step);
+    };
+}
+
+/// The user's database as the suite's first database, when a time limit stopped the
+/// distillation before anything joined: the check then still runs on something real.
+void keepOriginal(suite::Suite& suite, const std::optional<exec::Bytes>& original)
+{
+    if (!suite.databases.empty() || !original) return;
+    suite::SuiteDatabase database;
+    database.origin = suite::DatabaseOrigin::Original;
+    database.label = "original";
+    database.bytes = *original;
+    suite.databases.push_back(std::move(database));
 }
 
 bool separates(const suite::CheckResult& check)
@@ -142,9 +164,18 @@ namespace {
 
 /// inspect() once the request's profile is resolved for its schema source.
 Result<Inspection> inspectResolved(const schema::SchemaSource& source, const CheckRequest& request,
-                                   const ProgressCallback& progress, const std::atomic<bool>* cancel)
+                                   const ProgressCallback& userProgress, const std::atomic<bool>* cancel)
 {
     const auto start = std::chrono::steady_clock::now();
+    // Every stage that may run long stops at `halt`: the user's Cancel or the time limit.
+    // The check itself runs on `cancel` alone: it is bounded by the suite's size times the
+    // query budget, and it is what turns the databases tried so far into a verdict.
+    const DeadlineStop stop(cancel, std::chrono::duration_cast<DeadlineStop::Clock::duration>(
+                                        std::chrono::duration<double>(request.settings.timeLimitSeconds)));
+    const std::atomic<bool>* halt = stop.flag();
+    const auto timeLimitStopped = [&] { return stop.deadlinePassed() && !cancelRequested(cancel); };
+    std::string phase;
+    const ProgressCallback progress = remembering(userProgress, phase);
     const schema::Schema& schema = source.schema;
     const std::string_view gold = request.gold;
     const std::string_view candidate = request.candidate;
@@ -157,14 +188,16 @@ Result<Inspection> inspectResolved(const schema::SchemaSource& source, const Che
     }
 
     if (settings.prove && settings.searchBudget > 0) {
-        if (auto proved = inspectByProof(source, request, prebuilt, cancel)) {
+        if (auto proved = inspectByProof(source, request, prebuilt, halt)) {
             if (request.otherProfile) {
                 report(progress, "other profile", 0, 0);
-                judgeUnderOtherProfile(*proved, schema, settings, cancel);
+                judgeUnderOtherProfile(*proved, schema, settings, halt);
             }
             // The databases that were run (the original, a prebuilt suite), for the GUI's view.
             if (request.runEveryDatabase) runEveryDatabase(*proved, schema, queryLimits(settings, cancel), cancel);
             proved->cancelled = cancelRequested(cancel);
+            proved->timeLimitReached = timeLimitStopped();
+            if (proved->timeLimitReached) proved->phaseAtTimeLimit = phase;
             proved->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
             return std::move(*proved);
         }
@@ -173,12 +206,19 @@ Result<Inspection> inspectResolved(const schema::SchemaSource& source, const Che
     Inspection inspection;
     inspection.constraintNotes = source.constraintNotes;
     suite::DistillOptions distill = distillOptions(settings, source.original);
-    distill.limits.cancel = cancel;
-    auto distilled = suite::distill(schema, {request.gold}, distill, progress, cancel);
+    distill.limits.cancel = halt;
+    auto distilled = suite::distill(schema, {request.gold}, distill, progress, halt);
     if (!distilled) return distilled.error();
     if (const auto& error = distilled->golds.front().error) return *error;
     inspection.distilled = std::move(*distilled);
     inspection.orderMatters = inspection.distilled.golds.front().orderMatters;
+    if (inspection.distilled.cancelled && timeLimitStopped()) {
+        // The suite holds what joined before the limit: the verdict is taken on it, and says so.
+        inspection.timeLimitReached = inspection.verdictCutShort = true;
+        inspection.phaseAtTimeLimit = phase;
+        inspection.distilled.cancelled = false;
+        keepOriginal(inspection.distilled.suite, source.original);
+    }
     inspection.cancelled = inspection.distilled.cancelled || cancelRequested(cancel);
     if (inspection.cancelled) return inspection;
 
@@ -193,10 +233,21 @@ Result<Inspection> inspectResolved(const schema::SchemaSource& source, const Che
     report(progress, "checking", 0, databases.size());
     inspection.suiteCheck = suite::checkCandidate(gold, candidate, inspection.distilled.suite,
                                                   checkOptions(settings, cancel), cancel);
-    if (inspection.suiteCheck.verdict == suite::VerdictKind::Equivalent && settings.searchBudget > 0)
+    // Past the time limit there is no search: the verdict is the suite's, cut short.
+    CheckSettings unsearched = settings;
+    unsearched.searchBudget = 0;
+    if (inspection.suiteCheck.verdict == suite::VerdictKind::Equivalent && settings.searchBudget > 0
+        && !inspection.verdictCutShort)
         report(progress, "searching", 0, settings.searchBudget);
     auto searched = verdictAfterSearch(schema, gold, candidate, inspection.distilled.suite, inspection.suiteCheck,
-                                       settings, cancel);
+                                       inspection.verdictCutShort ? unsearched : settings,
+                                       inspection.verdictCutShort ? cancel : halt);
+    if (searched.cancelled && timeLimitStopped() && !inspection.verdictCutShort) {
+        inspection.timeLimitReached = inspection.verdictCutShort = true;
+        inspection.phaseAtTimeLimit = phase;
+        searched = verdictAfterSearch(schema, gold, candidate, inspection.distilled.suite, inspection.suiteCheck,
+                                      unsearched, cancel);
+    }
     inspection.check = std::move(searched.check);
     inspection.searchFoundBy = std::move(searched.foundBy);
     inspection.conventionNote = std::move(searched.conventionNote);
@@ -211,12 +262,13 @@ Result<Inspection> inspectResolved(const schema::SchemaSource& source, const Che
         inspection.wallClockFired |= outcome->status == exec::OutcomeStatus::WallClockTimeout;
     }
 
-    const exec::ExecLimits limits = queryLimits(settings, cancel);
+    // The stages after the verdict stop at the time limit; the verdict stands.
+    const exec::ExecLimits limits = queryLimits(settings, halt);
     if (request.minimize && inspection.check.verdict == suite::VerdictKind::Different) {
         report(progress, "minimizing", 0, 0);
         inspection.counterexample = minimize::buildCounterexample(
             schema, inspection.distilled.suite, inspection.check, settings.profile == fuzz::Profile::Spider, limits,
-            cancel);
+            halt);
         // Only a database sqleq did not make (the user's original, a prebuilt suite's
         // file) may break the profile; sampled and built ones keep it by construction,
         // and `ctest -R certificates` holds them to it.
@@ -227,19 +279,24 @@ Result<Inspection> inspectResolved(const schema::SchemaSource& source, const Che
     }
     if (request.otherProfile) {
         report(progress, "other profile", 0, 0);
-        judgeUnderOtherProfile(inspection, schema, settings, cancel);
+        judgeUnderOtherProfile(inspection, schema, settings, halt);
     }
     if (request.runEveryDatabase) {
+        // Bounded by the suite like the check, and what the per-database view shows.
         report(progress, "checking", 0, databases.size());
-        runEveryDatabase(inspection, schema, limits, cancel);
+        runEveryDatabase(inspection, schema, queryLimits(settings, cancel), cancel);
     }
     if (request.diagnose && separates(inspection.check)) {
         report(progress, "diagnosing", 0, 0);
-        diagnoseNearestNeighbors(inspection, schema, limits, cancel);
+        diagnoseNearestNeighbors(inspection, schema, limits, halt, progress);
         diagnoseNondeterminism(inspection, fuzz::materializableSchema(schema), limits);
         inspection.diagnosis.clauses = diffClauses(gold, inspection.check.candidateUsed);
     }
     inspection.cancelled = cancelRequested(cancel);
+    if (timeLimitStopped() && !inspection.timeLimitReached) {
+        inspection.timeLimitReached = true;
+        inspection.phaseAtTimeLimit = phase;
+    }
     inspection.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return inspection;
 }

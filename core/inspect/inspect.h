@@ -108,7 +108,16 @@ struct Diagnosis {
     std::vector<NeighborMatch> nearestNeighbors;
     Nondeterminism nondeterminism;                ///< on the separating database
     std::vector<ClauseDifference> clauses;        ///< gold vs the candidate as judged, clause by clause
+    /// The neighbors' runs spent the diagnosis's step budget (kDiagnosisWorkBudgets query
+    /// budgets) before every neighbor was tried: `nearestNeighbors` may miss one.
+    bool stepBudgetSpent = false;
 };
+
+/// The diagnosis spends at most this many query budgets (CheckSettings::limits) on the
+/// neighbors' runs: deterministic, like the budgets. The neighbor whose text is the
+/// candidate's is tried first, so the budget only ever cuts the list of look-alikes; on
+/// a large original each look-alike costs a whole run (world_1's city self-join: ~1 s).
+inline constexpr int64_t kDiagnosisWorkBudgets = 5;
 
 inline constexpr std::size_t kMaxNearestNeighbors = 5;
 
@@ -192,6 +201,14 @@ struct Inspection {
     /// verdict rests on (the final check, or a run the distilled suite was chosen by):
     /// this verdict may differ on another machine.
     bool wallClockFired = false;
+    /// The inspection's time limit (CheckSettings::timeLimitSeconds) passed and stopped a
+    /// stage: which one depends on the machine, so the verdict says so.
+    bool timeLimitReached = false;
+    /// It stopped sampling or the search: the verdict rests on fewer databases than the
+    /// settings ask for. A `different` stands (its database separates them); an
+    /// `equivalent` is only "no difference found before the time limit".
+    bool verdictCutShort = false;
+    std::string phaseAtTimeLimit;       ///< the progress phase the time limit stopped
     bool cancelled = false;             ///< stopped early: nothing here is a verdict
     double seconds = 0;
     /// The settings it ran with, the profile resolved for the schema source: what every
@@ -199,8 +216,10 @@ struct Inspection {
     CheckSettings settings;
 };
 
-/// Progress phases: "neighbors", "sampling", "checking", "searching", "minimizing", "other profile",
-/// "diagnosing" (suite::Progress fields; done/total per phase).
+/// Progress phases: "neighbors", "original database" (its queries run), "sampling",
+/// "targeting", "checking", "searching", "minimizing", "other profile", "diagnosing"
+/// (neighbors tried) (suite::Progress fields; done/total per phase). Every phase reports
+/// at its start and, while it runs long, about every query or database.
 using ProgressCallback = suite::ProgressCallback;
 
 /// sqleq's verdict from the test-suite metric's (`suiteCheck` on `suite`): the pair as

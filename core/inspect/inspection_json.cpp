@@ -167,6 +167,10 @@ nlohmann::json inspectionJson(const schema::Schema& schema, const Inspection& in
         : explainCandidate(inspection.distilled.golds.front().goldSql, inspection.diagnosis);
     out["explanation"] = explanation.empty() ? nlohmann::json() : nlohmann::json(explanation);
     out["wall_clock_fired"] = inspection.wallClockFired;
+    out["time_limit_reached"] = inspection.timeLimitReached;
+    out["verdict_cut_short"] = inspection.verdictCutShort;
+    if (inspection.timeLimitReached) out["phase_at_time_limit"] = inspection.phaseAtTimeLimit;
+    out["diagnosis_step_budget_spent"] = inspection.diagnosis.stepBudgetSpent;
     out["clauses"] = clausesJson(inspection);
     out["nondeterminism"] = nondeterminismJson(inspection);
     out["profile"] = fuzz::profileName(settings.profile);

@@ -14,8 +14,11 @@ void runEveryDatabase(Inspection& inspection, const schema::Schema& schema, cons
 
 /// The gold's neighbors whose results equal the candidate's (as judged) on every suite
 /// database and on the counterexample; fills `inspection.diagnosis.nearestNeighbors`.
+/// The smallest databases are tried first (a neighbor that differs there is not run on a
+/// large original); the runs stop at kDiagnosisWorkBudgets query budgets. `progress`
+/// gets "diagnosing" with the neighbors tried, after each one.
 void diagnoseNearestNeighbors(Inspection& inspection, const schema::Schema& schema, const exec::ExecLimits& limits,
-                              const std::atomic<bool>* cancel);
+                              const std::atomic<bool>* cancel, const ProgressCallback& progress = {});
 
 /// Runs gold and candidate (as judged) on the separating database with rows read in
 /// reverse too; fills `inspection.diagnosis.nondeterminism`. `readable` is the schema

@@ -20,20 +20,38 @@
 namespace sqleq::inspect {
 namespace {
 
-/// Every database the diagnosis looks at: the suite's, then the counterexample.
+/// Every database the diagnosis looks at, smallest first: the counterexample, then the
+/// suite's by size. A neighbor matches only if it matches on all of them, so the order
+/// changes no match; but most neighbors differ from the candidate on a small database,
+/// and are then never run on a large original (world_1's self-join: a second a run).
 std::vector<exec::Connection> diagnosisDatabases(const Inspection& inspection, const schema::Schema& schema)
 {
     std::vector<exec::Connection> connections;
-    for (const auto& database : inspection.distilled.suite.databases) {
-        if (auto connection = exec::Connection::deserializeCopy(database.bytes)) {
-            connections.push_back(std::move(*connection));
-        }
-    }
     if (inspection.counterexample) {
         auto connection = schema::materialize(fuzz::materializableSchema(schema), inspection.counterexample->content);
         if (connection) connections.push_back(std::move(*connection));
     }
+    const auto& databases = inspection.distilled.suite.databases;
+    std::vector<std::size_t> bySize(databases.size());
+    for (std::size_t d = 0; d < bySize.size(); ++d) bySize[d] = d;
+    std::stable_sort(bySize.begin(), bySize.end(), [&](std::size_t a, std::size_t b) {
+        return databases[a].bytes.size() < databases[b].bytes.size();
+    });
+    for (const std::size_t d : bySize) {
+        if (auto connection = exec::Connection::deserializeCopy(databases[d].bytes)) {
+            connections.push_back(std::move(*connection));
+        }
+    }
     return connections;
+}
+
+/// What a run cost the diagnosis's step budget: its steps, a whole query budget when it
+/// ran out of time.
+int64_t stepsOf(const exec::QueryOutcome& outcome, const exec::ExecLimits& limits)
+{
+    const bool timedOut = outcome.status == exec::OutcomeStatus::Timeout
+                          || outcome.status == exec::OutcomeStatus::WallClockTimeout;
+    return timedOut ? std::max(outcome.vmSteps, limits.maxSteps) : std::max<int64_t>(outcome.vmSteps, 0);
 }
 
 /// Same tokens, keywords and names compared without case (as SQLite reads them),
@@ -97,7 +115,7 @@ std::string describeNeighbor(std::string_view goldSql, const neighbors::Neighbor
 }
 
 void diagnoseNearestNeighbors(Inspection& inspection, const schema::Schema& schema, const exec::ExecLimits& limits,
-                              const std::atomic<bool>* cancel)
+                              const std::atomic<bool>* cancel, const ProgressCallback& progress)
 {
     auto& matches = inspection.diagnosis.nearestNeighbors;
     matches.clear();
@@ -128,19 +146,38 @@ void diagnoseNearestNeighbors(Inspection& inspection, const schema::Schema& sche
         sameText[n] = sameTokens(written[n], inspection.check.candidateUsed);
     }
     std::stable_partition(order.begin(), order.end(), [&](std::size_t n) { return sameText[n]; });
+    const int64_t budget = limits.maxSteps > 0 ? kDiagnosisWorkBudgets * limits.maxSteps : 0;
+    int64_t spent = 0;
+    std::size_t tried = 0;
+    const auto tell = [&] {
+        if (!progress) return;
+        Progress step;
+        step.phase = "diagnosing";
+        step.done = tried;
+        step.total = order.size();
+        progress(step);
+    };
+    tell();
     for (const std::size_t n : order) {
         const auto& status = statuses[n];
         if (matches.size() >= kMaxNearestNeighbors) return;
         if (cancelRequested(cancel)) return;
+        if (budget > 0 && spent > budget) {
+            inspection.diagnosis.stepBudgetSpent = true;
+            return;
+        }
+        ++tried;
         if (sameTokens(written[n], goldWritten)) continue;
         bool behavesLikeCandidate = true;
         for (std::size_t d = 0; d < connections.size() && behavesLikeCandidate; ++d) {
             const auto outcome = exec::runQuery(connections[d], written[n], limits);
+            spent += stepsOf(outcome, limits);
             // Both failing is no evidence of the same behaviour: they may fail for different reasons.
             behavesLikeCandidate = outcome.ok() && candidateOutcomes[d].ok()
                 && compare::compareOutcomes(outcome, candidateOutcomes[d], inspection.orderMatters).same();
         }
         if (behavesLikeCandidate) matches.push_back({status.neighbor, written[n], sameText[n]});
+        tell();
     }
 }
 

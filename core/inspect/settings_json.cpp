@@ -18,12 +18,14 @@ using nlohmann::json;
 /// Past this a double (JSON's number in most readers) no longer holds every integer.
 constexpr uint64_t kLargestExactInteger = uint64_t{1} << 53;
 constexpr int64_t kBytesPerMiB = int64_t{1} << 20;
+/// A year: past it a limit is no limit, and the clock's arithmetic stays far from overflow.
+constexpr double kLargestTimeLimitSeconds = 365.0 * 24 * 3600;
 
 const std::set<std::string, std::less<>>& knownKeys()
 {
     static const std::set<std::string, std::less<>> keys{
         "profile",   "seed",     "budget",        "search_budget", "timeout_ms",    "max_steps", "wall_clock_ms",
-        "max_rows",  "max_heap_mb", "plug_value", "keep_distinct", "order_rule", "prove"};
+        "max_rows",  "max_heap_mb", "plug_value", "keep_distinct", "order_rule", "prove", "time_limit_s"};
     return keys;
 }
 
@@ -68,6 +70,17 @@ public:
         }
         if (value < low || value > high) return fail(key, fmt::format("{} is outside {}..{}", value, low, high));
         out = static_cast<std::remove_reference_t<decltype(out)>>(value);
+    }
+
+    /// A number (integer or not) in [low, high].
+    void number(std::string_view key, double low, double high, double& out)
+    {
+        const auto found = m_object.find(std::string(key));
+        if (found == m_object.end() || failed()) return;
+        if (!found->is_number()) return fail(key, fmt::format("expected a number, got {}", found->dump()));
+        const double value = found->get<double>();
+        if (!(value >= low && value <= high)) return fail(key, fmt::format("{} is outside {}..{}", value, low, high));
+        out = value;
     }
 
     void boolean(std::string_view key, bool& out)
@@ -125,7 +138,8 @@ json settingsJson(const CheckSettings& settings)
                 {"plug_value", settings.plugValue},
                 {"keep_distinct", settings.keepDistinct},
                 {"order_rule", orderRuleName(settings.orderRule)},
-                {"prove", settings.prove}};
+                {"prove", settings.prove},
+                {"time_limit_s", settings.timeLimitSeconds}};
 }
 
 Result<CheckSettings> settingsFromJson(const json& object, const CheckSettings& base, std::string_view where)
@@ -167,6 +181,7 @@ Result<CheckSettings> settingsFromJson(const json& object, const CheckSettings& 
         else reader.fail("order_rule", fmt::format("expected \"top-level\" or \"official\", got \"{}\"", *rule));
     }
     reader.boolean("prove", out.prove);
+    reader.number("time_limit_s", 0, kLargestTimeLimitSeconds, out.timeLimitSeconds);
     if (reader.failed()) return reader.error();
     return out;
 }

@@ -7,7 +7,7 @@
 //    "search_budget": 300, "timeout_ms": 2000, "max_steps": 250000000,
 //    "wall_clock_ms": 20000, "max_rows": 100000, "max_heap_mb": 160,
 //    "plug_value": false, "keep_distinct": false, "order_rule": "top-level" | "official",
-//    "prove": true}
+//    "prove": true, "time_limit_s": 120}
 //
 // "timeout_ms" is the budget in idle-machine milliseconds (CheckSettings::setIdleBudget);
 // "max_steps" and "wall_clock_ms", when given too, are applied after it. `jobs` is not

@@ -127,6 +127,9 @@ private:
     std::vector<std::vector<std::size_t>> m_openAtStart;  ///< per active gold
     std::vector<PairEval> m_evals;            ///< per (batch database, active gold)
     uint64_t m_batchSerial = 0;
+    /// Queries the workers have run in the current batch: a batch of one large database
+    /// (the original) reports each of them, so its progress moves before it is merged.
+    std::atomic<std::size_t> m_batchRuns{0};
     std::size_t m_sampledOk = 0;
     bool m_interrupted = false;  ///< cancelled while generating neighbors
     /// A set of targeted databases one gold's neighbors share: same constants, same

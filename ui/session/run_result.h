@@ -89,6 +89,12 @@ struct RunResult {
     /// folded, as not read.
     std::vector<std::string> tablesRead;
     bool orderMatters = false;        ///< gold rows compared as a list (top-level ORDER BY)
+    /// The run's time limit passed (inspect::Inspection::timeLimitReached), in this phase;
+    /// with verdictCutShort, before the verdict had every database the settings ask for.
+    bool timeLimitReached = false;
+    bool verdictCutShort = false;
+    QString phaseAtTimeLimit;
+    int64_t timeLimitSeconds = 0;     ///< the limit it ran under; 0: none
     double seconds = 0;
 };
 

@@ -13,6 +13,7 @@
 
 #include <QFile>
 
+#include <cmath>
 #include <tuple>
 
 namespace sqleq::ui {
@@ -90,6 +91,10 @@ void adaptInspection(RunResult& result, inspect::Inspection& inspection)
     result.otherProfile = std::move(inspection.otherProfile);
     result.diagnosis = std::move(inspection.diagnosis);
     result.orderMatters = inspection.orderMatters;
+    result.timeLimitReached = inspection.timeLimitReached;
+    result.verdictCutShort = inspection.verdictCutShort;
+    result.phaseAtTimeLimit = QString::fromStdString(inspection.phaseAtTimeLimit);
+    result.timeLimitSeconds = std::llround(inspection.settings.timeLimitSeconds);
     adaptCounterexample(result, inspection.counterexample);
     adaptDatabases(result, inspection.databases);
 }

@@ -11,6 +11,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include <cmath>
 #include <limits>
 
 namespace sqleq::ui {
@@ -51,6 +52,15 @@ SettingsDialog::SettingsDialog(const inspect::CheckSettings& settings, QWidget* 
     m_timeout->setValue(static_cast<int>(std::clamp<int64_t>(settings.idleBudgetMs(), 10, 600'000)));
     m_timeout->setSuffix(tr(" ms"));
 
+    m_timeLimit = new QSpinBox(this);
+    m_timeLimit->setRange(0, 86'400);
+    m_timeLimit->setSingleStep(30);
+    m_timeLimit->setValue(static_cast<int>(std::clamp(std::llround(settings.timeLimitSeconds), 0LL, 86'400LL)));
+    m_timeLimit->setSuffix(tr(" s"));
+    m_timeLimit->setSpecialValueText(tr("none"));
+    m_timeLimit->setToolTip(tr("Wall-clock limit of one run: sampling, the search, the counterexample and the "
+                               "diagnosis stop when it passes, and the verdict says so. 0: none."));
+
     m_plugValue = new QCheckBox(tr("Test-suite metric: plug the gold's &values in (plug-value)"), this);
     m_plugValue->setChecked(settings.plugValue);
     m_keepDistinct = new QCheckBox(tr("Test-suite metric: &keep DISTINCT (sqleq's own verdict always does)"), this);
@@ -62,6 +72,7 @@ SettingsDialog::SettingsDialog(const inspect::CheckSettings& settings, QWidget* 
     form->addRow(tr("Searc&h past the suite:"), m_search);
     form->addRow(tr("&Seed:"), m_seed);
     form->addRow(tr("&Timeout per query:"), m_timeout);
+    form->addRow(tr("Time &limit per run:"), m_timeLimit);
     form->addRow(m_plugValue);
     form->addRow(m_keepDistinct);
 
@@ -93,6 +104,8 @@ inspect::CheckSettings SettingsDialog::settings() const
     out.seed = shown == original ? m_original.seed : shown;
     if (m_timeout->value() != std::clamp<int64_t>(m_original.idleBudgetMs(), 10, 600'000))
         out.setIdleBudget(m_timeout->value());
+    if (m_timeLimit->value() != std::clamp(std::llround(m_original.timeLimitSeconds), 0LL, 86'400LL))
+        out.timeLimitSeconds = m_timeLimit->value();
     out.plugValue = m_plugValue->isChecked();
     out.keepDistinct = m_keepDistinct->isChecked();
     return out;

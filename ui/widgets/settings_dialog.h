@@ -28,6 +28,7 @@ private:
     QSpinBox* m_search = nullptr;
     QSpinBox* m_seed = nullptr;
     QSpinBox* m_timeout = nullptr;
+    QSpinBox* m_timeLimit = nullptr;
     QCheckBox* m_plugValue = nullptr;
     QCheckBox* m_keepDistinct = nullptr;
     /// Kept where unchanged: the spin boxes cannot hold every 64-bit seed or step budget.

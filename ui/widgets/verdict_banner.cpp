@@ -7,6 +7,7 @@
 #include "core/inspect/check_request.h"
 #include "core/search/search.h"
 #include "ui/models/database_naming.h"
+#include "ui/session/run_budget.h"
 #include "ui/session/session.h"
 #include "ui/widgets/counted.h"
 #include "ui/widgets/sentence.h"
@@ -185,6 +186,10 @@ QString equivalentTitle(const RunResult& result)
     const auto searched = static_cast<qint64>(result.evidence.searchDatabases);
     const QString suitePart = suite == 1 ? QObject::tr("the one database of the test suite")
                                          : QObject::tr("the %1 databases of the test suite").arg(suite);
+    if (result.verdictCutShort)
+        return QObject::tr("No difference on %1 before the time limit (%2 s) stopped the run")
+            .arg(suitePart)
+            .arg(result.timeLimitSeconds);
     if (searched == 0) return QObject::tr("Equivalent on %1; no search past it").arg(suitePart);
     return QObject::tr("Equivalent on %1 and %2 more that the search built")
         .arg(suitePart)
@@ -253,6 +258,7 @@ void VerdictBanner::showResult(const RunResult& result)
 {
     const suite::CheckResult& check = result.check;
     QString detail = assumptions(result);
+    if (const QString cut = timeLimitNote(result); !cut.isEmpty()) detail += QLatin1Char('\n') + cut;
     if (result.otherProfile)
         detail += QLatin1Char('\n') + QString::fromStdString(inspect::describeOtherProfile(*result.otherProfile))
             + QLatin1Char('.');
