@@ -190,11 +190,7 @@ private slots:
         QCOMPARE(estimator.update(0, 10), QString());
         nowMs = 30'000;
         QCOMPARE(estimator.update(3, 10), QStringLiteral("about 70 s left"));
-        // The next phase (another total) runs at its own rate: its clock starts afresh.
-        nowMs = 40'000;
-        QCOMPARE(estimator.update(1, 4), QString());
-        nowMs = 70'000;
-        QCOMPARE(estimator.update(3, 4), QStringLiteral("about 10 s left"));
+        // Stages, smoothing and the stages left: tests/ui/test_time_left.cpp.
 
         // In the status bar: the step's own words, then the time left once it is known.
         QStatusBar bar;

@@ -4,6 +4,8 @@
 
 #include "ui/audit/audit_build_runner.h"
 
+#include "ui/audit/time_left.h"
+
 #include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -18,6 +20,7 @@ struct StepReport {
     int done = 0;
     int total = 0;
     QString what;
+    int stage = 0;  ///< an AuditBuildStage
 };
 
 /// Distillation reports per schema; the bar runs over all schemas (a thousandth each
@@ -27,7 +30,8 @@ StepReport describe(const suite::Progress& step)
     if (step.schemaCount == 0) {
         const int done = static_cast<int>(step.done);
         const int total = static_cast<int>(step.total);
-        return {done, total, AuditBuildRunner::tr("Computing metrics %1/%2").arg(done).arg(total)};
+        return {done, total, AuditBuildRunner::tr("Computing metrics %1/%2").arg(done).arg(total),
+                static_cast<int>(AuditBuildStage::Metrics)};
     }
     constexpr int kSteps = 1000;
     const int within = step.total > 0 ? static_cast<int>(kSteps * std::min(step.done, step.total) / step.total) : 0;
@@ -35,7 +39,8 @@ StepReport describe(const suite::Progress& step)
             AuditBuildRunner::tr("Distilling test suites: %1 (%2/%3)")
                 .arg(QString::fromStdString(step.dbId))
                 .arg(step.schemaIndex + 1)
-                .arg(step.schemaCount)};
+                .arg(step.schemaCount),
+            static_cast<int>(AuditBuildStage::Distilling)};
 }
 
 } // namespace
@@ -70,9 +75,9 @@ bool AuditBuildRunner::start(Job job)
         const auto now = std::chrono::steady_clock::now();
         if (step.done != step.total && now - *lastReport < std::chrono::milliseconds(50)) return;
         *lastReport = now;
-        const auto [done, total, what] = describe(step);
-        QMetaObject::invokeMethod(self, [self, done, total, what] {
-            if (self && self->m_running) emit self->progress(done, total, what);
+        const auto [done, total, what, stage] = describe(step);
+        QMetaObject::invokeMethod(self, [self, done, total, what, stage] {
+            if (self && self->m_running) emit self->progress(done, total, what, stage);
         }, Qt::QueuedConnection);
     };
     m_watcher.setFuture(QtConcurrent::run([job = std::move(job), forward = std::move(forward), cancel = m_cancel] {

@@ -32,7 +32,8 @@ public:
 
 signals:
     /// `what`: the step, e.g. "Distilling test suites: concert_singer (3/20)".
-    void progress(int done, int total, const QString& what);
+    /// `done` of `total` steps of `stage` (an AuditBuildStage), in words.
+    void progress(int done, int total, const QString& what, int stage);
     /// The project was written to `path`; `distilledSuites` is where its suites were
     /// distilled, empty when they were given.
     void finished(const QString& path, int items, int disagreeing, const QString& distilledSuites);

@@ -25,7 +25,7 @@ std::int64_t monotonicMs()
 } // namespace
 
 AuditBuildStatus::AuditBuildStatus(QStatusBar* bar, std::function<void()> cancel, std::function<std::int64_t()> nowMs)
-    : QObject(bar), m_estimator(nowMs ? std::move(nowMs) : &monotonicMs)
+    : QObject(bar), m_estimator(nowMs ? std::move(nowMs) : &monotonicMs, auditBuildShares())
 {
     m_label = new QLabel(bar);
     m_label->setObjectName(QStringLiteral("auditBuildLabel"));
@@ -55,13 +55,13 @@ void AuditBuildStatus::setBuilding(bool building)
     }
 }
 
-void AuditBuildStatus::showProgress(int done, int total, const QString& what)
+void AuditBuildStatus::showProgress(int done, int total, const QString& what, int stage)
 {
     if (total > 0) {
         m_progress->setRange(0, total);
         m_progress->setValue(std::min(done, total));
     }
-    const QString left = m_estimator.update(done, total);
+    const QString left = m_estimator.update(done, total, stage);
     m_label->setText(left.isEmpty() ? what : tr("%1 · %2").arg(what, left));
 }
 

@@ -24,8 +24,9 @@ public:
 
     /// Shows or hides the widgets; showing starts the clock of the estimate.
     void setBuilding(bool building);
-    /// `done` of `total` steps (total ≤ 0: unknown) of the step named by `what`.
-    void showProgress(int done, int total, const QString& what);
+    /// `done` of `total` steps (total ≤ 0: unknown) of the step named by `what`, in
+    /// `stage` (an AuditBuildStage): the time left covers the stages after it too.
+    void showProgress(int done, int total, const QString& what, int stage = static_cast<int>(AuditBuildStage::Metrics));
 
     [[nodiscard]] QLabel* label() const { return m_label; }
 
