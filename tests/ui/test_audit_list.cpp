@@ -69,6 +69,46 @@ private slots:
         QVERIFY(dialog.request().settings == chosen.settings);
     }
 
+    // A project opened before anyone set an annotator name still shows the verdicts
+    // others gave: the counter says how many and whose, the Review column shows them
+    // (told apart from the annotator's own), and once a name is set they stay counted.
+    void otherAnnotatorsVerdictsAreShownAndCounted()
+    {
+        QTemporaryDir dir;
+        const QString path = makeProject(QDir(dir.path()), QStringLiteral("shared.sqleq-audit"));
+        QVERIFY(!path.isEmpty());
+        {
+            auto store = audit::AnnotationStore::open(path.toStdString());
+            QVERIFY(store.ok());
+            for (const std::size_t item : {std::size_t{0}, std::size_t{3}}) {
+                audit::Annotation annotation;
+                annotation.itemIndex = item;
+                annotation.annotator = "ann2";
+                annotation.verdict = audit::Verdict::NotEquivalent;
+                QVERIFY(store->setAnnotation(annotation).ok());
+            }
+        }
+        QString error;
+        auto project = ui::AuditProject::open(path, QString(), &error);
+        QVERIFY2(project, qPrintable(error));
+        ui::AuditItemsPanel panel;
+        panel.setProject(project.get());
+        QCOMPARE(panel.progressText(), QStringLiteral("0 of 5 reviewed by you · 2 by others (ann2)"));
+        const ui::AuditItemsModel* model = panel.model();
+        const int review = model->columnOf(ui::AuditItemsModel::Column::Review);
+        const QModelIndex judged = model->index(model->rowOf(3), review);
+        QVERIFY2(judged.data().toString().contains(QStringLiteral("ann2: Not equivalent")), qPrintable(judged.data().toString()));
+        QVERIFY(!judged.data(ui::AuditItemsModel::ReviewedRole).toBool());  // not the annotator's own
+        QVERIFY2(judged.data(Qt::ToolTipRole).toString().contains(QStringLiteral("Not equivalent by ann2")),
+                 qPrintable(judged.data(Qt::ToolTipRole).toString()));
+        QCOMPARE(model->index(model->rowOf(1), review).data().toString(), QStringLiteral("—"));
+
+        QVERIFY(project->setAnnotator(QStringLiteral("alice"), &error));
+        QVERIFY(project->annotate(3, audit::Verdict::Equivalent, {}, {}, &error));
+        QCOMPARE(panel.progressText(), QStringLiteral("1 of 5 reviewed by you · 2 by others (ann2)"));
+        QVERIFY(model->index(model->rowOf(3), review).data().toString().startsWith(QStringLiteral("Equivalent")));
+    }
+
     void filtersKeepThePlace()
     {
         QTemporaryDir dir;

@@ -503,9 +503,10 @@ private slots:
         const int review = reopened.audit()->itemsPanel()->model()->columnOf(AuditItemsModel::Column::Review);
         QCOMPARE(reopened.audit()->itemsPanel()->model()->index(1, review).data().toString(), QStringLiteral("Not equivalent"));
 
-        // Another annotator sees none of alice's verdicts; switching back restores them.
+        // Another annotator counts none of alice's verdicts as theirs, but is told they
+        // exist and whose; switching back restores them.
         reopened.audit()->setAnnotator(QStringLiteral("bob"));
-        QCOMPARE(reopened.audit()->itemsPanel()->progressText(), QStringLiteral("0 of 5 reviewed"));
+        QCOMPARE(reopened.audit()->itemsPanel()->progressText(), QStringLiteral("0 of 5 reviewed by you · 2 by others (alice)"));
         reopened.audit()->setAnnotator(QStringLiteral("alice"));
         QCOMPARE(reopened.audit()->itemsPanel()->progressText(), QStringLiteral("2 of 5 reviewed"));
     }

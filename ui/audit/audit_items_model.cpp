@@ -130,6 +130,26 @@ void AuditItemsModel::rebuild()
     endResetModel();
 }
 
+int AuditItemsModel::othersReviewedCount() const
+{
+    return m_project ? static_cast<int>(m_project->othersAnnotations().size()) : 0;
+}
+
+QStringList AuditItemsModel::otherAnnotators() const { return m_project ? m_project->otherAnnotators() : QStringList(); }
+
+QString AuditItemsModel::othersOf(const audit::AuditItem& item, bool withTimes) const
+{
+    if (!m_project) return {};
+    const auto found = m_project->othersAnnotations().find(item.index);
+    if (found == m_project->othersAnnotations().end()) return {};
+    QStringList verdicts;
+    for (const audit::Annotation& annotation : found->second)
+        verdicts << (withTimes ? tr("%1 by %2, %3").arg(verdictLabel(annotation.verdict), fromStd(annotation.annotator),
+                                                       fromStd(annotation.updatedAt))
+                               : tr("%1: %2").arg(fromStd(annotation.annotator), verdictLabel(annotation.verdict)));
+    return verdicts.join(withTimes ? QStringLiteral("\n") : QStringLiteral("; "));
+}
+
 void AuditItemsModel::onAnnotationChanged(std::size_t itemIndex)
 {
     const int row = rowOf(itemIndex);
@@ -232,7 +252,12 @@ QVariant AuditItemsModel::display(const audit::AuditItem& item, Column column) c
     case Column::PcmF1: return item.metrics.pcmF1 ? QString::number(*item.metrics.pcmF1, 'f', 2) : QString();
     case Column::Review: {
         const audit::Annotation* annotation = annotationOf(item);
-        if (!annotation) return tr("—");
+        if (!annotation) {
+            // Another annotator's verdict, told apart from one's own by the parentheses
+            // (and a muted colour): it is not counted as reviewed.
+            const QString others = othersOf(item, false);
+            return others.isEmpty() ? tr("—") : tr("(%1)").arg(others);
+        }
         const QString verdict = verdictLabel(annotation->verdict);
         return annotation->reason.empty() ? verdict : tr("%1: %2").arg(verdict, fromStd(annotation->reason));
     }
@@ -293,11 +318,17 @@ QVariant AuditItemsModel::toolTip(const audit::AuditItem& item, Column column) c
             : tr("PCM-F1 not computed");
     case Column::Review: {
         const audit::Annotation* annotation = annotationOf(item);
-        if (!annotation) return tr("Not reviewed yet");
+        const QString others = othersOf(item, true);
+        if (!annotation) {
+            if (others.isEmpty()) return tr("Not reviewed yet");
+            return m_project->annotator().isEmpty() ? tr("Other annotators' verdicts (no annotator name is set):\n%1").arg(others)
+                                                    : tr("Not reviewed by %1 yet. Other annotators:\n%2").arg(m_project->annotator(), others);
+        }
         QString text = tr("%1 by %2, %3").arg(verdictLabel(annotation->verdict), fromStd(annotation->annotator),
                                              fromStd(annotation->updatedAt));
         if (!annotation->reason.empty()) text += tr("\nReason: %1").arg(fromStd(annotation->reason));
         if (!annotation->note.empty()) text += tr("\nNote: %1").arg(fromStd(annotation->note));
+        if (!others.isEmpty()) text += tr("\nOther annotators:\n%1").arg(others);
         return text;
     }
     default:

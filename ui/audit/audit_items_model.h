@@ -1,6 +1,6 @@
 // AuditItemsModel: one row per item of an audit project — #, database, hardness, one
 // column per metric the project computed (✓/✗ with colour and text, PCM-F1 as a
-// number), the current annotator's verdict, question, gold, prediction — over an
+// number), the current annotator's verdict (other annotators' beside it), question, gold, prediction — over an
 // immutable items snapshot and the annotations the AuditProject keeps. Roles expose
 // what filters and navigation need, so no view ever casts to this class. Never runs SQL.
 #pragma once
@@ -49,6 +49,11 @@ public:
 
     static QString columnTitle(Column column);
 
+    /// How many items another annotator judged (see AuditProject::othersAnnotations).
+    [[nodiscard]] int othersReviewedCount() const;
+    /// Who those annotators are, sorted.
+    [[nodiscard]] QStringList otherAnnotators() const;
+
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
@@ -62,6 +67,9 @@ private:
     QVariant foreground(const audit::AuditItem& item, Column column) const;
     QVariant toolTip(const audit::AuditItem& item, Column column) const;
     [[nodiscard]] const audit::Annotation* annotationOf(const audit::AuditItem& item) const;
+    /// The other annotators' verdicts on `item`, "ann2: Not equivalent; bob: Unsure"
+    /// (empty when none); `withTimes` adds when each was given, one per line.
+    [[nodiscard]] QString othersOf(const audit::AuditItem& item, bool withTimes) const;
 
     AuditProject* m_project = nullptr;
     AuditItemsPtr m_items;

@@ -345,7 +345,18 @@ void AuditItemsPanel::updateProgress()
     m_emptyList->setText(shown == 0 && total > 0 ? emptyListReason(total) : QString());
     m_emptyList->setGeometry(m_view->viewport()->rect().adjusted(6, 4, -6, -4));
     m_emptyList->setVisible(!m_emptyList->text().isEmpty());
-    if (shown == total)
+    // Other annotators' verdicts are not the annotator's, but are said to exist, and whose.
+    const int byOthers = m_model->othersReviewedCount();
+    const QStringList others = m_model->otherAnnotators();
+    const QString byOthersText = byOthers == 0 ? QString()
+        : tr(" · %1 by others (%2)").arg(byOthers).arg(others.size() <= 2 ? others.join(QStringLiteral(", "))
+                                                                           : tr("%1 and %2 more").arg(others.first()).arg(others.size() - 1));
+    m_progress->setToolTip(byOthers == 0 ? QString()
+                                         : tr("Items another annotator judged: %1, by %2. Only your own verdicts count as reviewed.")
+                                               .arg(byOthers).arg(others.join(QStringLiteral(", "))));
+    if (shown == total && byOthers > 0)
+        m_progress->setText(tr("%1 of %2 reviewed by you").arg(reviewed).arg(total) + byOthersText);
+    else if (shown == total)
         m_progress->setText(tr("%1 of %2 reviewed").arg(reviewed).arg(total));
     else if (shown == 0)
         m_progress->setText(tr("0 of %1 shown").arg(total));  // short: the bar must not widen

@@ -160,14 +160,33 @@ bool AuditProject::addReason(const QString& reason, QString* error)
 bool AuditProject::reloadAnnotations(QString* error)
 {
     m_annotations.clear();
-    if (m_annotator.isEmpty()) return true;
-    auto mine = m_store.annotationsBy(m_annotator.toStdString());
-    if (!mine) {
-        setError(error, mine.error());
+    m_others.clear();
+    auto all = m_store.annotations();
+    if (!all) {
+        setError(error, all.error());
         return false;
     }
-    for (audit::Annotation& annotation : *mine) m_annotations[annotation.itemIndex] = std::move(annotation);
+    const std::string annotator = m_annotator.toStdString();
+    for (audit::Annotation& annotation : *all) {
+        if (!annotator.empty() && annotation.annotator == annotator)
+            m_annotations[annotation.itemIndex] = std::move(annotation);
+        else
+            m_others[annotation.itemIndex].push_back(std::move(annotation));
+    }
+    for (auto& [item, annotations] : m_others)
+        std::sort(annotations.begin(), annotations.end(),
+                  [](const audit::Annotation& a, const audit::Annotation& b) { return a.annotator < b.annotator; });
     return true;
+}
+
+QStringList AuditProject::otherAnnotators() const
+{
+    QSet<QString> names;
+    for (const auto& [item, annotations] : m_others)
+        for (const audit::Annotation& annotation : annotations) names.insert(fromStd(annotation.annotator));
+    QStringList sorted(names.begin(), names.end());
+    sorted.sort(Qt::CaseInsensitive);
+    return sorted;
 }
 
 bool AuditProject::reloadReasons(QString* error)

@@ -44,6 +44,15 @@ public:
     /// The current annotator's annotations, by item index.
     [[nodiscard]] const std::map<std::size_t, audit::Annotation>& annotations() const { return m_annotations; }
     [[nodiscard]] std::optional<audit::Annotation> annotation(std::size_t itemIndex) const;
+    /// The other annotators' annotations (all of them when no annotator is set), by item
+    /// index, each item's sorted by annotator: shown beside the annotator's own, never
+    /// counted as theirs.
+    [[nodiscard]] const std::map<std::size_t, std::vector<audit::Annotation>>& othersAnnotations() const
+    {
+        return m_others;
+    }
+    /// The annotators in othersAnnotations(), sorted.
+    [[nodiscard]] QStringList otherAnnotators() const;
     /// Every annotation in the store (all annotators), for export and comparison.
     [[nodiscard]] std::vector<audit::Annotation> allAnnotations(QString* error = nullptr) const;
 
@@ -78,6 +87,7 @@ private:
     std::map<std::size_t, std::size_t> m_positionOf;  ///< item index → position in m_items
     QString m_annotator;
     std::map<std::size_t, audit::Annotation> m_annotations;
+    std::map<std::size_t, std::vector<audit::Annotation>> m_others;
     QStringList m_reasons;
 };
 
