@@ -79,7 +79,12 @@ private slots:
         test::startAuditAsAlice();
     }
 
-    void init() { test::startAuditAsAlice(); }  // no place saved by an earlier row
+    void init()
+    {
+        test::startAuditAsAlice();  // no place saved by an earlier row
+        // A first start's layout: no window geometry or dock layout saved by an earlier test.
+        ui::AppSettings().setWindow({}, {});
+    }
     void cleanup() { test::usePinnedFonts(); }
 
     void fitsTheScreen_data()

@@ -25,6 +25,7 @@
 #include <QDockWidget>
 #include <QFontDatabase>
 #include <QHeaderView>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
@@ -36,6 +37,13 @@
 using namespace sqleq;
 
 namespace {
+
+/// A screen this high (1920×1080 and up) is not a laptop's.
+constexpr int kLargeScreenHeight = 1000;
+/// The audit items list on such a screen: it takes a share of the extra height.
+constexpr int kRowsOnALargeScreen = 9;
+/// The narrowest search field that shows a typed word whole ("youngest", "concert_singer").
+constexpr int kSearchWidth = 150;
 
 /// Rows of its default height `view` shows whole.
 int visibleRows(const QTableView* view)
@@ -73,8 +81,19 @@ QString layoutProblem(ui::MainWindow& window, int width, const QString& step)
         if (view->isVisible() && visibleRows(view) < 3)
             return fail(QStringLiteral("a results table shows %1 rows").arg(visibleRows(view)));
     if (window.audit()->project() != nullptr) {
-        const QTableView* items = window.audit()->itemsPanel()->view();
-        if (visibleRows(items) < 5) return fail(QStringLiteral("the items list shows %1 rows").arg(visibleRows(items)));
+        const ui::AuditItemsPanel* panel = window.audit()->itemsPanel();
+        const QTableView* items = panel->view();
+        // Five rows on a laptop; a screen with more height gives the list more of it.
+        const int wanted = screen.height() >= kLargeScreenHeight ? kRowsOnALargeScreen : ui::AuditItemsPanel::kRowsInView;
+        if (visibleRows(items) < wanted)
+            return fail(QStringLiteral("the items list shows %1 rows, not %2").arg(visibleRows(items)).arg(wanted));
+        // Room to read what one types in the search field, and the whole "n of m reviewed".
+        if (panel->searchBox()->width() < kSearchWidth)
+            return fail(QStringLiteral("the search field is %1 px wide").arg(panel->searchBox()->width()));
+        const auto* progress = panel->findChild<QLabel*>(QStringLiteral("auditProgress"));
+        if (progress == nullptr) return fail(QStringLiteral("no progress counter"));
+        if (progress->contentsRect().width() < progress->fontMetrics().horizontalAdvance(progress->text()))
+            return fail(QStringLiteral("the counter \"%1\" is cut to %2 px").arg(progress->text()).arg(progress->contentsRect().width()));
         // The verdict buttons stay on screen, whole.
         for (const QPushButton* button : window.audit()->annotationDock()->findChildren<QPushButton*>()) {
             if (!button->isVisible()) continue;
@@ -100,7 +119,12 @@ private slots:
         test::useTestSettings(m_dir);
     }
 
-    void init() { test::startAuditAsAlice(); }
+    void init()
+    {
+        test::startAuditAsAlice();
+        // A first start's layout: no window geometry or dock layout saved by an earlier test.
+        ui::AppSettings().setWindow({}, {});
+    }
     void cleanup() { test::usePinnedFonts(); }
 
     void fittingFrameStaysOnTheScreen_data()

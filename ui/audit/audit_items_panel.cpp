@@ -17,6 +17,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListView>
+#include <QResizeEvent>
 #include <QScrollBar>
 #include <QSet>
 #include <QTableView>
@@ -120,7 +122,9 @@ QWidget* AuditItemsPanel::buildFilterBar()
     m_database->setObjectName(QStringLiteral("databaseFilter"));
     m_database->setAccessibleName(tr("Database filter"));
     m_database->setToolTip(tr("Show only one database"));
-    m_database->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // As wide as a usual database name; the list that opens shows the longest whole.
+    m_database->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_database->setMinimumContentsLength(14);
     m_search = new QLineEdit(bar);
     m_search->setObjectName(QStringLiteral("auditSearch"));
     m_search->setAccessibleName(tr("Search the audit items"));
@@ -140,18 +144,61 @@ QWidget* AuditItemsPanel::buildFilterBar()
             [this] { m_filter->setDatabase(m_database->currentData().toString()); });
     connect(m_search, &QLineEdit::textChanged, m_filter, &AuditFilterModel::setSearchText);
 
-    auto* layout = new QHBoxLayout(bar);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_disagree);
-    layout->addWidget(m_falsePositive);
-    layout->addWidget(m_unreviewed);
-    layout->addWidget(m_equivalence);
-    layout->addWidget(m_hardness);
-    layout->addWidget(m_database);
-    layout->addWidget(m_search, 1);
-    layout->addWidget(m_progress);
+    auto* lines = new QVBoxLayout(bar);
+    lines->setContentsMargins(0, 0, 0, 0);
+    lines->setSpacing(3);
+    m_filterLine = new QHBoxLayout;
+    m_searchLine = new QHBoxLayout;
+    lines->addLayout(m_filterLine);
+    lines->addLayout(m_searchLine);
+    m_filterLine->addWidget(m_disagree);
+    m_filterLine->addWidget(m_falsePositive);
+    m_filterLine->addWidget(m_unreviewed);
+    m_filterLine->addWidget(m_equivalence);
+    m_filterLine->addWidget(m_hardness);
+    m_filterLine->addWidget(m_database);
+    m_filterLine->addWidget(m_search, 1);
+    m_filterLine->addWidget(m_progress);
     fillCombos();
     return bar;
+}
+
+void AuditItemsPanel::arrangeFilterBar()
+{
+    if (m_filterBar == nullptr) return;
+    // What the filters' line needs with the search field at its narrowest and the
+    // counter whole.
+    int needed = kSearchWidth + m_progress->sizeHint().width();
+    int widgets = 2;
+    for (QWidget* filter : std::initializer_list<QWidget*>{m_disagree, m_falsePositive, m_unreviewed, m_equivalence,
+                                                          m_hardness, m_database}) {
+        if (filter->isHidden()) continue;
+        needed += filter->sizeHint().width();
+        ++widgets;
+    }
+    needed += (widgets - 1) * std::max(0, m_filterLine->spacing());
+    const QMargins margins = layout()->contentsMargins();
+    const bool oneLine = needed <= width() - margins.left() - margins.right();
+    QHBoxLayout* target = oneLine ? m_filterLine : m_searchLine;
+    if (target->indexOf(m_search) >= 0) return;
+    QHBoxLayout* source = oneLine ? m_searchLine : m_filterLine;
+    source->removeWidget(m_search);
+    source->removeWidget(m_progress);
+    target->addWidget(m_search, 1);
+    target->addWidget(m_progress);
+}
+
+void AuditItemsPanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    arrangeFilterBar();
+}
+
+int AuditItemsPanel::extraHeight(int windowHeight)
+{
+    // The main window's height on a 1280×800 screen, under a title bar.
+    constexpr int kLaptopWindowHeight = 780;
+    return std::max(0, windowHeight - kLaptopWindowHeight) / 2;
 }
 
 QSize AuditItemsPanel::sizeHint() const
@@ -161,7 +208,9 @@ QSize AuditItemsPanel::sizeHint() const
     const int view = 2 * m_view->frameWidth() + m_view->horizontalHeader()->sizeHint().height()
                      + kRowsInView * m_view->verticalHeader()->defaultSectionSize()
                      + m_view->horizontalScrollBar()->sizeHint().height();
-    const int height = margins.top() + m_filterBar->sizeHint().height() + layout()->spacing() + view + margins.bottom();
+    // The filter bar on one line, as it is in a window of a laptop's width or wider
+    // (before the dock has its width, the bar may still be on two).
+    const int height = margins.top() + m_filterLine->sizeHint().height() + layout()->spacing() + view + margins.bottom();
     return {QWidget::sizeHint().width(), height};
 }
 
@@ -198,6 +247,9 @@ void AuditItemsPanel::fillCombos()
     QStringList sorted(databases.begin(), databases.end());
     sorted.sort(Qt::CaseInsensitive);
     for (const QString& database : sorted) m_database->addItem(database, database);
+    // The combo is narrower than a long name (student_transcripts_tracking): its list is not.
+    m_database->view()->setMinimumWidth(m_database->view()->sizeHintForColumn(0) + 2 * m_database->view()->frameWidth()
+                                        + m_database->view()->verticalScrollBar()->sizeHint().width());
 }
 
 void AuditItemsPanel::resetFilters()
@@ -330,8 +382,16 @@ QString AuditItemsPanel::emptyListText() const { return m_emptyList->text(); }
 
 bool AuditItemsPanel::eventFilter(QObject* watched, QEvent* event)
 {
-    if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+    if (watched == m_view->viewport() && event->type() == QEvent::Resize) {
         m_emptyList->setGeometry(m_view->viewport()->rect().adjusted(6, 4, -6, -4));
+        // The list lost height (the dock laid out, the filter bar on two lines): the item
+        // that was in view stays in view.
+        const QModelIndex current = m_view->currentIndex();
+        const QRect before(QPoint(0, 0), static_cast<QResizeEvent*>(event)->oldSize());
+        if (current.isValid() && before.contains(m_view->visualRect(current))
+            && !m_view->viewport()->rect().contains(m_view->visualRect(current)))
+            m_view->scrollTo(current);
+    }
     return QWidget::eventFilter(watched, event);
 }
 
@@ -363,6 +423,7 @@ void AuditItemsPanel::updateProgress()
     else
         m_progress->setText(tr("%1 of %2 shown reviewed · %3 of %4 overall")
                                 .arg(m_filter->reviewedCount()).arg(shown).arg(reviewed).arg(total));
+    arrangeFilterBar();
 }
 
 void AuditItemsPanel::focusSearch()

@@ -13,6 +13,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QTableView;
@@ -75,9 +76,16 @@ public:
     [[nodiscard]] QString progressText() const;
     /// Why the list is empty ("0 of 40 shown: no item matches …"); empty while it is not.
     [[nodiscard]] QString emptyListText() const;
-    /// Room for the filter bar and kRowsInView items: what the items dock first gets.
+    /// Room for the filter bar and kRowsInView items.
     [[nodiscard]] QSize sizeHint() const override;
     static constexpr int kRowsInView = 5;
+    /// What the items dock first gets beyond its sizeHint in a window `windowHeight`
+    /// high: nothing on a 1280×800 screen, half of the height a larger window has beyond
+    /// that, so that a desktop screen shows a dozen items.
+    [[nodiscard]] static int extraHeight(int windowHeight);
+    /// The search field's narrowest width on the filters' line; with less room it goes,
+    /// with the counter, to a line of its own.
+    static constexpr int kSearchWidth = 160;
 
     /// The current item, filters, sort and scroll position.
     [[nodiscard]] AuditPlace place() const;
@@ -97,6 +105,7 @@ signals:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     /// The row of the filtered list moveSelection(step, disagreeing) goes to; -1 when none.
@@ -111,6 +120,9 @@ private:
     /// "0 of 40 shown: no item matches …", naming the filters that are on.
     [[nodiscard]] QString emptyListReason(int total) const;
     QWidget* buildFilterBar();
+    /// Puts the search field and the counter on the filters' line when the three fit the
+    /// panel's width whole, on a second line when not.
+    void arrangeFilterBar();
     void fillCombos();
     void resetFilters();
     void sizeColumns();
@@ -121,6 +133,8 @@ private:
     AuditFilterModel* m_filter = nullptr;
     QTableView* m_view = nullptr;
     QWidget* m_filterBar = nullptr;
+    QHBoxLayout* m_filterLine = nullptr;  ///< check boxes and combos (and search, counter when they fit)
+    QHBoxLayout* m_searchLine = nullptr;  ///< search and counter when the filters' line is full
     QCheckBox* m_falsePositive = nullptr;
     QCheckBox* m_disagree = nullptr;
     QCheckBox* m_unreviewed = nullptr;

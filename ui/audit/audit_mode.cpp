@@ -31,6 +31,7 @@
 #include <QAction>
 #include <QMenu>
 #include <QMessageBox>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QScrollBar>
 #include <QStatusBar>
@@ -42,8 +43,24 @@ namespace sqleq::ui {
 namespace {
 
 /// The verdict panel's first width, in pixels: its buttons on one line. (The items
-/// list's first height comes from its font: AuditItemsPanel::sizeHint.)
+/// list's first height comes from its font and the window: AuditItemsPanel::extraHeight.)
 constexpr int kVerdictDockWidth = 300;
+
+/// The verdict panel's column, scrolled vertically when a long verdict needs more height
+/// than the panel has, never horizontally: the panel is as wide as the column needs.
+class VerdictScrollArea : public QScrollArea {
+public:
+    using QScrollArea::QScrollArea;
+
+    [[nodiscard]] QSize minimumSizeHint() const override
+    {
+        QSize size = QScrollArea::minimumSizeHint();
+        if (widget() != nullptr)
+            size.setWidth(std::max(size.width(), widget()->minimumSizeHint().width()
+                                                     + verticalScrollBar()->sizeHint().width() + 2 * frameWidth()));
+        return size;
+    }
+};
 
 /// How long the list must stay still before its place is saved.
 constexpr int kPlaceSaveDelayMs = 300;
@@ -141,9 +158,17 @@ void AuditMode::buildDocks()
     verdictLayout->addWidget(m_earlierTurns);
     verdictLayout->addWidget(m_annotation, 1);
     m_verdictColumn = verdictLayout;
+    // Scrolled when a long verdict needs more height than the panel has: the panel never
+    // takes its height from the items list under it.
+    auto* verdictScroll = new VerdictScrollArea(m_window);
+    verdictScroll->setObjectName(QStringLiteral("verdictScroll"));
+    verdictScroll->setWidget(verdictColumn);
+    verdictScroll->setWidgetResizable(true);
+    verdictScroll->setFrameShape(QFrame::NoFrame);
+    verdictScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_annotationDock = new QDockWidget(tr("Verdict"), m_window);
     m_annotationDock->setObjectName(QStringLiteral("auditAnnotationDock"));
-    m_annotationDock->setWidget(verdictColumn);
+    m_annotationDock->setWidget(verdictScroll);
     m_annotationDock->setAllowedAreas(Qt::BottomDockWidgetArea | Qt::RightDockWidgetArea);
     m_annotationDock->toggleViewAction()->setText(tr("Show the &verdict panel"));
     // While a project is open the verdict banner heads the verdict panel, the machine's
@@ -153,10 +178,10 @@ void AuditMode::buildDocks()
         m_window->placeVerdictBanner(shown && m_project ? m_verdictColumn : nullptr);
     });
 
-    // The verdict panel takes the right edge from the toolbar to the status bar, the
-    // items list the bottom under the inspector only: at 1280×800 both then leave the
-    // inspector the height its database and results views need.
-    m_window->setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    // The items list takes the bottom across the whole window, its filter bar and its
+    // question, gold and prediction columns the full width; the verdict panel the right
+    // edge above it, beside the inspector.
+    m_window->setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
     m_window->addDockWidget(Qt::BottomDockWidgetArea, m_itemsDock);
     m_window->addDockWidget(Qt::RightDockWidgetArea, m_annotationDock);
     m_itemsDock->hide();
@@ -228,7 +253,9 @@ bool AuditMode::openProject(const QString& path, QString* error)
     if (!m_docksPlaced) {
         // A first layout that fits 1280x800: a short list under the inspector, the
         // verdict panel beside it; the user's own layout is restored from then on.
-        m_window->resizeDocks({m_itemsDock}, {m_itemsDock->sizeHint().height()}, Qt::Vertical);
+        m_window->resizeDocks({m_itemsDock},
+                              {m_itemsDock->sizeHint().height() + AuditItemsPanel::extraHeight(m_window->height())},
+                              Qt::Vertical);
         m_window->resizeDocks({m_annotationDock}, {kVerdictDockWidth}, Qt::Horizontal);
         // After the docks took their space, so that the splitters divide what is left.
         QTimer::singleShot(0, this, &AuditMode::shareInspectorHeight);
