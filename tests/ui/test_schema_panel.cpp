@@ -314,9 +314,49 @@ private slots:
         const QAbstractItemModel* model = panel.view()->model();
         const QString markers = model->index(0, ui::SchemaTreeModel::MarkersColumn).data().toString();
         QVERIFY2(markers.contains(QStringLiteral("PK (Airline, FlightNo)")), qPrintable(markers));
-        QVERIFY2(markers.contains(QStringLiteral("CHECK (length(Source) = 3)")), qPrintable(markers));
+        QVERIFY2(markers.contains(QStringLiteral("1 CHECK")), qPrintable(markers));
+        QCOMPARE(model->index(3, 0, model->index(0, 0)).data().toString(), QStringLiteral("PRIMARY KEY (Airline, FlightNo)"));
+        QCOMPARE(model->index(4, 0, model->index(0, 0)).data().toString(), QStringLiteral("CHECK (length(Source) = 3)"));
         const QModelIndex flightNo = model->index(1, ui::SchemaTreeModel::MarkersColumn, model->index(0, 0));
         QVERIFY(flightNo.data().toString().contains(QStringLiteral("PK")));
+    }
+
+    /// A DDL's composite primary key and CHECK constraints are rows of the tree, under
+    /// their table's columns, in the Name column a narrow panel shows; each column of the
+    /// key says its place in it, a column a CHECK reads says so.
+    void aDdlsCompositeKeyAndChecksAreRowsOfTheTree()
+    {
+        QTemporaryDir dir;
+        QFile ddl(dir.filePath(QStringLiteral("air.sql")));
+        QVERIFY(ddl.open(QIODevice::WriteOnly));
+        ddl.write("CREATE TABLE flights (Airline INTEGER, FlightNo INTEGER, Source TEXT CHECK (length(Source) = 3),\n"
+                  "  Seats INTEGER, PRIMARY KEY (Airline, FlightNo), CHECK (Seats > 0));\n");
+        ddl.close();
+        ui::SchemaPanel panel;
+        panel.resize(320, 400);
+        QString error;
+        QVERIFY2(panel.setSource({ui::SchemaSourceKind::DdlFile, ddl.fileName(), {}, {}}, &error), qPrintable(error));
+        const QAbstractItemModel* model = panel.view()->model();
+        const QModelIndex flights = model->index(0, 0);
+        QStringList names;
+        for (int row = 0; row < model->rowCount(flights); ++row) names << model->index(row, 0, flights).data().toString();
+        QCOMPARE(names, (QStringList{QStringLiteral("Airline"), QStringLiteral("FlightNo"), QStringLiteral("Source"),
+                                     QStringLiteral("Seats"), QStringLiteral("PRIMARY KEY (Airline, FlightNo)"),
+                                     QStringLiteral("CHECK (length(Source) = 3)"), QStringLiteral("CHECK (Seats > 0)")}));
+        const QModelIndex key = model->index(4, 0, flights);
+        QVERIFY(!key.data(ui::SchemaTreeModel::IsTableRole).toBool());
+        QVERIFY(!key.data(ui::SchemaTreeModel::ColumnNameRole).isValid());  // not a column
+        const auto markers = [&](int row) { return model->index(row, ui::SchemaTreeModel::MarkersColumn, flights).data().toString(); };
+        QCOMPARE(markers(0), QStringLiteral("PK 1/2"));
+        QCOMPARE(markers(1), QStringLiteral("PK 2/2"));
+        QCOMPARE(markers(2), QStringLiteral("CHECK"));
+        QCOMPARE(markers(3), QStringLiteral("CHECK"));
+        // In view in a narrow panel, not in a column scrolled off to the right.
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.view()->expandAll();
+        const QRect shown = panel.view()->visualRect(model->index(5, 0, flights));
+        QVERIFY(shown.isValid() && shown.left() < panel.view()->viewport()->width() / 2);
     }
 
 private:

@@ -1,7 +1,9 @@
-// The schema tree. Internal ids: 0 for a table row, table row + 1 for a column row.
+// The schema tree. Internal ids: 0 for a table row, table row + 1 for a row under it (its
+// columns, then its table constraints).
 
 #include "ui/models/schema_tree_model.h"
 
+#include <QPalette>
 #include <QStringList>
 
 #include <algorithm>
@@ -36,6 +38,45 @@ QString joined(const std::vector<std::string>& names)
     QStringList out;
     for (const std::string& name : names) out << fromStd(name);
     return out.join(QStringLiteral(", "));
+}
+
+/// The table's constraints on more than one column, and its CHECKs, one line each, as
+/// the rows after its columns: a key of several columns is one promise (the pair is
+/// unique, not each column), and a CHECK's expression needs a line of its own to be read.
+QStringList tableConstraints(const schema::Table& table)
+{
+    QStringList lines;
+    if (table.primaryKey.size() > 1) lines << QStringLiteral("PRIMARY KEY (%1)").arg(joined(table.primaryKey));
+    for (const auto& unique : table.uniques)
+        if (unique.columns.size() > 1) lines << QStringLiteral("UNIQUE (%1)").arg(joined(unique.columns));
+    for (const auto& check : table.checks) lines << QStringLiteral("CHECK (%1)").arg(fromStd(check));
+    return lines;
+}
+
+/// The column's place in a key of several columns ("PK 2/3"), or "PK".
+QString primaryKeyMarker(const schema::Table& table, const schema::Column& column)
+{
+    if (table.primaryKey.size() < 2) return QStringLiteral("PK");
+    for (std::size_t i = 0; i < table.primaryKey.size(); ++i)
+        if (schema::sameIdentifier(table.primaryKey[i], column.name))
+            return QStringLiteral("PK %1/%2").arg(i + 1).arg(table.primaryKey.size());
+    return QStringLiteral("PK");
+}
+
+/// True when a CHECK of the table names the column (as a whole word, any case).
+bool readByCheck(const schema::Table& table, const schema::Column& column)
+{
+    const QString name = fromStd(column.name);
+    const auto isWordChar = [](QChar c) { return c.isLetterOrNumber() || c == QLatin1Char('_'); };
+    for (const std::string& check : table.checks) {
+        const QString body = fromStd(check);
+        for (qsizetype at = body.indexOf(name, 0, Qt::CaseInsensitive); at >= 0;
+             at = body.indexOf(name, at + 1, Qt::CaseInsensitive)) {
+            const qsizetype end = at + name.size();
+            if ((at == 0 || !isWordChar(body[at - 1])) && (end >= body.size() || !isWordChar(body[end]))) return true;
+        }
+    }
+    return false;
 }
 
 /// Escaped for a rich-text tooltip, which wraps long lines (a plain one does not); the
@@ -91,7 +132,7 @@ QModelIndex SchemaTreeModel::index(int row, int column, const QModelIndex& paren
         return createIndex(row, column, quintptr{0});
     }
     if (parent.internalId() != 0 || parent.row() >= static_cast<int>(m_schema->tables.size())) return {};
-    if (row >= static_cast<int>(m_schema->tables[static_cast<std::size_t>(parent.row())].columns.size())) return {};
+    if (row >= rowCount(parent)) return {};
     return createIndex(row, column, static_cast<quintptr>(parent.row()) + 1);
 }
 
@@ -106,7 +147,8 @@ int SchemaTreeModel::rowCount(const QModelIndex& parent) const
     if (!m_schema) return 0;
     if (!parent.isValid()) return static_cast<int>(m_schema->tables.size());
     if (parent.column() != 0 || parent.internalId() != 0) return 0;
-    return static_cast<int>(m_schema->tables[static_cast<std::size_t>(parent.row())].columns.size());
+    const schema::Table& table = m_schema->tables[static_cast<std::size_t>(parent.row())];
+    return static_cast<int>(table.columns.size()) + static_cast<int>(tableConstraints(table).size());
 }
 
 int SchemaTreeModel::columnCount(const QModelIndex&) const { return ColumnCount; }
@@ -116,7 +158,19 @@ QVariant SchemaTreeModel::data(const QModelIndex& index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid)) return {};
     if (index.internalId() == 0) return tableData(m_schema->tables[static_cast<std::size_t>(index.row())], index.column(), role);
     const auto& table = m_schema->tables[static_cast<std::size_t>(index.internalId() - 1)];
-    return columnData(table, table.columns[static_cast<std::size_t>(index.row())], index.column(), role);
+    const auto row = static_cast<std::size_t>(index.row());
+    if (row < table.columns.size()) return columnData(table, table.columns[row], index.column(), role);
+    const QStringList constraints = tableConstraints(table);
+    const QString constraint = constraints.value(static_cast<qsizetype>(row - table.columns.size()));
+    switch (role) {
+    case Qt::DisplayRole: return index.column() == NameColumn ? QVariant(constraint) : QVariant();
+    case Qt::ToolTipRole: return tr("Table constraint of %1: %2").arg(fromStd(table.name), constraint);
+    case Qt::ForegroundRole: return QPalette().color(QPalette::PlaceholderText);
+    case IsTableRole: return false;
+    case IsConstraintRole: return true;
+    case TableNameRole: return fromStd(table.name);
+    default: return {};
+    }
 }
 
 QVariant SchemaTreeModel::tableData(const schema::Table& table, int column, int role) const
@@ -128,11 +182,12 @@ QVariant SchemaTreeModel::tableData(const schema::Table& table, int column, int 
             QStringList markers{QStringLiteral("%1 columns").arg(table.columns.size())};
             // A key of several columns is one promise (a pair unique, not each column): said
             // on the table, where the columns it joins are named together.
+            // (Each constraint also has its own row under the columns.)
             if (table.primaryKey.size() > 1) markers << QStringLiteral("PK (%1)").arg(joined(table.primaryKey));
             for (const auto& unique : table.uniques)
                 if (unique.columns.size() > 1) markers << QStringLiteral("UNIQUE (%1)").arg(joined(unique.columns));
             if (!table.foreignKeys.empty()) markers << QStringLiteral("%1 FK").arg(table.foreignKeys.size());
-            for (const auto& check : table.checks) markers << QStringLiteral("CHECK (%1)").arg(fromStd(check));
+            if (!table.checks.empty()) markers << QStringLiteral("%1 CHECK").arg(table.checks.size());
             if (table.withoutRowid) markers << QStringLiteral("WITHOUT ROWID");
             return markers.join(QStringLiteral(", "));
         }
@@ -159,10 +214,11 @@ QVariant SchemaTreeModel::columnData(const schema::Table& table, const schema::C
         case TypeColumn: return fromStd(column.declaredType);
         case MarkersColumn: {
             QStringList markers;
-            if (column.primaryKey) markers << QStringLiteral("PK");
+            if (column.primaryKey) markers << primaryKeyMarker(table, column);
             if (key) markers << QStringLiteral("FK");
             if (column.notNull) markers << QStringLiteral("NOT NULL");
             if (isUnique(table, column) && !column.primaryKey) markers << QStringLiteral("UNIQUE");
+            if (readByCheck(table, column)) markers << QStringLiteral("CHECK");
             return markers.join(QLatin1Char(' '));
         }
         case TargetColumn: return key ? QVariant(QStringLiteral("→ %1").arg(target)) : QVariant();

@@ -1,5 +1,7 @@
 // SchemaTreeModel: the schema as a tree — tables, then their columns with declared
-// type, key and constraint markers (PK, FK, NOT NULL, UNIQUE) and foreign-key target —
+// type, key and constraint markers (PK or "PK 1/2" in a key of several columns, FK,
+// NOT NULL, UNIQUE, CHECK) and foreign-key target, then one row per table constraint
+// (a PRIMARY KEY or UNIQUE of several columns, each CHECK) —
 // over an immutable Schema snapshot, with each column's dataset description (BIRD's
 // database_description) in its tooltip when one was loaded. Never opens a database.
 #pragma once
@@ -28,6 +30,7 @@ public:
         UniqueRole,                      ///< bool: a single-column UNIQUE constraint (or the sole PK column)
         ForeignKeyTableRole,             ///< QString: referenced table; invalid when not a foreign key
         ForeignKeyColumnRole,            ///< QString: referenced column; invalid when not a foreign key
+        IsConstraintRole,                ///< bool: a table constraint's row (after the columns)
     };
 
     explicit SchemaTreeModel(QObject* parent = nullptr);
