@@ -76,6 +76,27 @@ private slots:
                  QStringLiteral("SELECT name FROM singer WHERE age > ~~34~~ → 11 ORDER BY name"));
     }
 
+    void anOperatorChangeKeepsItsOperands()
+    {
+        // "= → !=" alone does not say which comparison changed: an operator keeps the
+        // words on both sides of it however little context the column has room for.
+        const QString gold = QStringLiteral("SELECT count(*) FROM head AS T2 WHERE T2.born > 1950 AND T2.Age = 20");
+        const int equals = static_cast<int>(gold.indexOf(QStringLiteral(" = "))) + 1;
+        for (const int context : {0, 4})
+            QCOMPARE(ui::NeighborDelegate::plainText(
+                         ui::NeighborDelegate::changePieces(gold, equals, equals + 1, QStringLiteral("!="), context)),
+                     QStringLiteral("…T2.Age ~~=~~ → != 20"));
+        const int greater = static_cast<int>(gold.indexOf(QStringLiteral(">")));
+        QCOMPARE(ui::NeighborDelegate::plainText(
+                     ui::NeighborDelegate::changePieces(gold, greater, greater + 1, QStringLiteral(">="), 0)),
+                 QStringLiteral("…T2.born ~~>~~ → >= 1950…"));
+        // A constant or a keyword is not an operator: no forced context.
+        QCOMPARE(ui::NeighborDelegate::plainText(ui::NeighborDelegate::changePieces(
+                     gold, static_cast<int>(gold.indexOf(QStringLiteral("20"))), static_cast<int>(gold.size()),
+                     QStringLiteral("21"), 0)),
+                 QStringLiteral("~~20~~ → 21"));
+    }
+
     void dropsInsertionsAndLongText()
     {
         // A dropped clause: struck, nothing after it.

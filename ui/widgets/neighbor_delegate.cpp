@@ -14,6 +14,8 @@
 #include <QPainter>
 #include <QTextDocument>
 
+#include <algorithm>
+
 namespace sqleq::ui {
 namespace {
 
@@ -36,6 +38,29 @@ int wordEndBefore(const QString& text, int to, int limit)
     if (to >= text.size()) return static_cast<int>(text.size());
     int at = to;
     while (at > limit && !text.at(at).isSpace()) --at;
+    return at;
+}
+
+/// True for an operator's text ("=", "<=", "+"): no letter nor digit. Alone it does not
+/// say which comparison changed ("= → !="), so its operands are always shown with it.
+bool isOperator(const QString& text)
+{
+    return !text.trimmed().isEmpty() && std::none_of(text.begin(), text.end(), [](QChar c) { return c.isLetterOrNumber(); });
+}
+
+/// The start of the word before `at` (spaces skipped): an operator's left operand.
+int operandStartBefore(const QString& text, int at)
+{
+    while (at > 0 && text.at(at - 1).isSpace()) --at;
+    while (at > 0 && !text.at(at - 1).isSpace()) --at;
+    return at;
+}
+
+/// The end of the word after `at` (spaces skipped): an operator's right operand.
+int operandEndAfter(const QString& text, int at)
+{
+    while (at < text.size() && text.at(at).isSpace()) ++at;
+    while (at < text.size() && !text.at(at).isSpace()) ++at;
     return at;
 }
 
@@ -63,8 +88,12 @@ QList<ChangePiece> NeighborDelegate::changePieces(const QString& gold, int begin
     if (gold.isEmpty() || begin < 0 || end < begin || end > gold.size()) return {};
     using Kind = ChangePiece::Kind;
     QList<ChangePiece> pieces;
-    const int from = wordStartFrom(gold, std::max(0, begin - context), begin);
-    const int to = wordEndBefore(gold, std::min(static_cast<int>(gold.size()), end + context), end);
+    int from = wordStartFrom(gold, std::max(0, begin - context), begin);
+    int to = wordEndBefore(gold, std::min(static_cast<int>(gold.size()), end + context), end);
+    if (end > begin && isOperator(gold.mid(begin, end - begin))) {  // "Age = 20", never a bare "="
+        from = std::min(from, operandStartBefore(gold, begin));
+        to = std::max(to, operandEndAfter(gold, end));
+    }
     // "…" only before or after some context: next to the change it would read as part of it.
     QString before = gold.mid(from, begin - from);
     if (from > 0 && from < begin) before.prepend(kEllipsis);

@@ -35,8 +35,9 @@ public:
 
     /// How the change of `gold`'s [begin, end) into `replacement` reads with up to
     /// `context` characters of gold on each side, cut at word boundaries ("…" marks a cut,
-    /// never next to the change). A removed text longer than `maxRemoved` keeps its ends.
-    /// Empty for an invalid span. Pure.
+    /// never next to the change). A removed operator ("=", "<=", "+") keeps the words on
+    /// both sides whatever `context` ("…T2.Age ~~=~~ → != 20"). A removed text longer than
+    /// `maxRemoved` keeps its ends. Empty for an invalid span. Pure.
     static QList<ChangePiece> changePieces(const QString& gold, int begin, int end, const QString& replacement,
                                            int context, int maxRemoved = kMaxRemoved);
     /// The pieces as plain text, the removed text between "~~" (as Markdown strikes it).
