@@ -304,7 +304,10 @@ private slots:
         const int left = table->columnViewportPosition(column);
         QVERIFY2(left >= 0 && left + std::min(table->columnWidth(column), 40) <= table->viewport()->width(),
                  qPrintable(QStringLiteral("column at %1, viewport %2").arg(left).arg(table->viewport()->width())));
-        QVERIFY2(view->caption().startsWith(QStringLiteral("This database separates them: the gold returns")),
+        // The two kept singers tie on age: the value both hold is what the differing WHERE compares.
+        QVERIFY2(view->caption().contains(QRegularExpression(
+                     QStringLiteral("^The value \\d+ in singer\\.age of both rows separates them: the gold returns 2 "
+                                    "rows, the candidate 1 row\\."))),
                  qPrintable(view->caption()));
     }
 
