@@ -20,6 +20,7 @@
 #include <QDialog>
 #include <QFile>
 #include <QLineEdit>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -220,6 +221,21 @@ private slots:
         QVERIFY(window.verdictBanner()->detail().contains(QStringLiteral("line 1, column 8")));
         const auto [begin, end] = window.goldEditor()->runErrorRange();
         QCOMPARE(gold.mid(begin, end - begin), QStringLiteral("nme"));
+    }
+
+    void replacingATextWithErrorUnderlinesWarnsNothing()
+    {
+        // An underline placed on the old text must not be placed past the end of a
+        // shorter new one ("QTextCursor::setPosition: Position '38' out of range").
+        QTest::failOnWarning(QRegularExpression(QStringLiteral("QTextCursor|out of range")));
+        ui::SqlEditor editor;
+        editor.setSql(QStringLiteral("SELECT name FROM singer WHERE age > 30 ORDER BY name LIMIT"));
+        QVERIFY(editor.hasError());  // incomplete input, at the end
+        editor.setRunError(47, 51, QStringLiteral("no such column: name"));
+        editor.setSql(QStringLiteral("SELECT 1"));
+        QVERIFY(!editor.hasError());
+        editor.setRunError(20, 30, QStringLiteral("past the end"));  // a stale run's position: not drawn
+        editor.setPlainText(QStringLiteral("SELECT"));
     }
 
     void aSyntaxErrorKeepsTheParsersPositionInTheStatusBar()

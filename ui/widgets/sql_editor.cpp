@@ -13,6 +13,8 @@
 #include <QTextBlock>
 #include <QToolTip>
 
+#include <algorithm>
+
 namespace sqleq::ui {
 namespace {
 constexpr int kDebounceMs = 300;
@@ -100,8 +102,11 @@ QTextEdit::ExtraSelection SqlEditor::underline(int begin, int end, const QString
 {
     QTextEdit::ExtraSelection selection;
     selection.cursor = QTextCursor(document());
-    selection.cursor.setPosition(begin);
-    selection.cursor.setPosition(end, QTextCursor::KeepAnchor);
+    // A range found on an earlier text (the parse of the text just replaced, until the
+    // new one is parsed) may lie past the end of this one: clamped, never out of range.
+    const int last = std::max(0, document()->characterCount() - 1);
+    selection.cursor.setPosition(std::clamp(begin, 0, last));
+    selection.cursor.setPosition(std::clamp(end, 0, last), QTextCursor::KeepAnchor);
     selection.format.setUnderlineStyle(QTextCharFormat::WaveUnderline);
     selection.format.setUnderlineColor(ThemeColors(palette()).negative());
     selection.format.setToolTip(message);
