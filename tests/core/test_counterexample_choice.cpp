@@ -4,7 +4,9 @@
 // order), with the reason the first was not used. Every counterexample is re-checked
 // with plain SQLite under the schema's own DDL.
 #include "core/inspect/inspect.h"
+#include "core/inspect/inspection_json.h"
 #include "core/minimize/counterexample.h"
+#include "core/report/report.h"
 #include "core/schema/ddl_loader.h"
 #include "core/suite/checker.h"
 #include "tests/core/plain_recheck.h"
@@ -54,6 +56,38 @@ schema::Schema singers()
     auto loaded = schema::loadSchemaFromDdl(kSchema, "singers");
     if (!loaded) qFatal("%s", loaded.error().message.c_str());
     return std::move(*loaded);
+}
+
+/// The HTML report of one listed item whose inspection is `inspection`.
+std::string reportOf(const schema::Schema& schema, const inspect::Inspection& inspection)
+{
+    report::Report report;
+    report.gold = {{kGold, "singers"}};
+    report.questions = {""};
+    report::SubmissionReport submission;
+    submission.name = "A";
+    submission.predictions = {kCandidate};
+    evaluation::ItemMetrics item;
+    item.dbId = "singers";
+    item.testSuite = false;
+    item.sqleq = false;
+    item.exec = true;  // the metrics disagree: the item is listed
+    submission.evaluation.items = {item};
+    submission.evaluation.computed.exec = submission.evaluation.computed.testSuite
+        = submission.evaluation.computed.sqleq = true;
+    report.submissions = {submission};
+    report.inspectionOf = {{0}};
+    report.inspections = {{inspect::inspectionJson(schema, inspection), {}}};
+    return report::renderReportHtml(report);
+}
+
+inspect::Inspection inspectionOf(const suite::Suite& suite)
+{
+    inspect::Inspection inspection;
+    inspection.distilled.suite = suite;
+    inspection.check = suite::checkCandidate(kGold, kCandidate, suite, {});
+    inspection.counterexample = minimize::buildCounterexample(singers(), suite, inspection.check, false, {});
+    return inspection;
 }
 
 } // namespace
@@ -121,6 +155,26 @@ private slots:
         inspection.check = check;
         inspection.counterexample = counterexample;
         QVERIFY(inspect::counterexampleOrigin(inspection).empty());
+    }
+
+    // The report says where the counterexample comes from, and never "3 rows, shrunk from 3".
+    void theReportSaysWhichDatabaseAndWhetherAnythingWasShrunk()
+    {
+        const schema::Schema schema = singers();
+        const std::string later = reportOf(schema, inspectionOf(fourDatabases()));
+        QVERIFY2(later.find("1 row, shrunk from 5 (no row can be removed") != std::string::npos, later.c_str());
+        QVERIFY(later.find("Database #0 (breaks the check) separates them first but could not be shrunk (shown "
+                           "whole: ") != std::string::npos);
+        QVERIFY(later.find("this counterexample comes from database #2 (five), which separates them too.")
+                != std::string::npos);
+
+        suite::Suite alone = fourDatabases();
+        alone.databases.resize(1);
+        const std::string whole = reportOf(schema, inspectionOf(alone));
+        QVERIFY2(whole.find("shrunk from 3") == std::string::npos, whole.c_str());
+        QVERIFY2(whole.find("3 rows: the whole separating database, not minimized: shown whole: the separating "
+                            "database does not fit schema") != std::string::npos,
+                 whole.c_str());
     }
 
     void withNoOtherSeparatingDatabaseTheFirstIsShownWholeWithItsReason()

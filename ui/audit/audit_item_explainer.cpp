@@ -22,9 +22,26 @@ AuditItemExplainer::AuditItemExplainer(QObject* parent) : QObject(parent)
 
 AuditItemExplainer::~AuditItemExplainer() { m_watcher.waitForFinished(); }
 
+QString AuditItemExplainer::databaseOnScreenFor(const audit::AuditItem& item) const
+{
+    return m_itemOnScreen == item.index ? m_databaseOnScreen : QString();
+}
+
+void AuditItemExplainer::showDatabaseOnScreen(std::size_t itemIndex, const QString& name)
+{
+    if (m_itemOnScreen == itemIndex && m_databaseOnScreen == name) return;
+    m_itemOnScreen = itemIndex;
+    m_databaseOnScreen = name;
+    if (!m_project || m_item.index != itemIndex || m_item.gold.empty()) return;
+    const QString suites = fromStd(m_project->sources().suites);
+    emit explained(explainItem(m_item, m_esm, suites, m_databaseOnScreen));
+}
+
 void AuditItemExplainer::setProject(AuditProject* project)
 {
     m_project = project;
+    m_itemOnScreen.reset();
+    m_databaseOnScreen.clear();
     m_item = audit::AuditItem{};  // a recheck of the old project must not restart
     // A fresh cache per project; a recheck still running keeps the old one alive.
     m_cache = std::make_shared<IndexCache>();
@@ -38,7 +55,8 @@ void AuditItemExplainer::explain(const audit::AuditItem& item)
     const QString suites = m_project ? fromStd(m_project->sources().suites) : QString();
     EsmRecheck esm;
     if (item.metrics.esm && m_project) esm.state = EsmRecheck::State::Pending;
-    emit explained(explainItem(item, esm, suites));
+    m_esm = esm;
+    emit explained(explainItem(item, esm, suites, databaseOnScreenFor(item)));
     if (esm.state == EsmRecheck::State::Pending && !m_watcher.isRunning()) {
         const quint64 generation = m_generation;
         const std::string tables = m_project->sources().tables;
@@ -82,7 +100,8 @@ void AuditItemExplainer::onRecheckFinished()
     const Recheck recheck = m_watcher.result();
     const QString suites = m_project ? fromStd(m_project->sources().suites) : QString();
     if (recheck.generation == m_generation) {
-        emit explained(explainItem(m_item, recheck.esm, suites));
+        m_esm = recheck.esm;
+        emit explained(explainItem(m_item, recheck.esm, suites, databaseOnScreenFor(m_item)));
         return;
     }
     // A newer request arrived while this one ran: start it now (explain() re-emits the

@@ -15,6 +15,7 @@
 
 #include <memory>
 #include <mutex>
+#include <optional>
 
 namespace sqleq::ui {
 
@@ -33,6 +34,12 @@ public:
     /// Emits explained() for `item` at once from its stored metrics; when its ESM verdict
     /// was computed, starts the recheck and emits explained() again with the components.
     void explain(const audit::AuditItem& item);
+
+    /// The inspector shows item `itemIndex`'s result, whose counterexample comes from the
+    /// database named `name` (separatingDatabaseOnScreenName; empty: none separates):
+    /// the explanation names that one from now on, and is emitted again when the item is
+    /// the one explained.
+    void showDatabaseOnScreen(std::size_t itemIndex, const QString& name);
 
     /// True while a recheck for the latest request runs.
     [[nodiscard]] bool isBusy() const { return m_watcher.isRunning(); }
@@ -54,10 +61,15 @@ private:
     };
 
     void onRecheckFinished();
+    [[nodiscard]] QString databaseOnScreenFor(const audit::AuditItem& item) const;
 
     AuditProject* m_project = nullptr;
     std::shared_ptr<IndexCache> m_cache;
     audit::AuditItem m_item;  ///< the latest request
+    EsmRecheck m_esm;         ///< its ESM recheck as last emitted
+    /// The item whose result is on screen, and the database its counterexample comes from.
+    std::optional<std::size_t> m_itemOnScreen;
+    QString m_databaseOnScreen;
     quint64 m_generation = 0;
     QFutureWatcher<Recheck> m_watcher;
 };

@@ -19,6 +19,7 @@
 #include "ui/audit/new_audit_dialog.h"
 #include "ui/main_window.h"
 #include "ui/main_window_actions.h"
+#include "ui/models/database_naming.h"
 #include "ui/session/result_prefetcher.h"
 #include "ui/widgets/database_view.h"
 #include "ui/widgets/schema_panel.h"
@@ -149,6 +150,16 @@ void AuditMode::buildDocks()
     connect(m_annotation, &AnnotationPanel::annotatorEdited, this, &AuditMode::setAnnotator);
     m_explainer = new AuditItemExplainer(this);
     connect(m_explainer, &AuditItemExplainer::explained, m_annotation, &AnnotationPanel::showExplanation);
+    // The Verdict panel names the database whose counterexample the banner names, once
+    // the item's own result is on screen (the project's file stays in its tooltip).
+    connect(m_window, &MainWindow::runSettled, this, [this] {
+        const RunResultPtr result = m_window->lastResult();
+        const audit::AuditItem* item = m_project && m_loadedItem ? m_project->item(*m_loadedItem) : nullptr;
+        if (!result || !item) return;
+        const Session expected = sessionForItem(*item, m_project->sources(), m_settings->runSettings());
+        if (inputsDifferFromItem(result->session, expected).isEmpty())
+            m_explainer->showDatabaseOnScreen(item->index, separatingDatabaseOnScreenName(*result));
+    });
     // A multi-turn project shows the item's earlier turns above the verdict: the
     // question being judged often only makes sense after them.
     m_earlierTurns = new EarlierTurnsPanel(m_window);

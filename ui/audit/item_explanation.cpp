@@ -121,7 +121,8 @@ ItemExplanation::Line esmLine(const audit::AuditItem& item, const EsmRecheck& es
     return line;
 }
 
-ItemExplanation::Line suiteLine(const audit::AuditItem& item, const QString& suitesDir, ItemExplanation& out)
+ItemExplanation::Line suiteLine(const audit::AuditItem& item, const QString& suitesDir, const QString& databaseOnScreen,
+                                ItemExplanation& out)
 {
     const std::optional<bool> value = item.metrics.testSuite;
     ItemExplanation::Line line{metricName(Metric::TestSuite), markOf(value), value, {}};
@@ -147,6 +148,18 @@ ItemExplanation::Line suiteLine(const audit::AuditItem& item, const QString& sui
                                     .arg(suitesDir, fromStd(item.dbId));
     } else if (!verdict.isEmpty()) {
         line.why = verdict;
+    }
+    // The inspector's run of the item is on screen: the line names the database the
+    // banner names, whose counterexample is shown (the inspector's suite puts its own
+    // distilled databases before the prebuilt files); the project's file goes to the tooltip.
+    if (!databaseOnScreen.isEmpty()) {
+        const QString stored = line.why;
+        out.databaseOnScreen = databaseOnScreen;
+        line.why = QObject::tr("database %1 separates them (its counterexample is on screen)").arg(databaseOnScreen);
+        if (!stored.isEmpty()) {
+            const QString project = QObject::tr("In the project's own run: %1").arg(stored);
+            out.suiteLocation = out.suiteLocation.isEmpty() ? project : project + QLatin1Char('\n') + out.suiteLocation;
+        }
     }
     return line;
 }
@@ -181,13 +194,14 @@ QString escaped(const QString& text) { return text.toHtmlEscaped(); }
 
 } // namespace
 
-ItemExplanation explainItem(const audit::AuditItem& item, const EsmRecheck& esm, const QString& suitesDir)
+ItemExplanation explainItem(const audit::AuditItem& item, const EsmRecheck& esm, const QString& suitesDir,
+                            const QString& databaseOnScreen)
 {
     ItemExplanation out;
     out.itemIndex = item.index;
     for (const auto& note : item.metrics.notes) out.notes << fromStd(evaluation::noteText(note));
     out.lines.push_back(esmLine(item, esm, out));
-    out.lines.push_back(suiteLine(item, suitesDir, out));
+    out.lines.push_back(suiteLine(item, suitesDir, databaseOnScreen, out));
     out.lines.push_back(sqleqLine(item));
     out.lines.push_back(executionLine(item, Metric::Exec, item.metrics.exec,
                                       QObject::tr("not computed (no original databases)")));

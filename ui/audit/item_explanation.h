@@ -42,6 +42,9 @@ struct ItemExplanation {
     std::optional<bool> predictionParsed;  ///< by the official parser (known once rechecked)
     int separatingDatabase = -1;        ///< test suite ✗: index of the separating database
     QString suiteLocation;              ///< where that database lives (for the tooltip)
+    /// The database the test suite's ✗ names while the inspector shows the item's
+    /// counterexample (explainItem's `databaseOnScreen`); empty otherwise.
+    QString databaseOnScreen;
     QStringList notes;                  ///< the item's notes, as stored
     QString componentTable;             ///< every ESM component with its counts (for the tooltip)
 
@@ -53,6 +56,12 @@ struct ItemExplanation {
 
 /// Builds the explanation of `item` from its stored metrics and `esm` (the recheck, or
 /// its state while pending). `suitesDir` names where the separating database lives.
-ItemExplanation explainItem(const audit::AuditItem& item, const EsmRecheck& esm, const QString& suitesDir);
+/// `databaseOnScreen`: the separating database whose counterexample the inspector shows
+/// for this item, named as the banner names it (separatingDatabaseOnScreenName); the
+/// test suite's ✗ then names that one, and the file the project's own run stopped at
+/// goes to the tooltip, so the panel and the banner never name two databases. Empty
+/// while no result of the item is on screen: the stored file is named.
+ItemExplanation explainItem(const audit::AuditItem& item, const EsmRecheck& esm, const QString& suitesDir,
+                            const QString& databaseOnScreen = {});
 
 } // namespace sqleq::ui
