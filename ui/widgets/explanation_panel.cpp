@@ -5,11 +5,15 @@
 #include "ui/widgets/explanation_panel.h"
 
 #include <QLabel>
+#include <QScrollArea>
 #include <QTextDocument>
 #include <QVBoxLayout>
 
 namespace sqleq::ui {
 namespace {
+
+/// Lines of explanation shown before the panel scrolls.
+constexpr int kMostLines = 3;
 
 QString code(const std::string& text)
 {
@@ -72,9 +76,19 @@ ExplanationPanel::ExplanationPanel(QWidget* parent) : QWidget(parent)
     m_text->setTextFormat(Qt::RichText);
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_text->setAccessibleName(tr("Why the queries differ"));
+    // Three lines at most, the rest scrolled: a pair whose six clauses differ would
+    // otherwise take the rows of the tables below (and of the audit list) at 1280×800.
+    auto* scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("explanationScroll"));
+    scroll->setWidget(m_text);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMaximumHeight(kMostLines * (m_text->fontMetrics().lineSpacing() + 2) + 2);  // code and bold spans set lines apart a little
+    scroll->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 2, 0, 2);
-    layout->addWidget(m_text);
+    layout->addWidget(scroll);
     setResult(nullptr);
 }
 

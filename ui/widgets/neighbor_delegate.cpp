@@ -200,17 +200,30 @@ void NeighborDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opti
     document.setDefaultFont(item.font);
     document.setDocumentMargin(0);
     document.setHtml(html);
-    painter->save();
-    // Clipped to this cell's text rectangle (intersected with the view's own clip), so a
-    // change too long even without context never runs into the Status column.
-    painter->setClipRect(textRect, Qt::IntersectClip);
-    painter->translate(textRect.left(), textRect.top() + (textRect.height() - document.size().height()) / 2);
     QAbstractTextDocumentLayout::PaintContext context;
     context.palette = item.palette;
     if (item.state & QStyle::State_Selected)
         context.palette.setColor(QPalette::Text, item.palette.color(QPalette::HighlightedText));
+    // Clipped to this cell's text rectangle (intersected with the view's own clip), so a
+    // change too long even without context never runs into the Status column; what is
+    // cut ends with "…", as every other elided text does ("country → Sing…").
+    const bool cut = document.idealWidth() > textRect.width();
+    const int ellipsisWidth = cut ? QFontMetrics(item.font).horizontalAdvance(kEllipsis) : 0;
+    QRect shown = textRect;
+    shown.setRight(textRect.right() - ellipsisWidth);
+    painter->save();
+    painter->setClipRect(shown, Qt::IntersectClip);
+    painter->translate(textRect.left(), textRect.top() + (textRect.height() - document.size().height()) / 2);
     document.documentLayout()->draw(painter, context);
     painter->restore();
+    if (cut) {
+        painter->save();
+        painter->setFont(item.font);
+        painter->setPen(context.palette.color(QPalette::Text));
+        painter->drawText(QRect(shown.right() + 1, textRect.top(), ellipsisWidth, textRect.height()),
+                          Qt::AlignLeft | Qt::AlignVCenter, kEllipsis);
+        painter->restore();
+    }
 }
 
 } // namespace sqleq::ui

@@ -12,6 +12,7 @@
 #include "ui/widgets/table_rows.h"
 #include "ui/widgets/theme_colors.h"
 
+#include <QEvent>
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -83,6 +84,40 @@ QString comparisonNote(const exec::QueryOutcome& gold, const exec::QueryOutcome&
     return parts.join(QLatin1Char(' '));
 }
 
+/// Keeps the results view's minimum height at what its wrapped caption and note need at
+/// its width: a splitter sizes its panes by their minimum, never by height for width, and
+/// a caption or red summary wrapped to a second line was drawn over the tables.
+class WrappedLinesMinimum : public QObject {
+public:
+    WrappedLinesMinimum(QWidget* view, std::initializer_list<QLabel*> labels) : QObject(view), m_view(view), m_labels(labels)
+    {
+        view->installEventFilter(this);
+    }
+
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (watched == m_view && (event->type() == QEvent::Resize || event->type() == QEvent::LayoutRequest)) update();
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    void update()
+    {
+        QLayout* layout = m_view->layout();
+        if (layout == nullptr) return;
+        int extra = 0;
+        for (const QLabel* label : m_labels) {
+            if (label->isHidden() || label->text().isEmpty()) continue;
+            extra += std::max(0, label->heightForWidth(m_view->width()) - label->minimumSizeHint().height());
+        }
+        const int minimum = layout->minimumSize().height() + extra;
+        if (m_view->minimumHeight() != minimum) m_view->setMinimumHeight(minimum);
+    }
+
+    QWidget* m_view;
+    std::vector<QLabel*> m_labels;
+};
+
 } // namespace
 
 ResultsView::ResultsView(QWidget* parent) : QWidget(parent)
@@ -117,6 +152,7 @@ ResultsView::ResultsView(QWidget* parent) : QWidget(parent)
     grid->addWidget(m_candidateView, 2, 1);
     grid->addWidget(m_note, 3, 0, 1, 2);
     grid->setRowStretch(2, 1);
+    new WrappedLinesMinimum(this, {m_where, m_note});
     clear();
 }
 
