@@ -122,7 +122,9 @@ std::vector<std::size_t> TableRowsModel::keptSourceRows(const RunResult& result,
 
 bool TableRowsModel::counterexampleKeepsEveryRow(const RunResult& result)
 {
-    return result.counterexample && result.counterexample->rowCount() >= result.counterexampleRowsBefore;
+    // rowsBefore 0: not known, so nothing says the rows are all kept.
+    return result.counterexample && result.counterexampleRowsBefore > 0
+           && result.counterexample->rowCount() >= result.counterexampleRowsBefore;
 }
 
 void TableRowsModel::markChangedCells(const RunResult& result, bool onCounterexample)
