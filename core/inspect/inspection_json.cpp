@@ -74,6 +74,8 @@ nlohmann::json counterexampleJson(const schema::Schema& schema,
         out["counterexample"] = nullptr;
         out["gold_rows"] = nullptr;
         out["candidate_rows"] = nullptr;
+        out["gold_columns"] = nullptr;
+        out["candidate_columns"] = nullptr;
         return out;
     }
     nlohmann::json tables = nlohmann::json::object();
@@ -98,6 +100,9 @@ nlohmann::json counterexampleJson(const schema::Schema& schema,
                                                 : nlohmann::json(counterexample->outsideProfile);
     out["gold_rows"] = compare::rowsToJson(counterexample->goldOutcome.result.rows);
     out["candidate_rows"] = compare::rowsToJson(counterexample->candidateOutcome.result.rows);
+    // The results' column names as SQLite gives them, for the tables that show those rows.
+    out["gold_columns"] = counterexample->goldOutcome.result.columnNames;
+    out["candidate_columns"] = counterexample->candidateOutcome.result.columnNames;
     return out;
 }
 

@@ -51,6 +51,9 @@ th button { font: inherit; font-weight: 700; background: none; border: 0; paddin
 th[aria-sort="ascending"] button::after { content: " \25B2"; }
 th[aria-sort="descending"] button::after { content: " \25BC"; }
 #items tbody tr:hover { background: #f7f9fc; }
+#items thead th { position: sticky; top: 0; z-index: 1; box-shadow: inset 0 -1px 0 var(--line); }
+#items td.text { max-width: 22rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+#items td.sql code { font-size: 12px; }
 details.item { border: 1px solid var(--line); border-radius: 4px; margin: .5rem 0; padding: 0 .8rem; }
 details.item[open] { padding-bottom: .8rem; border-color: #777; }
 details.item > summary { cursor: pointer; padding: .45rem 0; font-weight: 600; }
@@ -85,6 +88,7 @@ std::string_view script()
     hardness: document.getElementById("filter-hardness")
   };
   var status = document.getElementById("filter-status");
+  var none = document.getElementById("items-none");
   var sortKey = "", sortDescending = false;
 
   function state() {
@@ -113,6 +117,9 @@ std::string_view script()
       if (keep) shown++;
     });
     status.textContent = shown + " of " + rows.length + " items shown";
+    // An empty list says so, not a bare header row.
+    table.hidden = shown === 0;
+    if (none) none.hidden = shown !== 0;
   }
   function cellKey(row, key) {
     var value = row.getAttribute("data-sort-" + key);

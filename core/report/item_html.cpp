@@ -221,8 +221,8 @@ std::string databaseTable(const std::string& table, const nlohmann::json& column
 
 /// A query's rows on the counterexample; rows at `only` (indices) are the ones the
 /// other query does not return.
-std::string resultTable(const std::string& caption, const nlohmann::json* rows, const nlohmann::json* only,
-                        const std::string& failure)
+std::string resultTable(const std::string& caption, const nlohmann::json* columns, const nlohmann::json* rows,
+                        const nlohmann::json* only, const std::string& failure)
 {
     if (!failure.empty()) return fmt::format("<div><h4>{}</h4><p class=\"bad\">{}</p></div>", caption, escape(failure));
     if (rows == nullptr) return {};
@@ -230,8 +230,16 @@ std::string resultTable(const std::string& caption, const nlohmann::json* rows, 
     if (only != nullptr)
         for (const auto& index : *only)
             if (index.is_number_unsigned() && index.get<std::size_t>() < onlyHere.size()) onlyHere[index.get<std::size_t>()] = true;
-    std::string html = fmt::format("<table class=\"result\"><caption>{} <span class=\"muted\">({})</span></caption><tbody>",
+    std::string html = fmt::format("<table class=\"result\"><caption>{} <span class=\"muted\">({})</span></caption>",
                                    caption, rowCount(rows->size()));
+    // Column headers as the query names its columns (a report made before they were kept has none).
+    if (columns != nullptr && columns->is_array() && !columns->empty()) {
+        html += "<thead><tr>";
+        for (const auto& column : *columns)
+            html += fmt::format("<th scope=\"col\">{}</th>", escape(column.is_string() ? column.get<std::string>() : column.dump()));
+        html += "</tr></thead>";
+    }
+    html += "<tbody>";
     // The first rows, then those only this query returns, up to kShownRows of each.
     std::size_t shown = 0;
     std::size_t shownOnly = 0;
@@ -296,9 +304,9 @@ std::string counterexampleSection(const nlohmann::json& inspection)
         html += "<details><summary>Tables neither query reads</summary>" + unread + "</details>";
     const auto* comparison = member(inspection, "counterexample_comparison");
     html += "<div class=\"side\">";
-    html += resultTable("Gold's result", member(inspection, "gold_rows"),
+    html += resultTable("Gold's result", member(inspection, "gold_columns"), member(inspection, "gold_rows"),
                         comparison != nullptr ? member(*comparison, "only_in_gold_indices") : nullptr, "");
-    html += resultTable("Candidate's result", member(inspection, "candidate_rows"),
+    html += resultTable("Candidate's result", member(inspection, "candidate_columns"), member(inspection, "candidate_rows"),
                         comparison != nullptr ? member(*comparison, "only_in_candidate_indices") : nullptr,
                         text(inspection, "counterexample_candidate_error"));
     html += "</div><p class=\"muted\">Rows marked ≠ are returned by one query only.</p>";

@@ -331,8 +331,17 @@ std::string itemsSection(const Report& report)
                 else
                     rows += "<td><span class=\"unset\">—</span></td>";
             }
-            rows += fmt::format("<td class=\"num\">{}</td><td>{}</td></tr>",
+            rows += fmt::format("<td class=\"num\">{}</td><td>{}</td>",
                                 item.pcmF1 ? fmt::format("{:.2f}", *item.pcmF1) : "—", inspectedVerdict(report, s, i));
+            // What the item asks and what the candidate answered, cut to one line (whole in
+            // the tooltip and in the item's details).
+            const std::string& question = report.questions[i];
+            const std::string& candidate = submission.predictions[i];
+            rows += fmt::format("<td class=\"text\" title=\"{q}\">{qShown}</td><td class=\"text sql\" title=\"{c}\"><code>{c}</code>"
+                                "</td></tr>",
+                                fmt::arg("q", escape(question)),
+                                fmt::arg("qShown", question.empty() ? "<span class=\"unset\">—</span>" : escape(question)),
+                                fmt::arg("c", escape(candidate)));
             details += detail::itemDetails(report, s, i);
             dbIds.insert(item.dbId);
             ++listed;
@@ -366,9 +375,11 @@ std::string itemsSection(const Report& report)
             "<th scope=\"col\" data-key=\"kind\" aria-sort=\"none\"><button type=\"button\">Why listed</button></th>";
     for (const auto& metric : detail::verdictMetrics()) html += fmt::format("<th scope=\"col\">{}</th>", metric.label);
     html += "<th scope=\"col\" data-key=\"pcm\" aria-sort=\"none\" class=\"num\"><button type=\"button\">PCM-F1"
-            "</button></th><th scope=\"col\">sqleq's inspection</th></tr></thead><tbody>";
+            "</button></th><th scope=\"col\">sqleq's inspection</th><th scope=\"col\">Question</th>"
+            "<th scope=\"col\">Candidate SQL</th></tr></thead><tbody>";
     html += rows;
-    html += "</tbody></table><div id=\"item-details\">" + details + "</div></section>";
+    html += "</tbody></table><p id=\"items-none\" class=\"muted\" hidden>No item matches this filter.</p>"
+            "<div id=\"item-details\">" + details + "</div></section>";
     return html;
 }
 

@@ -77,11 +77,25 @@ class Dom(html.parser.HTMLParser):
         self.rows, self.details, self.form, self.status = [], {}, None, ""
         self.headings = []
         self._in_items = self._in_status = self._in_h2 = False
+        self.items_table, self.items_none, self.item_headers = None, None, []
+        self.result_tables = []  # per table.result: its column headers
+        self._in_result = self._in_items_header = False
+        self._header = None
 
     def handle_starttag(self, tag, attrs):
         attributes = dict(attrs)
         if tag == "table" and attributes.get("id") == "items":
             self._in_items = True
+            self.items_table = attributes
+        elif tag == "table" and "result" in (attributes.get("class") or "").split():
+            self._in_result = True
+            self.result_tables.append([])
+        elif tag == "thead" and self._in_items:
+            self._in_items_header = True
+        elif tag == "th" and (self._in_result or self._in_items_header):
+            self._header = ""
+        elif tag == "p" and attributes.get("id") == "items-none":
+            self.items_none = attributes
         elif tag == "tr" and self._in_items and "data-item" in attributes:
             self.rows.append(attributes)
         elif tag == "details" and "item" in (attributes.get("class") or "").split():
@@ -94,14 +108,22 @@ class Dom(html.parser.HTMLParser):
             self._in_h2 = True
 
     def handle_endtag(self, tag):
+        if tag == "th" and self._header is not None:
+            (self.result_tables[-1] if self._in_result else self.item_headers).append(self._header.strip())
+            self._header = None
+        if tag == "thead":
+            self._in_items_header = False
         if tag == "table":
             self._in_items = False
+            self._in_result = False
         elif tag == "p":
             self._in_status = False
         elif tag == "h2":
             self._in_h2 = False
 
     def handle_data(self, data):
+        if self._header is not None:
+            self._header += data
         if self._in_status:
             self.status += data
         if self._in_h2:
@@ -155,6 +177,19 @@ def main():
         expect(total >= 4 and len(page.visible_rows()) == total, f"every listed item is shown ({total})")
         expect(page.status.strip() == f"{total} of {total} items shown", "the status counts them")
 
+        expect("Question" in page.item_headers and "Candidate SQL" in page.item_headers,
+               f"the item list has a question and an SQL column ({page.item_headers})")
+        expect(page.result_tables and all(headers for headers in page.result_tables),
+               f"every result table has column headers ({page.result_tables})")
+        style = report.read_text(encoding="utf-8")
+        expect("#items thead th { position: sticky; top: 0;" in style, "the item list's header sticks as it scrolls")
+        expect(page.items_none is not None and "hidden" in page.items_none, "a list with items says nothing more")
+
+        nothing = browser.dump(url + "#q=no%20such%20text%20anywhere")
+        expect(not nothing.visible_rows() and "hidden" in nothing.items_table
+               and nothing.items_none is not None and "hidden" not in nothing.items_none,
+               "a filter that leaves nothing hides the bare table and says 'No item matches this filter.'")
+
         fp = browser.dump(url + "#kind=fp")
         visible = fp.visible_rows()
         expect(visible and all("fp" in row["data-kind"].split() for row in visible)
@@ -191,6 +226,7 @@ def main():
 
         browser.screenshot(url, output / "report-summary.png", 1280, 1400)
         browser.screenshot(url + "#" + target, output / "report-item.png", 1280, 1400)
+        browser.screenshot(url + "#q=no%20such%20text%20anywhere", output / "report-empty-filter.png", 1280, 1400)
         shutil.copy(report, output / "report.html")
         print(f"screenshots: {output / 'report-summary.png'}, {output / 'report-item.png'}")
     return 0
