@@ -31,6 +31,7 @@
 #include <QFontDatabase>
 #include <QFontInfo>
 #include <QHeaderView>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
@@ -152,6 +153,10 @@ private slots:
         const QTableView* database = window.databaseView()->tableView(window.databaseView()->tabs()->currentIndex());
         QVERIFY(database);
         QVERIFY2(roomForRows(database, 3), qPrintable(rowsMessage("database view", database)));
+        // The line of tables neither query reads names whole tables with their row
+        // counts ("… and 2 more"), never a name cut in the middle.
+        if (const QPushButton* unread = window.databaseView()->unreadTablesButton(); unread->isVisible())
+            QVERIFY2(!unread->text().contains(QChar(0x2026)), qPrintable(unread->text()));
         const QList<QTableView*> results = window.resultsView()->findChildren<QTableView*>();
         QCOMPARE(results.size(), 2);
         for (const QTableView* view : results) QVERIFY2(roomForRows(view, 3), qPrintable(rowsMessage("results view", view)));

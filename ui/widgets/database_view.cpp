@@ -402,6 +402,7 @@ void DatabaseView::updateUnreadLine()
     m_unreadButton->setVisible(!folded.isEmpty());
     const QString action = m_unreadShown ? tr("hide") : tr("show");
     m_unreadText = tr("Not read by either query: %1 — %2").arg(folded.join(QStringLiteral(", ")), action);
+    m_unreadTables = folded;
     m_unreadButton->setAccessibleDescription(m_unreadText);
     elideUnreadLine();
 }
@@ -409,9 +410,18 @@ void DatabaseView::updateUnreadLine()
 void DatabaseView::elideUnreadLine()
 {
     // A button does not elide, and its text width would become the whole inspector's
-    // minimum width: the line shortens itself in the middle, keeping "— show".
-    const int room = std::max(40, m_unreadButton->width() - 2 * m_unreadButton->fontMetrics().averageCharWidth());
-    m_unreadButton->setText(m_unreadButton->fontMetrics().elidedText(m_unreadText, Qt::ElideMiddle, room));
+    // minimum width: the line names as many tables as fit, each whole with its row
+    // count, then how many more there are, and keeps "— show".
+    const QFontMetrics metrics = m_unreadButton->fontMetrics();
+    const int room = std::max(40, m_unreadButton->width() - 2 * metrics.averageCharWidth());
+    const QString action = m_unreadShown ? tr("hide") : tr("show");
+    QString text = m_unreadText;
+    for (qsizetype named = m_unreadTables.size(); named >= 0 && metrics.horizontalAdvance(text) > room; --named) {
+        QStringList names = m_unreadTables.mid(0, named);
+        if (named < m_unreadTables.size()) names << tr("%n more", nullptr, static_cast<int>(m_unreadTables.size() - named));
+        text = tr("Not read by either query: %1 — %2").arg(names.join(QStringLiteral(", ")), action);
+    }
+    m_unreadButton->setText(metrics.horizontalAdvance(text) > room ? metrics.elidedText(text, Qt::ElideRight, room) : text);
 }
 
 void DatabaseView::resizeEvent(QResizeEvent* event)

@@ -107,6 +107,7 @@ private:
     QTabWidget* m_tabs = nullptr;
     QPushButton* m_unreadButton = nullptr;
     QString m_unreadText;
+    QStringList m_unreadTables;  ///< "name (rows)" of each table the line names
     std::vector<TableRowsModel*> m_models;
     bool m_unreadShown = false;
     QString m_focusedColumn;  ///< "table.column" the view scrolled to on opening
