@@ -173,6 +173,10 @@ void DatabaseView::rebuildTabs()
         view->setWordWrap(false);
         fitRows(view, kRowsInView);
         view->horizontalHeader()->setStretchLastSection(true);
+        // A column narrower than its name shows the name's start, elided at the right
+        // ("Song_release_y…"), not its middle cut at both ends.
+        view->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        view->horizontalHeader()->setTextElideMode(Qt::ElideRight);
         m_tabs->addTab(view, QString::fromStdString(table.name));
         connect(view, &QAbstractItemView::doubleClicked, this, &DatabaseView::followForeignKey);
         m_models.push_back(model);

@@ -36,6 +36,10 @@ QTableView* makeTable(QWidget* parent, ResultTableModel* model)
     view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     fitRows(view, kRowsInView);
     view->horizontalHeader()->setStretchLastSection(true);
+    // A column narrower than its name shows the name's start, elided at the right, not
+    // its middle cut at both ends ("NUMER").
+    view->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    view->horizontalHeader()->setTextElideMode(Qt::ElideRight);
     view->setWordWrap(false);
     return view;
 }
