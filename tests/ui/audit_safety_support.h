@@ -133,13 +133,7 @@ struct ModalAnswerer {
             seen.last() += QStringLiteral(": ") + box->text();
             box->button(button)->click();
         } else if (auto* files = qobject_cast<QFileDialog*>(modal); files && !path.isEmpty()) {
-            auto* name = files->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
-            if (name == nullptr) {
-                files->reject();
-                return;
-            }
-            name->setText(QFileInfo(path).absoluteFilePath());
-            static_cast<QDialog*>(files)->accept();  // QFileDialog::accept is protected
+            answerFileDialog(files, path);
         } else if (auto* dialog = qobject_cast<QDialog*>(modal)) {
             dialog->reject();
         }

@@ -10,6 +10,9 @@
 #include <QApplication>
 #include <QDialog>
 #include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPointer>
 #include <QTimer>
@@ -93,6 +96,23 @@ private:
     bool m_done = false;
     ModalWatcher m_watcher;
 };
+
+/// Answers a file dialog with `path`, typed whole into its name field: what the field
+/// resolves depends neither on the dialog's file model having caught up nor on whether
+/// the field has the focus yet (QFileDialog::selectFile leaves a focused field as it is,
+/// and the dialog then "accepts" its directory and stays open). False when the dialog
+/// has no name field (it is then rejected).
+inline bool answerFileDialog(QFileDialog* dialog, const QString& path)
+{
+    auto* name = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
+    if (name == nullptr) {
+        dialog->reject();
+        return false;
+    }
+    name->setText(QFileInfo(path).absoluteFilePath());
+    static_cast<QDialog*>(dialog)->accept();  // QFileDialog::accept is protected
+    return true;
+}
 
 /// The safety net of every GUI test (installed by SQLEQ_GUI_TEST_MAIN): a modal window
 /// still open `kUnansweredModalMs` after it appeared was answered by nothing the test

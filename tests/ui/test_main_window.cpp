@@ -543,13 +543,9 @@ private slots:
             QVERIFY(file.open(QIODevice::WriteOnly));
             file.write("CREATE TABLE pets (id INTEGER PRIMARY KEY, age INTEGER);\n");
         }
-        QTimer::singleShot(0, &window, [ddl] {
-            QTRY_VERIFY(qobject_cast<QFileDialog*>(QApplication::activeModalWidget()) != nullptr);
-            auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
-            dialog->selectFile(ddl);
-            static_cast<QDialog*>(dialog)->accept();
-        });
+        test::NextDialog<QFileDialog> pick([ddl](QFileDialog* dialog) { test::answerFileDialog(dialog, ddl); });
         window.chooseSchema(m_dir.path());
+        QVERIFY(pick.answered());
         QCOMPARE(window.schemaPanel()->source().path, ddl);
         QVERIFY(!window.showsBundledExample());
         QVERIFY(!window.exampleNotice()->isVisible());
