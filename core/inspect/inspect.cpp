@@ -53,6 +53,12 @@ void keepOriginal(suite::Suite& suite, const std::optional<exec::Bytes>& origina
     suite.databases.push_back(std::move(database));
 }
 
+/// A run the stop flag ended: its outcome says nothing about the query.
+bool cancelledRun(const exec::QueryOutcome& outcome)
+{
+    return outcome.status == exec::OutcomeStatus::Timeout && outcome.error.code == "exec.cancelled";
+}
+
 bool separates(const suite::CheckResult& check)
 {
     return check.verdict == suite::VerdictKind::Different || check.verdict == suite::VerdictKind::CandidateError;
@@ -264,11 +270,16 @@ Result<Inspection> inspectResolved(const schema::SchemaSource& source, const Che
 
     // The stages after the verdict stop at the time limit; the verdict stands.
     const exec::ExecLimits limits = queryLimits(settings, halt);
-    if (request.minimize && inspection.check.verdict == suite::VerdictKind::Different) {
+    if (request.minimize && inspection.check.verdict == suite::VerdictKind::Different && !cancelRequested(halt)) {
         report(progress, "minimizing", 0, 0);
         inspection.counterexample = minimize::buildCounterexample(
             schema, inspection.distilled.suite, inspection.check, settings.profile == fuzz::Profile::Spider, limits,
             halt);
+        // The time limit may stop it before its own runs of the two queries: a counterexample
+        // whose results were never read is none (the separating database stands for it).
+        if (inspection.counterexample && (cancelledRun(inspection.counterexample->goldOutcome)
+                                          || cancelledRun(inspection.counterexample->candidateOutcome)))
+            inspection.counterexample.reset();
         // Only a database sqleq did not make (the user's original, a prebuilt suite's
         // file) may break the profile; sampled and built ones keep it by construction,
         // and `ctest -R certificates` holds them to it.

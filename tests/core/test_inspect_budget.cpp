@@ -20,13 +20,14 @@ using suite::VerdictKind;
 
 namespace {
 
-/// The people table with an original of 40 rows, none of them aged exactly 34: the
-/// original alone does not separate `age > 34` from `age >= 34`, a sampled database does.
-schema::SchemaSource peopleWithOriginal()
+/// The people table with an original of 40 rows, none of them aged exactly 34 unless
+/// `with34`: the original alone does not separate `age > 34` from `age >= 34`, a sampled
+/// database does.
+schema::SchemaSource peopleWithOriginal(bool with34 = false)
 {
     std::string script = "CREATE TABLE people(id INTEGER PRIMARY KEY, name TEXT NOT NULL, age INTEGER NOT NULL);\n";
     for (int i = 0; i < 40; ++i) {
-        const int age = 20 + i == 34 ? 60 : 20 + i;
+        const int age = 20 + i == 34 && !with34 ? 60 : 20 + i;
         script += "INSERT INTO people VALUES(" + std::to_string(i) + ", 'p" + std::to_string(i) + "', "
                   + std::to_string(age) + ");\n";
     }
@@ -138,6 +139,26 @@ private slots:
         const auto json = inspect::inspectionJson(source.schema, *inspection);
         QCOMPARE(json.at("time_limit_reached").get<bool>(), true);
         QCOMPARE(json.at("verdict_cut_short").get<bool>(), true);
+    }
+
+    void aDifferenceFoundBeforeTheTimeLimitStands()
+    {
+        // The original separates them and joins the suite first; sampling then runs into
+        // the limit. The verdict stands, and no counterexample is shown whose two runs the
+        // limit cancelled.
+        auto request = pair("SELECT name FROM people WHERE age > 34 OR age > 35", "SELECT name FROM people WHERE age >= 34");
+        request.settings.samplingBudget = 1'000'000;
+        request.settings.prove = false;
+        request.settings.timeLimitSeconds = 0.5;
+        const auto inspection = inspect::inspect(peopleWithOriginal(true), request);
+        QVERIFY(inspection.ok());
+        QVERIFY(inspection->verdictCutShort);
+        QCOMPARE(inspection->check.verdict, VerdictKind::Different);
+        QCOMPARE(inspection->check.separatingDatabase, 0);
+        if (inspection->counterexample) {
+            QVERIFY(inspection->counterexample->goldOutcome.ok());
+            QVERIFY(inspection->counterexample->candidateOutcome.ok());
+        }
     }
 
     void withoutATimeLimitNothingIsCut()
