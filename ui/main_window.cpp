@@ -364,7 +364,7 @@ void MainWindow::onFinished(const RunResultPtr& result)
     if (fault.isEmpty() && !cut.isEmpty())
         statusBar()->showMessage(tr("Done in %1 s. %2").arg(result->seconds, 0, 'f', 1).arg(cut));
     else if (fault.isEmpty())
-        statusBar()->showMessage(tr("Done in %1 s").arg(result->seconds, 0, 'f', 1), 5000);
+        statusBar()->showMessage(tr("Done in %1 s.").arg(result->seconds, 0, 'f', 1), 5000);
     else
         statusBar()->showMessage(fault);
     emit runSettled();
@@ -386,7 +386,7 @@ void MainWindow::onCancelled()
     showRunState(false);
     if (m_result) setResultStale(true);
     m_banner->showCancelled();
-    statusBar()->showMessage(tr("Run cancelled"), 5000);
+    statusBar()->showMessage(tr("Run cancelled."), 5000);
     emit runSettled();
 }
 

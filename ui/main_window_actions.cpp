@@ -194,7 +194,7 @@ void MainWindowActions::startNewSession()
     // ends at once, and the banner then invites the user to type the queries.
     const auto settled = connect(m_window, &MainWindow::runSettled, this, [this] {
         m_window->verdictBanner()->showIdle(tr("New session: type a gold and a candidate query, then press Run."));
-        m_window->showMessage(tr("New session on the same schema"));
+        m_window->showMessage(tr("New session on the same schema."));
     }, Qt::SingleShotConnection);
     m_window->inspect(session, QString());
     if (!m_window->isRunning()) disconnect(settled);  // the schema failed to load: no run to wait for

@@ -91,7 +91,7 @@ AuditMode::AuditMode(MainWindow* window, AppSettings* settings, QMenu* menuBefor
     });
     connect(m_builder, &AuditBuildRunner::cancelled, this, [this] {
         showBuildState(false);
-        m_window->showMessage(tr("Building the audit project was cancelled"));
+        m_window->showMessage(tr("Building the audit project was cancelled."));
         emit buildSettled();
     });
     m_exchange = new AuditExchange(window, settings, this);
@@ -275,7 +275,7 @@ bool AuditMode::openProject(const QString& path, QString* error)
     updateActions();
     emit projectOpened(path);
     if (!restorePlace()) selectStartItem();
-    m_window->showMessage(tr("Audit project %1: %2 items").arg(QFileInfo(path).fileName()).arg(m_project->items()->size()));
+    m_window->showMessage(tr("Audit project %1: %2 items.").arg(QFileInfo(path).fileName()).arg(m_project->items()->size()));
     return true;
 }
 
@@ -349,7 +349,7 @@ void AuditMode::closeProject()
     // names a project that is closed.
     m_window->detachFromItem();
     updateActions();
-    if (!name.isEmpty()) m_window->showMessage(tr("Audit project %1 closed").arg(name));
+    if (!name.isEmpty()) m_window->showMessage(tr("Audit project %1 closed.").arg(name));
     emit projectClosed();
 }
 
@@ -440,7 +440,7 @@ void AuditMode::setAnnotator(const QString& name)
     m_settings->setAnnotator(trimmed);
     QString error;
     if (m_project && !m_project->setAnnotator(trimmed, &error)) m_window->showError(error, tr("Change annotator"));
-    m_window->showMessage(tr("Verdicts are now recorded as %1").arg(trimmed));
+    m_window->showMessage(tr("Verdicts are now recorded as %1.").arg(trimmed));
 }
 
 void AuditMode::newProjectDialog()

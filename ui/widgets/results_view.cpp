@@ -112,7 +112,8 @@ private:
         int extra = 0;
         for (const QLabel* label : m_labels) {
             if (label->isHidden() || label->text().isEmpty()) continue;
-            extra += std::max(0, label->heightForWidth(m_view->width()) - label->minimumSizeHint().height());
+            const int width = label->width() > 0 ? std::min(label->width(), m_view->width()) : m_view->width();
+            extra += std::max(0, label->heightForWidth(width) - label->minimumSizeHint().height());
         }
         const int minimum = layout->minimumSize().height() + extra;
         if (m_view->minimumHeight() != minimum) m_view->setMinimumHeight(minimum);
@@ -156,7 +157,15 @@ ResultsView::ResultsView(QWidget* parent) : QWidget(parent)
     grid->addWidget(m_candidateView, 2, 1);
     grid->addWidget(m_note, 3, 0, 1, 2);
     grid->setRowStretch(2, 1);
-    new WrappedLinesMinimum(this, {m_where, m_note});
+    // Gold and candidate share the width evenly, whatever their titles say: a long
+    // "does not run (…)" title wraps instead of leaving the gold a third.
+    grid->setColumnStretch(0, 1);
+    grid->setColumnStretch(1, 1);
+    for (QLabel* title : {m_goldTitle, m_candidateTitle}) {
+        title->setWordWrap(true);
+        title->setAlignment(Qt::AlignLeft | Qt::AlignBottom);  // right above its table, wrapped or not
+    }
+    new WrappedLinesMinimum(this, {m_where, m_note, m_candidateTitle});
     clear();
 }
 
