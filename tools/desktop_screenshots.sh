@@ -15,7 +15,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_dir=${1:-build/release}
-app="$PWD/$build_dir/bin/sqleq"
+case $build_dir in
+  /*) app="$build_dir/bin/sqleq" ;;
+  *) app="$PWD/$build_dir/bin/sqleq" ;;
+esac
 out=resources/screenshots/desktop
 wait_seconds=${SQLEQ_SHOT_WAIT:-4}
 only=${SQLEQ_SHOTS:-*}
@@ -93,10 +96,13 @@ for size in 1280x800 1920x1080; do
   pids+=("$xvfb")
   export DISPLAY=":$display"
   for _ in $(seq 50); do xdotool getdisplaygeometry >/dev/null 2>&1 && break; sleep 0.1; done
-  openbox >/dev/null 2>&1 &
+  # openbox runs its --startup command once it manages the screen: every window after
+  # that is framed from its first show.
+  rm -f "$work/managed"
+  openbox --sm-disable --startup "touch $work/managed" >/dev/null 2>&1 &
   openbox=$!
   pids+=("$openbox")
-  sleep 1
+  for _ in $(seq 100); do [[ -e "$work/managed" ]] && break; sleep 0.1; done
   for fonts in dejavu desktop; do
     export FONTCONFIG_FILE="$work/fonts-$fonts.conf"
     # The audit example is built once per font set, into a data directory kept for it.
