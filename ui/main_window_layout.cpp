@@ -66,6 +66,7 @@ QWidget* MainWindow::buildCentralWidget()
     // A proved pair's proof takes the counterexample's place, as a tab in front of the
     // database; the tab bar shows only then, so other verdicts lose no height to it.
     m_proof = new ProofPanel(this);
+    m_proof->hide();  // until it is a tab: else it is drawn at the window's corner, over the toolbar
     m_evidence = new QTabWidget(this);
     m_evidence->setObjectName(QStringLiteral("evidenceTabs"));
     m_evidence->setDocumentMode(true);

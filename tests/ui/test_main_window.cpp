@@ -33,6 +33,9 @@
 #include <QMessageBox>
 #include <QApplication>
 #include <QTimer>
+#include <QToolBar>
+#include <QDockWidget>
+#include <QMenuBar>
 #include <QSpinBox>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -553,6 +556,31 @@ private slots:
         QVERIFY2(window.windowTitle().startsWith(QStringLiteral("untitled")), qPrintable(window.windowTitle()));
         QVERIFY(window.currentSession().settings == ui::AppSettings().runSettings());
         QVERIFY(window.currentSession().settings.profileFromSchema);
+    }
+
+    void noPanelIsDrawnOutsideTheLayout()
+    {
+        // A panel parented to the window but in no layout is drawn at its top-left
+        // corner, over the toolbar (the proof panel did, whenever no proof was shown).
+        MainWindow window;
+        window.show();
+        const auto strays = [&window] {
+            QStringList found;
+            for (QWidget* child : window.findChildren<QWidget*>(Qt::FindDirectChildrenOnly)) {
+                if (!child->isVisible() || child == window.centralWidget() || child == window.menuBar()
+                    || child == window.statusBar() || qobject_cast<QToolBar*>(child) || qobject_cast<QDockWidget*>(child)
+                    || child->isWindow() || child->inherits("QMainWindowLayoutSeparatorHelper"))
+                    continue;
+                found << QString::fromLatin1(child->metaObject()->className());
+            }
+            return found.join(QStringLiteral(", "));
+        };
+        QVERIFY(window.openSession(kFigure1, true, nullptr));
+        QTRY_VERIFY_WITH_TIMEOUT(settled(window), test::kRunTimeoutMs);
+        QVERIFY2(strays().isEmpty(), qPrintable(strays()));
+        QVERIFY(window.openSession(QStringLiteral(":/examples/figure1-equivalent.sqleq"), true, nullptr));
+        QTRY_VERIFY_WITH_TIMEOUT(settled(window), test::kRunTimeoutMs);
+        QVERIFY2(strays().isEmpty(), qPrintable(strays()));
     }
 
     void settingsDialogRoundTrips()
