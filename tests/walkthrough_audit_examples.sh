@@ -7,11 +7,16 @@
 # and settings; the queries typed are saved with Ctrl+S and again with Ctrl+Shift+S (Save
 # as, which has no shortcut of its own under openbox); the saved session carries "the
 # schema's" profile, no question, and sqleq-cli finds the pair different under it.
+# Part 1b: a database of the user's that separates a pair first but cannot be shrunk
+# (it breaks its own CHECK): the counterexample exported with the keyboard comes from
+# database #1, says why #0 was not used, has one or two rows, and separates the pair
+# when plain SQLite (Python's sqlite3) runs both queries on it.
 # Part 2, audit mode: open a small audit project, give item 0 a verdict with Ctrl+2
-# (answering the annotator prompt with Enter), go to item 1 (Alt+Down), load an unrelated
+# (answering the annotator prompt with Enter), search the items for "France" and open
+# the one item left (Alt+Down: item 10), load an unrelated
 # example through Help ▸ Examples with the keyboard, press Ctrl+2 again, quit with Ctrl+Q.
 # The project must then hold exactly one annotation, on item 0: the second Ctrl+2 was
-# pressed while the example, not item 1, was on screen.
+# pressed while the example, not item 10, was on screen.
 # Usage: tests/walkthrough_audit_examples.sh [BUILD_DIR]   (default build/release)
 # Exit: 0 passed, 1 failed, 77 skipped (Xvfb, openbox or xdotool missing; ctest shows SKIP).
 set -uo pipefail
@@ -165,6 +170,57 @@ PY
 )
 [[ "$verdict" == different ]] || fail "the typed pair is \"$verdict\" under the schema's profile, expected different"
 
+# --- Part 1b: a database of the user's that separates the pair first but breaks its own
+# CHECK, so it cannot be shrunk: the counterexample exported with the keyboard comes from
+# a later database, says so, is small, and separates the pair in plain SQLite.
+python3 - "$work/checked.sqlite" <<'PY' || fail "could not write checked.sqlite"
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.executescript("""
+PRAGMA ignore_check_constraints = 1;
+CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT NOT NULL, age INTEGER NOT NULL CHECK (age >= 0));
+INSERT INTO people VALUES (1, 'Ann', -3), (2, 'Bob', 25), (3, 'Cid', 40), (4, 'Dee', 33), (5, 'Eve', -1), (6, 'Fay', 20);
+""")
+db.commit()
+PY
+cat >"$work/checked.sqleq" <<JSON
+{"format": "sqleq-session", "version": 1,
+ "schema": {"kind": "sqlite", "path": "$work/checked.sqlite", "db_id": ""},
+ "gold": "SELECT name FROM people WHERE age > 30",
+ "candidate": "SELECT name FROM people WHERE age > 19",
+ "question": "", "settings": {"profile": "auto"}}
+JSON
+start_app "$work/checked.sqleq"
+wait_title '^checked.sqleq'
+# File ▸ Export counterexample as SQL scr(i)pt…: enabled once the run has its verdict.
+exported=""
+for _ in $(seq 60); do
+  keys alt+f i
+  if xdotool search --name '^Export counterexample as SQL script$' >/dev/null 2>&1; then exported=yes; break; fi
+  xdotool key Escape
+  sleep 0.5
+done
+[[ -n "$exported" ]] || fail "File ▸ Export counterexample as SQL script never opened its dialog"
+xdotool type --delay 20 "$work/counterexample.sql"
+xdotool key Return
+for _ in $(seq 50); do [[ -s "$work/counterexample.sql" ]] && break; sleep 0.1; done
+[[ -s "$work/counterexample.sql" ]] || fail "the counterexample was not exported"
+quit_app
+head -n1 "$work/counterexample.sql" | grep -q 'from database #1 ' \
+  || fail "the exported counterexample does not come from database #1: $(head -n2 "$work/counterexample.sql")"
+grep -q 'could not be shrunk' "$work/counterexample.sql" || fail "the exported counterexample does not say why database #0 was not used"
+python3 - "$work/counterexample.sql" <<'PY' || fail "the exported counterexample does not hold up in plain SQLite"
+import collections, sqlite3, sys
+script = open(sys.argv[1]).read()
+rows = script.count("INSERT INTO")
+assert 1 <= rows <= 2, f"{rows} rows: not shrunk"
+db = sqlite3.connect(":memory:")
+db.executescript(script)
+gold = collections.Counter(db.execute("SELECT name FROM people WHERE age > 30").fetchall())
+candidate = collections.Counter(db.execute("SELECT name FROM people WHERE age > 19").fetchall())
+assert gold != candidate, f"both return {sorted(gold.elements())}"
+PY
+
 # --- Part 2: audit mode.
 start_app --audit "$project"
 wait_title 'walk.sqleq-audit · item 0'
@@ -177,15 +233,19 @@ xdotool key Return
 for _ in $(seq 100); do [[ "$(verdict_of 0)" == not_equivalent ]] && break; sleep 0.1; done
 [[ "$(verdict_of 0)" == not_equivalent ]] || fail "Ctrl+2 on item 0 did not record it (the keys do not reach the window)"
 
+# The search field at 1280x800 takes a word whole (it was 28 px wide): Ctrl+Shift+F,
+# "France", then Alt+Down opens the one item it leaves, item 10.
+keys ctrl+shift+f
+xdotool type --delay 20 'France'
 keys alt+Down
-wait_title 'walk.sqleq-audit · item 1'
+wait_title 'walk.sqleq-audit · item 10'
 # Help ▸ Examples ▸ the first example, by keyboard only.
 keys alt+h e Return
 wait_title '^Example: Figure 1'
 keys ctrl+2
 quit_app
 
-[[ -z "$(verdict_of 1)" ]] || fail "item 1 got the verdict \"$(verdict_of 1)\" while an example was on screen"
+[[ -z "$(verdict_of 10)" ]] || fail "item 10 got the verdict \"$(verdict_of 10)\" while an example was on screen"
 count=$(annotations)
 [[ "$count" == 1 ]] || fail "$count annotations in the project, expected only item 0's"
-echo "walkthrough: PASS (first start: the example stayed the example's, the user's schema ran under its own profile and both saves worked; item 0 judged with Ctrl+2; after Help ▸ Examples, Ctrl+2 recorded nothing)"
+echo "walkthrough: PASS (first start: the example stayed the example's, the user's schema ran under its own profile and both saves worked; item 0 judged with Ctrl+2; the search found item 10; after Help ▸ Examples, Ctrl+2 recorded nothing)"

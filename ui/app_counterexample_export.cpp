@@ -4,6 +4,8 @@
 
 #include "ui/app_counterexample_export.h"
 
+#include "ui/models/database_naming.h"
+
 #include "core/base/atomic_file.h"
 #include "core/schema/ddl_writer.h"
 
@@ -57,8 +59,13 @@ QString CounterexampleExport::sqlScript(const RunResult& result)
 {
     const std::optional<schema::DatabaseContent> content = contentOf(result);
     if (!content) return {};
-    std::string script = fmt::format("-- Counterexample for schema {} ({} rows), exported by sqleq.\n",
-                                     result.schema.name, content->rowCount());
+    std::string script = fmt::format("-- Counterexample for schema {} ({} row{}) from database {}, exported by sqleq.\n",
+                                     result.schema.name, content->rowCount(), content->rowCount() == 1 ? "" : "s",
+                                     separatingDatabaseOnScreenName(result).toStdString());
+    // Said where the file goes too: a reader re-checking it by hand should know it is
+    // not the first database that separated the pair, and why.
+    if (!result.counterexampleOrigin.isEmpty())
+        script += fmt::format("-- {}.\n", result.counterexampleOrigin.simplified().toStdString());
     script += "BEGIN;\n" + schema::toDdl(result.schema);
     // materialize() inserts in content order with keys enforced, so that order is safe.
     for (const schema::TableRows& table : content->tables) {

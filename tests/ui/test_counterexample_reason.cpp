@@ -6,6 +6,7 @@
 #include "core/schema/ddl_loader.h"
 #include "core/suite/suite.h"
 #include "core/suite/suite_files.h"
+#include "ui/app_counterexample_export.h"
 #include "ui/models/database_naming.h"
 #include "ui/session/session_job.h"
 #include "ui/widgets/database_view.h"
@@ -122,6 +123,12 @@ private slots:
         results.showCounterexample(result);
         QVERIFY2(results.where().contains(QStringLiteral("counterexample of database %1,").arg(name)),
                  qPrintable(results.where()));
+        // The exported script says so too, for whoever re-checks it by hand.
+        const QString script = ui::CounterexampleExport::sqlScript(*result);
+        QVERIFY2(script.startsWith(QStringLiteral("-- Counterexample for schema singers (1 row) from database %1,")
+                                       .arg(name)),
+                 qPrintable(script));
+        QVERIFY2(script.contains(why), qPrintable(script));
     }
 };
 
