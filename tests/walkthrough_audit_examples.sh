@@ -18,18 +18,21 @@
 # The project must then hold exactly one annotation, on item 0: the second Ctrl+2 was
 # pressed while the example, not item 10, was on screen.
 # Usage: tests/walkthrough_audit_examples.sh [BUILD_DIR]   (default build/release)
+#        SQLEQ_WALK_SIZE=WIDTHxHEIGHT (default 1280x800): the screen it walks on.
 # Exit: 0 passed, 1 failed, 77 skipped (Xvfb, openbox or xdotool missing; ctest shows SKIP).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 build_dir=${1:-build/release}
 app="$build_dir/bin/sqleq"
 cli="$build_dir/bin/sqleq-cli"
-for tool in Xvfb openbox xdotool; do
-  if ! command -v "$tool" >/dev/null; then
-    echo "walkthrough: SKIP, $tool is not installed (apt install xvfb openbox xdotool)"
-    exit 77
-  fi
-done
+if ! command -v xdotool >/dev/null; then
+  echo "walkthrough: SKIP, xdotool is not installed (apt install xdotool)"
+  exit 77
+fi
+# The display and its window manager come from run_under_wm.sh, as for the layout tests.
+if [[ -z "${SQLEQ_WALK_UNDER_WM:-}" ]]; then
+  SQLEQ_WALK_UNDER_WM=1 exec bash tests/run_under_wm.sh "${SQLEQ_WALK_SIZE:-1280x800}" bash "$0" "$build_dir"
+fi
 [[ -x "$app" && -x "$cli" ]] || { echo "walkthrough: build $app and $cli first" >&2; exit 1; }
 
 work=$(mktemp -d)
@@ -55,17 +58,6 @@ example=resources/examples/audit
 project="$work/walk.sqleq-audit"
 "$cli" audit new --gold "$example/gold.sql" --pred "$example/predictions.txt" --tables "$example/tables.json" \
   --distill-suites "$work/walk-suites" --out "$project" >"$work/build.log" 2>&1 || { cat "$work/build.log"; fail "audit new"; }
-
-# Xvfb on the first free display (it writes the number it took), then openbox.
-exec 3>"$work/display"
-Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
-pids+=($!)
-for _ in $(seq 50); do [[ -s "$work/display" ]] && break; sleep 0.1; done
-[[ -s "$work/display" ]] || fail "Xvfb did not start"
-export DISPLAY=":$(head -n1 "$work/display")"
-openbox >"$work/openbox.log" 2>&1 &
-pids+=($!)
-sleep 1
 
 
 # wait_title PATTERN: waits (up to 60 s) until the main window's title matches.
