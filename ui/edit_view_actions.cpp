@@ -16,6 +16,7 @@
 #include "ui/widgets/table_rows.h"
 
 #include <QAbstractItemView>
+#include <QAbstractScrollArea>
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
@@ -37,6 +38,8 @@ namespace {
 constexpr const char* kBaseFontSize = "sqleqBaseFontSize";
 /// A table's row height less its font's height, kept as the font grows.
 constexpr const char* kRowPadding = "sqleqRowPadding";
+/// The rows a fitted table keeps in sight before any zoom.
+constexpr const char* kUnzoomedRows = "sqleqUnzoomedRows";
 
 /// Calls `slot` (undo, copy, selectAll…) on the focused widget when it has one; tables get copy and select all.
 void dispatchToFocus(const char* slot)
@@ -189,14 +192,26 @@ void EditViewActions::applyZoom()
         font.setPointSizeF(std::max(4.0, widget->property(kBaseFontSize).toDouble() + zoom));
         widget->setFont(font);
     }
-    for (QTableView* table : m_window->findChildren<QTableView*>()) refitRows(table);
+    for (QTableView* table : m_window->findChildren<QTableView*>()) refitRows(table, zoom);
+    // The explanation under the editors shows whole lines of its present font: three at
+    // most, and squeezed (a zoomed font on a laptop screen) one, the rest scrolled, so that
+    // it gives up height before the tables and the red summary under the results do.
+    if (auto* scroll = m_window->findChild<QAbstractScrollArea*>(QStringLiteral("explanationScroll"))) {
+        const int line = scroll->fontMetrics().lineSpacing() + 2;  // code and bold spans set lines apart a little
+        scroll->setMinimumHeight(line + 2);
+        scroll->setMaximumHeight(3 * line + 2);
+    }
 }
 
-void EditViewActions::refitRows(QTableView* table)
+void EditViewActions::refitRows(QTableView* table, int zoom)
 {
-    // Rows sized by fitRows keep their count in sight; others keep their padding.
+    // Rows sized by fitRows keep their count in sight; others keep their padding. Zoomed,
+    // a table keeps one row fewer (never under two): three taller rows in the database and
+    // in both results took the red summary and the status bar below a 1280×800 screen.
     if (const int rows = table->property(kFittedRows).toInt(); rows > 0) {
-        fitRows(table, rows);
+        if (!table->property(kUnzoomedRows).isValid()) table->setProperty(kUnzoomedRows, rows);
+        const int unzoomed = table->property(kUnzoomedRows).toInt();
+        fitRows(table, zoom > 0 ? std::max(std::min(unzoomed, 2), unzoomed - 1) : unzoomed);
         return;
     }
     QHeaderView* header = table->verticalHeader();

@@ -59,7 +59,7 @@ private:
     QAction* addEditAction(const QString& text, QKeySequence::StandardKey keys, const char* slot);
     void changeZoom(int step);
     /// A table's row height (and room for its rows) after its font changed.
-    static void refitRows(QTableView* table);
+    static void refitRows(QTableView* table, int zoom);
     void openFind();
 
     MainWindow* m_window;

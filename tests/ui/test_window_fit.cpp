@@ -20,6 +20,7 @@
 #include "tests/ui/gui_test_support.h"
 #include "tests/ui/laptop_screen.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDockWidget>
@@ -29,7 +30,9 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QScopeGuard>
 #include <QScreen>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -231,6 +234,52 @@ private slots:
             search->setText(QStringLiteral("a search that matches none of the items at all"));
         problem = layoutProblem(window, width, QStringLiteral("every filter on, nothing shown"));
         QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    }
+
+    /// View ▸ Zoom in three times on a laptop screen: the larger text fits the screen, the
+    /// editors and the explanation give up height first, the red summary under the results
+    /// stays whole in sight and the counterexample keeps two rows.
+    void zoomedThreeTimesStillFits()
+    {
+        QVERIFY(test::kLaptopScreen);
+        ui::MainWindow window;
+        SQLEQ_VERIFY_SHOWN_ON_SCREEN(window);
+        QString error;
+        QVERIFY2(window.openSession(QStringLiteral(":/examples/figure1-different.sqleq"), true, &error), qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning() && window.lastResult(), test::kRunTimeoutMs);
+        QAction* zoomIn = nullptr;
+        for (QAction* action : window.findChildren<QAction*>())
+            if (action->shortcuts().contains(QKeySequence(Qt::CTRL | Qt::Key_Equal))) zoomIn = action;
+        QVERIFY(zoomIn);
+        const auto zoomReset = qScopeGuard([] { ui::AppSettings().setZoom(0); });
+        // One step at a time, the layout settling in between, as a user presses Ctrl++.
+        for (int step = 0; step < 3; ++step) {
+            zoomIn->trigger();
+            QTest::qWait(100);
+        }
+        const QRect screen = test::screenArea();
+        const int frameExtra = window.frameGeometry().height() - window.geometry().height();
+        QVERIFY2(window.minimumSizeHint().height() + frameExtra <= screen.height(),
+                 qPrintable(QStringLiteral("zoomed, the window needs %1 px (frame included) on a %2 px screen")
+                                .arg(window.minimumSizeHint().height() + frameExtra).arg(screen.height())));
+        QTRY_VERIFY2(screen.contains(window.frameGeometry()),
+                     qPrintable(QStringLiteral("zoomed, the frame is %1 px high").arg(window.frameGeometry().height())));
+        // The red summary under the results whole in sight (not clipped by the panes
+        // above it nor by the window's edge), below the result tables, not over them.
+        const auto* note = window.resultsView()->findChild<QLabel*>(QStringLiteral("resultsNote"));
+        QVERIFY(note && !note->text().isEmpty());
+        const auto shownHeight = [](const QWidget* widget) { return widget->visibleRegion().boundingRect().height(); };
+        QTRY_VERIFY2(shownHeight(note) >= note->heightForWidth(note->width()),
+                     qPrintable(QStringLiteral("%1 px of the summary's %2 are in sight")
+                                    .arg(shownHeight(note)).arg(note->heightForWidth(note->width()))));
+        for (const QTableView* view : window.resultsView()->findChildren<QTableView*>())
+            QVERIFY(view->geometry().bottom() < note->geometry().top());
+        // The counterexample keeps two whole rows in sight, and the status bar is in the window.
+        const QTableView* table = window.databaseView()->tableView(window.databaseView()->tabs()->currentIndex());
+        QVERIFY(table);
+        const int rowsInSight = shownHeight(table->viewport()) / table->verticalHeader()->defaultSectionSize();
+        QVERIFY2(rowsInSight >= 2, qPrintable(QStringLiteral("the database table shows %1 rows").arg(rowsInSight)));
+        QVERIFY(window.rect().contains(window.statusBar()->geometry()));
     }
 
     void restoredGeometryIsClampedToTheScreen()

@@ -11,6 +11,7 @@
 #include "ui/widgets/counted.h"
 #include "ui/widgets/sentence.h"
 #include "ui/widgets/table_rows.h"
+#include "ui/widgets/wrapped_lines_minimum.h"
 
 #include <QButtonGroup>
 #include <QHBoxLayout>
@@ -94,9 +95,13 @@ DatabaseView::DatabaseView(QWidget* parent) : QWidget(parent)
     m_tabs->setCornerWidget(toggle, Qt::TopRightCorner);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(3);  // tight: at 1280×800 each pixel of height is a table's
     layout->addWidget(m_caption);
     layout->addWidget(m_tabs, 1);
     layout->addWidget(m_unreadButton);
+    // The caption wraps to three or four lines (more when zoomed): counted, the table
+    // under it keeps its rows instead of being pushed below the pane's edge.
+    new WrappedLinesMinimum(this, {m_caption});
     refresh();
 }
 

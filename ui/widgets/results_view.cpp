@@ -11,8 +11,8 @@
 #include "ui/widgets/sentence.h"
 #include "ui/widgets/table_rows.h"
 #include "ui/widgets/theme_colors.h"
+#include "ui/widgets/wrapped_lines_minimum.h"
 
-#include <QEvent>
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -88,41 +88,6 @@ QString comparisonNote(const exec::QueryOutcome& gold, const exec::QueryOutcome&
     return parts.join(QLatin1Char(' '));
 }
 
-/// Keeps the results view's minimum height at what its wrapped caption and note need at
-/// its width: a splitter sizes its panes by their minimum, never by height for width, and
-/// a caption or red summary wrapped to a second line was drawn over the tables.
-class WrappedLinesMinimum : public QObject {
-public:
-    WrappedLinesMinimum(QWidget* view, std::initializer_list<QLabel*> labels) : QObject(view), m_view(view), m_labels(labels)
-    {
-        view->installEventFilter(this);
-    }
-
-    bool eventFilter(QObject* watched, QEvent* event) override
-    {
-        if (watched == m_view && (event->type() == QEvent::Resize || event->type() == QEvent::LayoutRequest)) update();
-        return QObject::eventFilter(watched, event);
-    }
-
-private:
-    void update()
-    {
-        QLayout* layout = m_view->layout();
-        if (layout == nullptr) return;
-        int extra = 0;
-        for (const QLabel* label : m_labels) {
-            if (label->isHidden() || label->text().isEmpty()) continue;
-            const int width = label->width() > 0 ? std::min(label->width(), m_view->width()) : m_view->width();
-            extra += std::max(0, label->heightForWidth(width) - label->minimumSizeHint().height());
-        }
-        const int minimum = layout->minimumSize().height() + extra;
-        if (m_view->minimumHeight() != minimum) m_view->setMinimumHeight(minimum);
-    }
-
-    QWidget* m_view;
-    std::vector<QLabel*> m_labels;
-};
-
 } // namespace
 
 ResultsView::ResultsView(QWidget* parent) : QWidget(parent)
@@ -139,6 +104,7 @@ ResultsView::ResultsView(QWidget* parent) : QWidget(parent)
     m_goldView->setAccessibleName(tr("Gold query's result"));
     m_candidateView->setAccessibleName(tr("Candidate query's result"));
     m_note = new QLabel(this);
+    m_note->setObjectName(QStringLiteral("resultsNote"));
     m_note->setWordWrap(true);
     for (QLabel* label : {m_where, m_goldTitle, m_candidateTitle, m_note})
         label->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -150,6 +116,7 @@ ResultsView::ResultsView(QWidget* parent) : QWidget(parent)
 
     auto* grid = new QGridLayout(this);
     grid->setContentsMargins(0, 0, 0, 0);
+    grid->setVerticalSpacing(3);  // tight: at 1280×800 each pixel of height is a table's
     grid->addWidget(m_where, 0, 0, 1, 2);
     grid->addWidget(m_goldTitle, 1, 0);
     grid->addWidget(m_candidateTitle, 1, 1);
