@@ -282,6 +282,33 @@ private slots:
         QVERIFY(window.rect().contains(window.statusBar()->geometry()));
     }
 
+    /// A small window (1000×620, a netbook's or a window beside another): the counterexample
+    /// keeps two rows in sight and the red summary under the results stays whole.
+    void smallWindowKeepsTheCounterexampleRows()
+    {
+        QVERIFY(test::kLaptopScreen);
+        ui::MainWindow window;
+        SQLEQ_VERIFY_SHOWN_ON_SCREEN(window);
+        QString error;
+        QVERIFY2(window.openSession(QStringLiteral(":/examples/figure1-different.sqleq"), true, &error), qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning() && window.lastResult(), test::kRunTimeoutMs);
+        const QSize small(1000, 620);
+        QVERIFY2(window.minimumSizeHint().height() <= small.height(),
+                 qPrintable(QStringLiteral("the window needs %1 px").arg(window.minimumSizeHint().height())));
+        window.resize(small);
+        QTRY_COMPARE(window.size(), small);
+        const auto shownHeight = [](const QWidget* widget) { return widget->visibleRegion().boundingRect().height(); };
+        const QTableView* table = window.databaseView()->tableView(window.databaseView()->tabs()->currentIndex());
+        QVERIFY(table);
+        const auto rowsInSight = [&] { return shownHeight(table->viewport()) / table->verticalHeader()->defaultSectionSize(); };
+        QTRY_VERIFY2(rowsInSight() >= 2, qPrintable(QStringLiteral("the database table shows %1 rows").arg(rowsInSight())));
+        const auto* note = window.resultsView()->findChild<QLabel*>(QStringLiteral("resultsNote"));
+        QVERIFY(note && !note->text().isEmpty());
+        QTRY_VERIFY2(shownHeight(note) >= note->heightForWidth(note->width()),
+                     qPrintable(QStringLiteral("%1 px of the summary's %2 are in sight")
+                                    .arg(shownHeight(note)).arg(note->heightForWidth(note->width()))));
+    }
+
     void restoredGeometryIsClampedToTheScreen()
     {
         QRect available;
