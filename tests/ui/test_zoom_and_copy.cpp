@@ -154,6 +154,25 @@ private slots:
         ui::AppSettings().setZoom(0);
     }
 
+    /// The banner's run time never wraps apart: a zoomed banner read "· 0.0" at the end of
+    /// one line and a lone "s" on the next.
+    void runTimeStaysOnOneLine()
+    {
+        ui::MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QString error;
+        QVERIFY2(window.openSession(QStringLiteral(":/examples/figure1-different.sqleq"), true, &error), qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning() && window.lastResult(), test::kRunTimeoutMs);
+        QString details;
+        for (QLabel* label : window.verdictBanner()->findChildren<QLabel*>())
+            if (label->text().contains(QStringLiteral("sampling budget"))) details = label->text();
+        QVERIFY2(!details.isEmpty(), "no banner line gives the settings and the run time");
+        static const QRegularExpression runTime(QStringLiteral("·\u00a0\\d+\\.\\d\u00a0s"));
+        QVERIFY2(runTime.match(details).hasMatch(), qPrintable(details));
+    }
+
     void copyFormats()
     {
         const ui::CopiedGrid grid = awkwardGrid();

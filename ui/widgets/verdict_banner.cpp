@@ -53,7 +53,8 @@ QString assumptions(const RunResult& result)
         text += QObject::tr(" · %1 built by the search past the suite (at most %2)")
                     .arg(countedDatabases(static_cast<qint64>(result.evidence.searchDatabases)))
                     .arg(search::searchLimit(inspect::searchOptions(checkSettings(result.session))));
-    text += QObject::tr(" · %1 s").arg(result.seconds, 0, 'f', 1);
+    // Non-breaking: a wrapped line never starts with a lone "s" nor ends with a lone "·".
+    text += QObject::tr(" ·\u00a0%1\u00a0s").arg(result.seconds, 0, 'f', 1);
     if (!result.distilled.golds.empty()) {
         const std::size_t open = result.distilled.golds.front().undistinguished();
         if (open > 0)
