@@ -9,6 +9,7 @@
 #include "ui/main_window.h"
 #include "ui/models/table_rows_model.h"
 #include "ui/widgets/database_view.h"
+#include "ui/widgets/eliding_header.h"
 #include "ui/widgets/explanation_panel.h"
 #include "ui/widgets/results_view.h"
 #include "ui/widgets/sql_editor.h"
@@ -21,10 +22,12 @@
 #include <QClipboard>
 #include <QDockWidget>
 #include <QHeaderView>
+#include <QHelpEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QToolTip>
 #include <QtTest>
 
 #include <sqlite3.h>
@@ -171,6 +174,52 @@ private slots:
         QVERIFY2(!details.isEmpty(), "no banner line gives the settings and the run time");
         static const QRegularExpression runTime(QStringLiteral("·\u00a0\\d+\\.\\d\u00a0s"));
         QVERIFY2(runTime.match(details).hasMatch(), qPrintable(details));
+    }
+
+    /// A header narrower than its column's name shows the name's start and "…", never a
+    /// middle cut at both ends ("ong_release_yea"), and its tooltip has the whole name.
+    void narrowHeadersEndWithAnEllipsis()
+    {
+        const QFontMetrics metrics(QApplication::font());
+        const QString name = QStringLiteral("Song_release_year");
+        const int whole = metrics.horizontalAdvance(name);
+        QCOMPARE(ui::elidedHeaderText(name, metrics, whole + 2), name);
+        const QString cut = ui::elidedHeaderText(name, metrics, whole / 2);
+        QVERIFY2(cut.endsWith(QChar(0x2026)) && cut.startsWith(QStringLiteral("Song")), qPrintable(cut));
+        QCOMPARE(ui::headerToolTip(name, QStringLiteral("INTEGER")), QStringLiteral("Song_release_year\nINTEGER"));
+        QCOMPARE(ui::headerToolTip(name, QString()), name);
+
+        // The database and results views draw their headers so, narrowed by hand.
+        ui::MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QString error;
+        QVERIFY2(window.openSession(QStringLiteral(":/examples/figure1-different.sqleq"), true, &error), qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning() && window.lastResult(), test::kRunTimeoutMs);
+        QList<QTableView*> tables{window.databaseView()->tableView(0)};
+        tables << window.resultsView()->findChildren<QTableView*>();
+        for (QTableView* table : tables) {
+            QVERIFY(table);
+            auto* header = qobject_cast<ui::ElidingHeaderView*>(table->horizontalHeader());
+            QVERIFY2(header, qPrintable(table->objectName() + QStringLiteral(": a header that clips names")));
+            header->setStretchLastSection(false);
+            int section = 0;  // the longest name: narrowed to two thirds of it, with no room for margins
+            for (int column = 1; column < header->count(); ++column)
+                if (table->model()->headerData(column, Qt::Horizontal).toString().size()
+                    > table->model()->headerData(section, Qt::Horizontal).toString().size())
+                    section = column;
+            const QString full = table->model()->headerData(section, Qt::Horizontal).toString();
+            header->resizeSection(section, header->fontMetrics().horizontalAdvance(full) * 2 / 3);
+            const QString shown = header->shownText(section);
+            QVERIFY2(shown.endsWith(QChar(0x2026)) && full.startsWith(shown.chopped(1)),
+                     qPrintable(QStringLiteral("\"%1\" shown as \"%2\"").arg(full, shown)));
+            const QPoint inSection(header->sectionViewportPosition(section) + 2, 4);
+            QHelpEvent tip(QEvent::ToolTip, inSection, header->viewport()->mapToGlobal(inSection));
+            QCoreApplication::sendEvent(header->viewport(), &tip);
+            QTRY_VERIFY2(QToolTip::text().startsWith(full), qPrintable(QToolTip::text()));
+            QToolTip::hideText();
+        }
     }
 
     void copyFormats()

@@ -9,6 +9,7 @@
 #include "ui/models/table_rows_model.h"
 #include "ui/widgets/cell_delegate.h"
 #include "ui/widgets/counted.h"
+#include "ui/widgets/eliding_header.h"
 #include "ui/widgets/sentence.h"
 #include "ui/widgets/table_rows.h"
 #include "ui/widgets/wrapped_lines_minimum.h"
@@ -176,12 +177,10 @@ void DatabaseView::rebuildTabs()
         view->setSelectionBehavior(QAbstractItemView::SelectRows);
         view->setEditTriggers(QAbstractItemView::NoEditTriggers);
         view->setWordWrap(false);
+        // A column narrower than its name shows the name's start and "…" ("Song_release_y…"),
+        // not its middle cut at both ends ("NUMER"); its tooltip has the whole name.
+        useElidingHeader(view);
         fitRows(view, kRowsInView);
-        view->horizontalHeader()->setStretchLastSection(true);
-        // A column narrower than its name shows the name's start, elided at the right
-        // ("Song_release_y…"), not its middle cut at both ends.
-        view->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-        view->horizontalHeader()->setTextElideMode(Qt::ElideRight);
         m_tabs->addTab(view, QString::fromStdString(table.name));
         connect(view, &QAbstractItemView::doubleClicked, this, &DatabaseView::followForeignKey);
         m_models.push_back(model);

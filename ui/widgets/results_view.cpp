@@ -7,6 +7,7 @@
 #include "ui/models/database_naming.h"
 #include "ui/models/result_table_model.h"
 #include "ui/widgets/counted.h"
+#include "ui/widgets/eliding_header.h"
 #include "ui/widgets/cell_delegate.h"
 #include "ui/widgets/sentence.h"
 #include "ui/widgets/table_rows.h"
@@ -34,12 +35,10 @@ QTableView* makeTable(QWidget* parent, ResultTableModel* model)
     view->setItemDelegate(new CellDelegate(ResultTableModel::IsNullRole, ResultTableModel::HighlightedRole, view));
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    // A column narrower than its name shows the name's start and "…" ("Song_release_y…"),
+    // not its middle cut at both ends ("NUMER"); its tooltip has the whole name.
+    useElidingHeader(view);
     fitRows(view, kRowsInView);
-    view->horizontalHeader()->setStretchLastSection(true);
-    // A column narrower than its name shows the name's start, elided at the right, not
-    // its middle cut at both ends ("NUMER").
-    view->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-    view->horizontalHeader()->setTextElideMode(Qt::ElideRight);
     view->setWordWrap(false);
     return view;
 }
