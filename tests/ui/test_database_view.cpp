@@ -26,6 +26,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QtTest>
@@ -291,6 +292,32 @@ private slots:
         QVERIFY(!view->isTabShown(test::tabOf(*view, QStringLiteral("singer"))));
         QVERIFY(!view->isTabShown(test::tabOf(*view, QStringLiteral("singer_in_concert"))));
         QVERIFY(view->unreadTablesButton()->isVisible());
+    }
+
+    // A view given its result before its window is laid out (audit mode loads an item while
+    // the docks still take their space) scrolls to the decisive column once it has its
+    // width, and keeps it in sight as it is resized, until the user scrolls sideways.
+    void theDecisiveColumnStaysInSightOnceLaidOut()
+    {
+        DatabaseView view;
+        view.resize(160, 320);
+        view.setResult(governmentFormResult(false));
+        view.showDatabase(0);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QTableView* table = view.tableView(0);
+        const QModelIndex decisive = table->model()->index(0, kGovernmentForm);
+        QTRY_VERIFY2(inSight(*table, decisive), "not in sight once shown");
+        for (const int width : {900, 300, 520}) {
+            view.resize(width, 320);
+            QTRY_VERIFY2(inSight(*table, decisive), qPrintable(QStringLiteral("not in sight at %1 px").arg(width)));
+        }
+        // The user's own sideways scroll is kept.
+        table->horizontalScrollBar()->triggerAction(QAbstractSlider::SliderToMinimum);
+        const int chosen = table->horizontalScrollBar()->value();
+        view.resize(400, 320);
+        QCoreApplication::processEvents();
+        QCOMPARE(table->horizontalScrollBar()->value(), chosen);
     }
 
     // Both queries read only country.GovernmentForm: the NULLs in IndepYear are not why

@@ -21,9 +21,11 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QRegularExpression>
+#include <QScrollBar>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -171,6 +173,11 @@ void DatabaseView::rebuildTabs()
     for (const schema::Table& table : m_result->schema.tables) {
         auto* model = new TableRowsModel(this);
         auto* view = new QTableView(m_tabs);
+        view->viewport()->installEventFilter(this);
+        // A sideways scroll of the user's own is kept from then on.
+        connect(view->horizontalScrollBar(), &QAbstractSlider::actionTriggered, this, [this, view] {
+            if (m_focusCell.isValid() && m_focusCell.model() == view->model()) m_focusCell = QPersistentModelIndex();
+        });
         view->setAccessibleName(tr("Rows of table %1").arg(QString::fromStdString(table.name)));
         view->setModel(model);
         view->setItemDelegate(new CellDelegate(TableRowsModel::IsNullRole, TableRowsModel::HighlightedRole, view));
@@ -276,6 +283,7 @@ std::optional<inspect::SeparationFocus> DatabaseView::computeFocus() const
 void DatabaseView::openOnFocus()
 {
     m_focusedColumn.clear();
+    m_focusCell = QPersistentModelIndex();
     const int tab = separatingTable();
     if (tab < 0) return;
     m_tabs->setCurrentIndex(tab);
@@ -292,6 +300,28 @@ void DatabaseView::openOnFocus()
     view->doItemsLayout();  // the model was just reset: the scroll bars learn its size now, not later
     view->selectionModel()->setCurrentIndex(cell, QItemSelectionModel::NoUpdate);
     view->scrollTo(cell, QAbstractItemView::PositionAtCenter);
+    // The view may not have its final width yet (a window still laid out, audit mode's
+    // docks taking their space): each resize brings the column back into sight.
+    m_focusCell = cell;
+}
+
+bool DatabaseView::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::Resize && m_focusCell.isValid()) {
+        for (std::size_t tab = 0; tab < m_models.size(); ++tab) {
+            QTableView* view = tableView(static_cast<int>(tab));
+            if (view == nullptr || watched != view->viewport() || view->model() != m_focusCell.model()) continue;
+            // Sideways only: the row on top stays where it is.
+            const QModelIndex top = view->indexAt(QPoint(0, 0));
+            const QModelIndex cell = view->model()->index(top.isValid() ? top.row() : 0, m_focusCell.column());
+            // After the resize is done: the scroll bars' ranges are set on the view's own resize.
+            QTimer::singleShot(0, view, [this, view, cell = QPersistentModelIndex(cell)] {
+                if (cell.isValid() && m_focusCell.isValid() && m_focusCell.model() == cell.model())
+                    view->scrollTo(cell, QAbstractItemView::EnsureVisible);
+            });
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 QString DatabaseView::focusedColumn() const { return m_focusedColumn; }

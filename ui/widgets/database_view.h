@@ -10,6 +10,7 @@
 #include "core/inspect/separation_focus.h"
 #include "ui/session/run_result.h"
 
+#include <QPersistentModelIndex>
 #include <QWidget>
 
 #include <optional>
@@ -74,6 +75,7 @@ signals:
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void rebuildTabs();
@@ -111,6 +113,9 @@ private:
     std::vector<TableRowsModel*> m_models;
     bool m_unreadShown = false;
     QString m_focusedColumn;  ///< "table.column" the view scrolled to on opening
+    /// The decisive cell kept in sight as its table is resized (the window's layout settles
+    /// after the result arrives), until the user scrolls that table sideways.
+    QPersistentModelIndex m_focusCell;
     bool m_openOnSeparatingTable = false;  ///< set by a new run, cleared once a database is shown
     /// Tabs of the full database not yet scrolled to their first ◆ row (a hidden view
     /// cannot scroll: each scrolls when first shown).
