@@ -3,6 +3,7 @@
 // database). distillBatch keeps the suites in memory and reports per-schema failures;
 // distillDataset writes each suite as it completes and stops at the first failure.
 #include "core/suite/dataset_distill.h"
+#include "core/suite/distiller.h"
 
 #include "core/dataset/dataset_layout.h"
 #include "core/exec/connection.h"
@@ -83,16 +84,20 @@ Result<DatasetDistillOutcome> distillDataset(const DatasetDistillRequest& reques
                                         "(one suite each); split the file or pick schemas",
                                         group.items.size(), group.dbId, kMaxGoldsPerSchema));
     }
-    // Schemas are distilled side by side, one per runner, each with its share of the
-    // threads: a schema's last golds keep a whole pool waiting on one query, while
-    // another schema has work for every core. Each suite depends only on its schema and
-    // the options, never on the runners, and suites are written and reported in schema
-    // order on this thread, so the output does not depend on the thread count either.
+    // Schemas are distilled side by side, one per runner: a schema's last golds keep a
+    // whole pool waiting on one query, while another schema has work for every core.
+    // Each schema's pool has a worker per core, and the pools share the cores (a worker
+    // runs a task only while it holds one), so while several schemas run each gets
+    // about its share, and the last one left — BIRD's formula_1, whose targeted phase is
+    // most of the run — gets them all. Each suite depends only on its schema and the
+    // options, never on the runners or workers, and suites are written and reported in
+    // schema order on this thread, so the output does not depend on the thread count either.
     const unsigned jobs = request.options.jobs != 0 ? request.options.jobs
                                                     : std::max(1u, std::thread::hardware_concurrency());
     const std::size_t runners = std::clamp<std::size_t>(jobs, 1, std::max<std::size_t>(groups.size(), 1));
     DistillOptions shared = request.options;
-    shared.jobs = std::max(1u, jobs / static_cast<unsigned>(runners));
+    shared.jobs = jobs;
+    SharedCores cores(jobs);
 
     // The runners watch this flag, not the caller's: it also stops them when a schema in
     // front of theirs failed. The waiting loop below passes a cancel request on.
@@ -126,7 +131,8 @@ Result<DatasetDistillOutcome> distillDataset(const DatasetDistillRequest& reques
         std::vector<std::string> golds;
         golds.reserve(group.items.size());
         for (std::size_t i : group.items) golds.push_back(request.items[i].sql);
-        auto result = distill(source->schema, golds, options, tagged(serialized, group.dbId, s, groups.size()), &abandoned);
+        auto result = distillSharingCores(source->schema, golds, options, &cores,
+                                          tagged(serialized, group.dbId, s, groups.size()), &abandoned);
         if (!result) return datasetError(fmt::format("{}: {}", group.dbId, result.error().message));
         return result;
     };

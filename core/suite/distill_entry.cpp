@@ -70,19 +70,26 @@ Result<DistillResult> distillWithNeighbors(const schema::Schema& schema, const s
     return result;
 }
 
-Result<DistillResult> distill(const schema::Schema& schema, const std::vector<std::string>& goldQueries,
-                              const DistillOptions& options, const ProgressCallback& progress,
-                              const std::atomic<bool>* cancel)
+Result<DistillResult> distillSharingCores(const schema::Schema& schema, const std::vector<std::string>& goldQueries,
+                                          const DistillOptions& options, SharedCores* cores,
+                                          const ProgressCallback& progress, const std::atomic<bool>* cancel)
 {
     if (goldQueries.empty())
         return suiteError("suite.no_gold", "no gold query to distill a suite for");
     const DistinctGolds distinct = distinctGolds(goldQueries);
-    Distiller distiller(schema, options, progress, cancel);
+    Distiller distiller(schema, options, progress, cancel, cores);
     auto lists = distiller.generateAll(distinct.texts);
     distiller.setGolds(distinct.texts, std::move(lists));
     auto result = distiller.run();
     if (result) expandReports(*result, distinct);
     return result;
+}
+
+Result<DistillResult> distill(const schema::Schema& schema, const std::vector<std::string>& goldQueries,
+                              const DistillOptions& options, const ProgressCallback& progress,
+                              const std::atomic<bool>* cancel)
+{
+    return distillSharingCores(schema, goldQueries, options, nullptr, progress, cancel);
 }
 
 } // namespace sqleq::suite

@@ -75,10 +75,10 @@ std::size_t GoldReport::undistinguished() const
 }
 
 Distiller::Distiller(const schema::Schema& schema, const DistillOptions& options, const ProgressCallback& progress,
-                     const std::atomic<bool>* cancel)
+                     const std::atomic<bool>* cancel, SharedCores* cores)
     : m_schema(schema), m_readable(fuzz::materializableSchema(schema)), m_materializer(m_readable),
       m_options(options), m_progress(progress), m_cancel(cancel), m_limits(options.limits),
-      m_pool(workerCount(options.jobs)), m_workers(m_pool.size())
+      m_pool(workerCount(options.jobs), cores), m_workers(m_pool.size())
 {
     m_limits.cancel = cancel;
     m_result.suite.dbId = schema.name;
@@ -122,6 +122,9 @@ void Distiller::setGolds(const std::vector<std::string>& golds,
     m_result.golds.resize(golds.size());
     m_open.assign(golds.size(), 0);
     m_spentSteps.assign(golds.size(), 0);
+    m_targetedConstants.assign(golds.size(), {});
+    m_targetedPerGold.assign(golds.size(), 0);
+    m_differencePerGold.assign(golds.size(), 0);
     for (std::size_t g = 0; g < golds.size(); ++g) {
         GoldReport& report = m_result.golds[g];
         report.goldSql = golds[g];
@@ -252,31 +255,41 @@ Distiller::PairEval Distiller::evaluatePair(const BatchDatabase& database, uint6
     return eval;
 }
 
+bool Distiller::runTasks(const Lane& lane, std::size_t count, const WorkerPool::Task& task,
+                         const WorkerPool::Tick& tick)
+{
+    if (!lane.worker) return m_pool.run(count, task, tick);
+    for (std::size_t i = 0; i < count; ++i) task(i, *lane.worker);  // a throw ends the lane's pool task
+    return true;
+}
+
 /// Evaluates every (database, active gold) pair of the batch against the neighbors
 /// open at batch start. Returns false when a task failed unexpectedly.
-bool Distiller::evaluateBatch(std::vector<BatchDatabase>& batch, std::optional<std::size_t> onlyGold)
+bool Distiller::evaluateBatch(Lane& lane, std::vector<BatchDatabase>& batch, std::optional<std::size_t> onlyGold)
 {
-    m_activeGolds.clear();
-    m_openAtStart.clear();
-    for (std::size_t g = 0; g < m_result.golds.size(); ++g) {
-        if (m_open[g] == 0 || (onlyGold && g != *onlyGold)) continue;
-        m_activeGolds.push_back(g);
-        m_openAtStart.push_back(openNeighbors(g));
+    lane.activeGolds.clear();
+    lane.openAtStart.clear();
+    for (std::size_t g = onlyGold.value_or(0); g < m_result.golds.size(); ++g) {
+        if (onlyGold && g != *onlyGold) break;
+        if (m_open[g] == 0) continue;
+        lane.activeGolds.push_back(g);
+        lane.openAtStart.push_back(openNeighbors(g));
     }
-    const std::size_t golds = m_activeGolds.size();
-    m_evals.assign(batch.size() * golds, PairEval{});
+    const std::size_t golds = lane.activeGolds.size();
+    lane.evals.assign(batch.size() * golds, PairEval{});
     const uint64_t serial = ++m_batchSerial;
     auto evaluate = [&](std::size_t t, unsigned worker) {
         const std::size_t db = t / golds;
         const std::size_t a = t % golds;
-        m_evals[t] = evaluatePair(batch[db], (serial << 20) | db, m_activeGolds[a], m_openAtStart[a], worker);
+        lane.evals[t] = evaluatePair(batch[db], (serial << 20) | db, lane.activeGolds[a], lane.openAtStart[a], worker);
     };
+    if (lane.worker) return runTasks(lane, batch.size() * golds, evaluate, {});
     m_batchRuns.store(0, std::memory_order_relaxed);
     // The original alone is one batch, and on a large original (world_1's four thousand
     // cities joined to themselves) its gold and neighbors take a minute: count its
     // queries, so the progress says what runs and moves with every one of them.
     std::size_t queries = 0;
-    for (const auto& open : m_openAtStart) queries += 1 + open.size();
+    for (const auto& open : lane.openAtStart) queries += 1 + open.size();
     const bool original = batch.size() == 1 && batch.front().origin == DatabaseOrigin::Original;
     const auto tick = [&](std::size_t) {
         if (original) report(queries, "original database", m_batchRuns.load(std::memory_order_relaxed));
@@ -300,10 +313,10 @@ bool Distiller::evaluateBatch(std::vector<BatchDatabase>& batch, std::optional<s
 /// What the sequential algorithm spends on active gold `active` for this database: the
 /// gold's run plus the runs of the neighbors still open now (a batch may have run more,
 /// which are not counted, so the charge does not depend on batching or `jobs`).
-int64_t Distiller::workOf(std::size_t active, const PairEval& eval) const
+int64_t Distiller::workOf(const Lane& lane, std::size_t active, const PairEval& eval) const
 {
-    const GoldReport& report = m_result.golds[m_activeGolds[active]];
-    const std::vector<std::size_t>& evaluated = m_openAtStart[active];
+    const GoldReport& report = m_result.golds[lane.activeGolds[active]];
+    const std::vector<std::size_t>& evaluated = lane.openAtStart[active];
     int64_t spent = eval.goldSteps;
     for (std::size_t k = 0; k < eval.neighborSteps.size() && k < evaluated.size(); ++k)
         if (report.neighbors[evaluated[k]].distinguishedBy < 0) spent += eval.neighborSteps[k];
@@ -342,31 +355,74 @@ void Distiller::charge(std::size_t gold, int64_t steps)
     m_open[gold] = 0;
 }
 
+/// The batch evaluated `eval` against the neighbors open at batch start and stopped past
+/// the gold's work budget; the sequential algorithm runs only those open now, so it may
+/// stop later, or earlier, and tell apart fewer. Returns its evaluation, read from this
+/// one, or nothing when it would have run neighbors this one did not reach.
+std::optional<Distiller::PairEval> Distiller::asSequential(const Lane& lane, std::size_t active,
+                                                           const PairEval& eval) const
+{
+    const GoldReport& report = m_result.golds[lane.activeGolds[active]];
+    const std::vector<std::size_t>& evaluated = lane.openAtStart[active];
+    const auto openNow = [&](std::size_t k) { return report.neighbors[evaluated[k]].distinguishedBy < 0; };
+    PairEval sequential = eval;
+    int64_t spent = eval.goldSteps;
+    std::size_t k = 0;
+    for (; k < eval.neighborSteps.size(); ++k) {
+        if (!openNow(k)) continue;
+        if (spent > m_goldWorkSteps) break;  // it stops before this neighbor
+        spent += eval.neighborSteps[k];
+    }
+    if (k == eval.neighborSteps.size()) {
+        // Every neighbor the batch ran is behind it: does it run one more?
+        while (k < evaluated.size() && !openNow(k)) ++k;
+        if (k == evaluated.size()) {
+            sequential.overBudget = false;  // none was left to run
+            return sequential;
+        }
+        if (spent <= m_goldWorkSteps) return std::nullopt;
+        return sequential;
+    }
+    sequential.neighborSteps.resize(k);
+    std::erase_if(sequential.distinguished, [&](std::size_t n) { return n >= evaluated[k]; });
+    return sequential;
+}
+
+/// `active`'s pair evaluated again against the neighbors open now, as the sequential
+/// algorithm would have, on the lane's worker (the pool is idle while the main lane merges).
+Distiller::PairEval Distiller::rerunNow(Lane& lane, std::size_t active, const BatchDatabase& database)
+{
+    const std::size_t g = lane.activeGolds[active];
+    lane.openAtStart[active] = openNeighbors(g);
+    const unsigned worker = lane.worker.value_or(0);
+    m_workers[worker].key = UINT64_MAX;
+    PairEval rerun = evaluatePair(database, UINT64_MAX - 1, g, lane.openAtStart[active], worker);
+    m_workers[worker].key = UINT64_MAX;
+    return rerun;
+}
+
 /// The sequential step for one database, given its pair evaluations: it joins the
 /// suite iff it distinguishes a neighbor still open now.
-Status Distiller::mergeDatabase(BatchDatabase& database, const std::vector<PairEval>& evals)
+Status Distiller::mergeDatabase(Lane& lane, BatchDatabase& database, std::vector<PairEval>& evals)
 {
     bool goldFailure = false;
     std::vector<std::pair<std::size_t, std::size_t>> fresh;  // (gold, neighbor)
     std::vector<std::pair<std::size_t, int64_t>> charges;    // (gold, steps), applied after the merge
-    for (std::size_t a = 0; a < m_activeGolds.size(); ++a) {
-        const std::size_t g = m_activeGolds[a];
-        const PairEval* evaluated = &evals[a];
-        if (m_open[g] == 0 || evaluated->unavailable) continue;
-        PairEval rerun;
-        if (evaluated->tooCostly && !tooCostly(database, evaluated->goldSteps, m_open[g])) {
+    for (std::size_t a = 0; a < lane.activeGolds.size(); ++a) {
+        const std::size_t g = lane.activeGolds[a];
+        PairEval& eval = evals[a];
+        if (m_open[g] == 0 || eval.unavailable) continue;
+        if (eval.tooCostly && !tooCostly(database, eval.goldSteps, m_open[g])) {
             // Passed over for the neighbors open at batch start, affordable for the fewer
             // open now: run them now, as the sequential algorithm would have.
-            m_openAtStart[a] = openNeighbors(g);
-            constexpr unsigned kMergingWorker = 0;  // the pool is idle while merging
-            m_workers[kMergingWorker].key = UINT64_MAX;
-            rerun = evaluatePair(database, UINT64_MAX - 1, g, m_openAtStart[a], kMergingWorker);
-            m_workers[kMergingWorker].key = UINT64_MAX;
-            evaluated = &rerun;
+            eval = rerunNow(lane, a, database);
+        } else if (eval.overBudget && m_goldWorkSteps > 0) {
+            auto sequential = asSequential(lane, a, eval);
+            eval = sequential ? std::move(*sequential) : rerunNow(lane, a, database);
         }
-        const PairEval& eval = *evaluated;
-        m_result.wallClockFired |= eval.wallClockFired;
-        charges.emplace_back(g, eval.overBudget ? std::max(workOf(a, eval), m_goldWorkSteps + 1) : workOf(a, eval));
+        lane.wallClockFired |= eval.wallClockFired;
+        charges.emplace_back(g, eval.overBudget ? std::max(workOf(lane, a, eval), m_goldWorkSteps + 1)
+                                                : workOf(lane, a, eval));
         if (eval.goldFailed) {
             // Counted for sampled databases (and the original); a targeted database the
             // gold fails on is simply not used.
@@ -389,9 +445,10 @@ Status Distiller::mergeDatabase(BatchDatabase& database, const std::vector<PairE
         database.bytes = std::move(*bytes);
     }
     if (!fresh.empty()) {
-        const int suiteIndex = static_cast<int>(m_result.suite.databases.size());
+        const int keptIndex = static_cast<int>(lane.kept.size());
         for (auto [g, n] : fresh) {
-            m_result.golds[g].neighbors[n].distinguishedBy = suiteIndex;
+            m_result.golds[g].neighbors[n].distinguishedBy = keptIndex;
+            lane.keptFor.emplace_back(g, n);
             --m_open[g];
             --m_undistinguished;
         }
@@ -402,10 +459,30 @@ Status Distiller::mergeDatabase(BatchDatabase& database, const std::vector<PairE
         kept.label = !database.label.empty()                         ? database.label
                      : database.origin == DatabaseOrigin::Original ? "original"
                                                                    : fmt::format("sample {}", database.index);
-        m_result.suite.databases.push_back(std::move(kept));
+        lane.kept.push_back(std::move(kept));
     }
     for (auto [g, steps] : charges) charge(g, steps);
+    if (!lane.worker) absorb(lane);
     return {};
+}
+
+/// The lane's databases join the suite after those already in it, in the lane's order,
+/// and the neighbors they told apart point at them there.
+void Distiller::absorb(Lane& lane)
+{
+    const int first = static_cast<int>(m_result.suite.databases.size());
+    for (auto [g, n] : lane.keptFor) m_result.golds[g].neighbors[n].distinguishedBy += first;
+    for (SuiteDatabase& database : lane.kept) m_result.suite.databases.push_back(std::move(database));
+    m_result.targetedBuilt += lane.targetedBuilt;
+    m_result.provenEquivalent += lane.provenEquivalent;
+    m_result.wallClockFired |= lane.wallClockFired;
+    m_result.cancelled |= lane.cancelled;
+    lane.kept.clear();
+    lane.keptFor.clear();
+    lane.targetedBuilt = 0;
+    lane.provenEquivalent = 0;
+    lane.wallClockFired = false;
+    lane.cancelled = false;
 }
 
 bool Distiller::sampleBatch(std::vector<BatchDatabase>& batch)
@@ -467,9 +544,9 @@ Result<DistillResult> Distiller::run()
         std::vector<BatchDatabase> batch(1);
         batch[0].origin = DatabaseOrigin::Original;
         batch[0].bytes = *m_options.original;
-        if (!evaluateBatch(batch)) return suiteError("suite.internal", "a worker failed");
+        if (!evaluateBatch(m_main, batch)) return suiteError("suite.internal", "a worker failed");
         if (cancelled()) m_result.cancelled = true;
-        else if (auto merged = mergeDatabase(batch[0], m_evals); !merged) return merged.error();
+        else if (auto merged = mergeDatabase(m_main, batch[0], m_main.evals); !merged) return merged.error();
     }
     if (m_options.targeted && m_options.targetedFirst && m_options.budget > 0 && m_undistinguished > 0 && !cancelled()) {
         proveRemaining();
@@ -489,17 +566,17 @@ Result<DistillResult> Distiller::run()
         if (!provedEarly) size = std::min(size, kProveAfterSamples - m_result.sampled);
         std::vector<BatchDatabase> batch(size);
         for (std::size_t i = 0; i < batch.size(); ++i) batch[i].index = m_result.sampled + i;
-        if (!sampleBatch(batch) || !evaluateBatch(batch))
+        if (!sampleBatch(batch) || !evaluateBatch(m_main, batch))
             return suiteError("suite.internal", "a worker failed");
         if (cancelled()) {
             m_result.cancelled = true;
             break;
         }
-        const std::size_t golds = m_activeGolds.size();
+        const std::size_t golds = m_main.activeGolds.size();
         for (std::size_t db = 0; db < batch.size() && m_undistinguished > 0; ++db) {
             m_result.sampled = batch[db].index + 1;
             for (std::size_t a = 0; a < golds && !batch[db].error; ++a)
-                if (m_evals[db * golds + a].fillError) batch[db].error = m_evals[db * golds + a].fillError;
+                if (m_main.evals[db * golds + a].fillError) batch[db].error = m_main.evals[db * golds + a].fillError;
             if (batch[db].error && batch[db].error->code == "fuzz.check") {
                 // A CHECK past its budget fails every database of the schema alike:
                 // stop at the first rather than pay for each of them.
@@ -516,9 +593,9 @@ Result<DistillResult> Distiller::run()
                 continue;
             }
             ++m_sampledOk;
-            std::vector<PairEval> evals(std::make_move_iterator(m_evals.begin() + db * golds),
-                                        std::make_move_iterator(m_evals.begin() + (db + 1) * golds));
-            if (auto merged = mergeDatabase(batch[db], evals); !merged) return merged.error();
+            std::vector<PairEval> evals(std::make_move_iterator(m_main.evals.begin() + db * golds),
+                                        std::make_move_iterator(m_main.evals.begin() + (db + 1) * golds));
+            if (auto merged = mergeDatabase(m_main, batch[db], evals); !merged) return merged.error();
         }
         report(m_options.budget);
     }

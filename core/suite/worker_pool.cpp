@@ -8,7 +8,12 @@
 
 namespace sqleq::suite {
 
-WorkerPool::WorkerPool(unsigned threads)
+SharedCores::SharedCores(unsigned cores)
+    : m_free(std::clamp<std::ptrdiff_t>(cores, 1, kMostCores))
+{
+}
+
+WorkerPool::WorkerPool(unsigned threads, SharedCores* cores) : m_cores(cores)
 {
     if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
     m_threads.reserve(threads);
@@ -59,11 +64,13 @@ void WorkerPool::workerLoop(unsigned worker)
         const Task* task = m_task;
         lock.unlock();
         bool failed = false;
+        if (m_cores) m_cores->acquire();
         try {
             (*task)(index, worker);
         } catch (...) {
             failed = true;  // bad_alloc and the like; reported by run()
         }
+        if (m_cores) m_cores->release();
         lock.lock();
         if (failed) m_failed = true;
         if (++m_done == m_count) m_finished.notify_all();

@@ -2,24 +2,43 @@
 // the distiller. The calling thread blocks in run() but keeps control: it gets a
 // periodic tick so that progress callbacks stay on it. Tasks own no shared state;
 // each gets its worker's id so per-worker connections never cross threads.
+// SharedCores lets several pools (schemas distilled side by side) share the cores:
+// which worker runs a task never changes what the task computes.
 #pragma once
 
 #include <condition_variable>
 #include <cstddef>
 #include <functional>
 #include <mutex>
+#include <semaphore>
 #include <thread>
 #include <vector>
 
 namespace sqleq::suite {
+
+/// The cores that the pools of one dataset distillation share: a worker holds one
+/// while it runs a task, so all pools together run at most `cores` tasks at once, and
+/// the pool of the last schema still running gets every core instead of its share.
+/// Thread-safe; must outlive the pools that use it.
+class SharedCores {
+public:
+    explicit SharedCores(unsigned cores);
+    void acquire() { m_free.acquire(); }
+    void release() { m_free.release(); }
+
+private:
+    static constexpr std::ptrdiff_t kMostCores = 4096;
+    std::counting_semaphore<kMostCores> m_free;
+};
 
 class WorkerPool {
 public:
     using Task = std::function<void(std::size_t index, unsigned worker)>;
     using Tick = std::function<void(std::size_t done)>;
 
-    /// `threads` workers (at least one); 0 means one per hardware thread.
-    explicit WorkerPool(unsigned threads);
+    /// `threads` workers (at least one); 0 means one per hardware thread. With `cores`,
+    /// each task first waits for one of those shared cores (not owned).
+    explicit WorkerPool(unsigned threads, SharedCores* cores = nullptr);
     ~WorkerPool();
     WorkerPool(const WorkerPool&) = delete;
     WorkerPool& operator=(const WorkerPool&) = delete;
@@ -34,6 +53,7 @@ public:
 private:
     void workerLoop(unsigned worker);
 
+    SharedCores* m_cores = nullptr;
     std::vector<std::thread> m_threads;
     std::mutex m_mutex;
     std::condition_variable m_wake;

@@ -17,6 +17,7 @@
 #include <QtTest>
 
 #include <map>
+#include <set>
 
 using namespace sqleq;
 
@@ -69,6 +70,31 @@ bool separates(const suite::Suite& suite, int index, std::string_view gold, std:
         return out;
     };
     return sorted(g.result.rows) != sorted(n.result.rows);
+}
+
+/// Whether two distillations reached the same result: the same suite databases, byte for
+/// byte and in order, and every neighbor told apart by the same one (or proven, or given up).
+QString sameResult(const suite::DistillResult& a, const suite::DistillResult& b)
+{
+    if (a.suite.databases.size() != b.suite.databases.size())
+        return QString("%1 vs %2 suite databases").arg(a.suite.databases.size()).arg(b.suite.databases.size());
+    for (std::size_t d = 0; d < a.suite.databases.size(); ++d)
+        if (a.suite.databases[d].label != b.suite.databases[d].label || a.suite.databases[d].bytes != b.suite.databases[d].bytes)
+            return QString("suite database %1 differs: %2 vs %3")
+                .arg(d).arg(a.suite.databases[d].label.c_str(), b.suite.databases[d].label.c_str());
+    if (a.targetedBuilt != b.targetedBuilt || a.provenEquivalent != b.provenEquivalent || a.sampled != b.sampled)
+        return "different counts of targeted, proven or sampled databases";
+    for (std::size_t g = 0; g < a.golds.size(); ++g) {
+        if (a.golds[g].workBudgetSpent != b.golds[g].workBudgetSpent) return QString("gold %1's budget").arg(g);
+        for (std::size_t n = 0; n < a.golds[g].neighbors.size(); ++n) {
+            const auto& x = a.golds[g].neighbors[n];
+            const auto& y = b.golds[g].neighbors[n];
+            if (x.distinguishedBy != y.distinguishedBy || x.equivalenceProof != y.equivalenceProof)
+                return QString("gold %1, neighbor %2 (%3): database %4 vs %5")
+                    .arg(g).arg(n).arg(x.sqlRun.c_str()).arg(x.distinguishedBy).arg(y.distinguishedBy);
+        }
+    }
+    return {};
 }
 
 } // namespace
@@ -512,6 +538,62 @@ private slots:
             QVERIFY(a->suite.databases[d].bytes == b->suite.databases[d].bytes);
         }
         QCOMPARE(a->targetedBuilt, b->targetedBuilt);
+    }
+
+    /// Golds whose targeted phases keep databases run side by side, one gold per worker,
+    /// and their databases join the suite in gold order: the suite and every report are
+    /// those of one thread, with two, three or five. A small work budget makes golds
+    /// give up mid-batch, where a batch (whose size follows the thread count) must read
+    /// each database as the sequential run would.
+    void targetedGoldsSideBySideAsOneThread_data()
+    {
+        QTest::addColumn<int64_t>("goldWorkSteps");
+        QTest::addColumn<std::size_t>("targetedGolds");  // golds the targeted phase kept databases for, at least
+        QTest::addColumn<int>("gaveUp");                 // golds given up at their work budget, at least
+        QTest::newRow("default budget") << int64_t{0} << std::size_t{2} << 0;
+        QTest::newRow("small budget") << int64_t{100'000} << std::size_t{1} << 1;
+    }
+
+    void targetedGoldsSideBySideAsOneThread()
+    {
+        QFETCH(int64_t, goldWorkSteps);
+        QFETCH(std::size_t, targetedGolds);
+        QFETCH(int, gaveUp);
+        const std::vector<std::string> golds = {
+            "SELECT T1.Airline FROM airlines AS T1 JOIN flights AS T2 ON T1.uid = T2.Airline GROUP BY T1.Airline "
+            "HAVING count(*) > 60",
+            "SELECT count(*) FROM flights WHERE DestAirport = 'APG' AND SourceAirport = 'ABR'",
+            "SELECT T3.City FROM flights AS T1 JOIN airports AS T3 ON T1.SourceAirport = T3.AirportCode "
+            "WHERE T3.Country = 'United States' AND T1.FlightNo > 28 ORDER BY T3.City LIMIT 3",
+            "SELECT Country, count(*) FROM airlines GROUP BY Country HAVING count(*) >= 7",
+            "SELECT AirportName FROM airports WHERE City = 'Aberdeen' AND AirportCode NOT IN "
+            "(SELECT DestAirport FROM flights)"};
+        std::vector<suite::DistillResult> results;
+        for (const unsigned jobs : {1U, 2U, 3U, 5U}) {
+            auto settings = options(true, 30);
+            settings.jobs = jobs;
+            settings.goldWorkSteps = goldWorkSteps;
+            auto result = suite::distill(schemaOf(kFlightsDdl), golds, settings);
+            QVERIFY(result.ok());
+            results.push_back(std::move(result.value()));
+        }
+        // The targeted phase kept databases for more than one gold: several lanes merged.
+        // With the small budget, golds give up, some of them in the middle of a batch.
+        std::set<std::size_t> targetedFor;
+        for (std::size_t g = 0; g < results[0].golds.size(); ++g)
+            for (const auto& status : results[0].golds[g].neighbors)
+                if (status.distinguishedBy >= 0
+                    && results[0].suite.databases[static_cast<std::size_t>(status.distinguishedBy)].origin
+                           == suite::DatabaseOrigin::Targeted)
+                    targetedFor.insert(g);
+        QVERIFY2(targetedFor.size() >= targetedGolds, qPrintable(QString::number(targetedFor.size())));
+        const auto given = std::count_if(results[0].golds.begin(), results[0].golds.end(),
+                                         [](const suite::GoldReport& report) { return report.workBudgetSpent; });
+        QVERIFY(given >= gaveUp);
+        for (std::size_t r = 1; r < results.size(); ++r) {
+            const QString difference = sameResult(results[0], results[r]);
+            QVERIFY2(difference.isEmpty(), qPrintable(QString("run %1: %2").arg(r).arg(difference)));
+        }
     }
 
     /// ORs around join conditions leave tables cross-joined: the database of every
