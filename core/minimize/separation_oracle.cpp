@@ -69,9 +69,8 @@ bool SeparationOracle::onlyTieBreaking(const schema::DatabaseContent& content) c
     if (!connection) return false;
     auto bytes = connection->serialize();
     if (!bytes) return false;
-    return targeted::checkPairOrderDependence(*bytes, *m_request.schema, m_request.goldSql, m_request.candidateSql,
-                                              m_request.orderMatters, m_limits)
-        .tieBreakOnly;
+    return targeted::onlyTieBreakingOn(*bytes, *m_request.schema, m_request.goldSql, m_request.candidateSql,
+                                       m_request.orderMatters, m_limits);
 }
 
 Result<compare::Comparison> SeparationOracle::establish(const schema::DatabaseContent& content)

@@ -136,9 +136,8 @@ public:
         // A difference that reading the rows in another order removes is tie-breaking,
         // not meaning: the search looks on for a real one.
         if (out.separates
-            && targeted::checkPairOrderDependence(out.bytes, m_readable, m_suiteResult.goldUsed,
-                                                  m_suiteResult.candidateUsed, m_orderMatters, m_limits)
-                   .tieBreakOnly) {
+            && targeted::onlyTieBreakingOn(out.bytes, m_readable, m_suiteResult.goldUsed,
+                                           m_suiteResult.candidateUsed, m_orderMatters, m_limits)) {
             out.separates = false;
         }
         return out;

@@ -13,6 +13,7 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <array>
 #include <optional>
 
 namespace sqleq::targeted {
@@ -89,28 +90,60 @@ std::optional<exec::Bytes> reordered(const exec::Bytes& database, const schema::
     return bytes ? std::optional(std::move(*bytes)) : std::nullopt;
 }
 
+namespace {
+
+/// A database and its copies with the rows stored in the other orders, each copy built on
+/// first use and then read by every query asked of it: a pair's gold and candidate share
+/// them, and a gold whose answer does not move needs no candidate runs at all.
+class RowOrderings {
+public:
+    RowOrderings(const exec::Bytes& database, const schema::Schema& schema) : m_database(database), m_schema(schema) {}
+
+    OrderDependence check(std::string_view sql, bool orderMatters, const exec::ExecLimits& limits)
+    {
+        OrderDependence out;
+        out.first = runOnCopy(m_database, sql, false, limits);
+        if (!out.first.ok()) return out;
+        const auto differs = [&](exec::QueryOutcome other) {
+            if (!other.ok() || compare::compareOutcomes(out.first, other, orderMatters).same()) return;
+            for (const auto& known : out.others)
+                if (compare::compareOutcomes(known, other, orderMatters).same()) return;
+            if (!out.detected) out.second = other;
+            out.detected = true;
+            out.others.push_back(std::move(other));
+        };
+        differs(runOnCopy(m_database, sql, true, limits));
+        for (const RowOrder order : kOrders) {
+            if (const auto* copy = copyIn(order)) {
+                differs(runOnCopy(*copy, sql, false, limits));
+                differs(runOnCopy(*copy, sql, true, limits));
+            }
+        }
+        return out;
+    }
+
+private:
+    static constexpr std::array<RowOrder, 3> kOrders{RowOrder::Reversed, RowOrder::Ascending, RowOrder::Descending};
+
+    const exec::Bytes* copyIn(RowOrder order)
+    {
+        auto& slot = m_copies[static_cast<std::size_t>(order)];
+        if (!slot) slot = reordered(m_database, m_schema, order);
+        return *slot ? &**slot : nullptr;
+    }
+
+    const exec::Bytes& m_database;
+    const schema::Schema& m_schema;
+    /// Per RowOrder: not built yet (nullopt), could not be built (an empty inner), or the copy.
+    std::array<std::optional<std::optional<exec::Bytes>>, kOrders.size()> m_copies;
+};
+
+} // namespace
+
 OrderDependence checkOrderDependence(const exec::Bytes& database, const schema::Schema& schema, std::string_view sql,
                                      bool orderMatters, const exec::ExecLimits& limits)
 {
-    OrderDependence out;
-    out.first = runOnCopy(database, sql, false, limits);
-    if (!out.first.ok()) return out;
-    const auto differs = [&](exec::QueryOutcome other) {
-        if (!other.ok() || compare::compareOutcomes(out.first, other, orderMatters).same()) return;
-        for (const auto& known : out.others)
-            if (compare::compareOutcomes(known, other, orderMatters).same()) return;
-        if (!out.detected) out.second = other;
-        out.detected = true;
-        out.others.push_back(std::move(other));
-    };
-    differs(runOnCopy(database, sql, true, limits));
-    for (const RowOrder order : {RowOrder::Reversed, RowOrder::Ascending, RowOrder::Descending}) {
-        if (const auto copy = reordered(database, schema, order)) {
-            differs(runOnCopy(*copy, sql, false, limits));
-            differs(runOnCopy(*copy, sql, true, limits));
-        }
-    }
-    return out;
+    return RowOrderings(database, schema).check(sql, orderMatters, limits);
 }
 
 bool onlyTieBreaking(const OrderDependence& gold, const OrderDependence& candidate, bool orderMatters)
@@ -134,11 +167,22 @@ PairOrderDependence checkPairOrderDependence(const exec::Bytes& database, const 
                                              std::string_view gold, std::string_view candidate, bool orderMatters,
                                              const exec::ExecLimits& limits)
 {
+    RowOrderings orderings(database, schema);
     PairOrderDependence out;
-    out.gold = checkOrderDependence(database, schema, gold, orderMatters, limits);
-    out.candidate = checkOrderDependence(database, schema, candidate, orderMatters, limits);
+    out.gold = orderings.check(gold, orderMatters, limits);
+    out.candidate = orderings.check(candidate, orderMatters, limits);
     out.tieBreakOnly = onlyTieBreaking(out.gold, out.candidate, orderMatters);
     return out;
+}
+
+bool onlyTieBreakingOn(const exec::Bytes& database, const schema::Schema& schema, std::string_view gold,
+                       std::string_view candidate, bool orderMatters, const exec::ExecLimits& limits)
+{
+    RowOrderings orderings(database, schema);
+    const OrderDependence goldOrder = orderings.check(gold, orderMatters, limits);
+    // onlyTieBreaking excuses nothing when the gold's answer here is fixed.
+    if (!goldOrder.detected) return false;
+    return onlyTieBreaking(goldOrder, orderings.check(candidate, orderMatters, limits), orderMatters);
 }
 
 } // namespace sqleq::targeted
