@@ -1,5 +1,7 @@
 // The verdict for a candidate on a suite, as test-suite-sql-eval's eval_exec_match
-// decides it (variants in order, databases in order, first separation ends a variant).
+// decides it (variants in order, databases in order, first separation ends a variant),
+// with the plugged variants the likeliest to pass first and a shape that runs past its
+// step budget not run again with other constants.
 // Runs every query through the safe executor on private copies of the suite's
 // databases. Searching past the suite is core/search's job.
 #include "core/suite/checker.h"
@@ -103,6 +105,20 @@ VariantRun runVariant(SuiteSession& session, std::size_t databases, std::string_
     return run;
 }
 
+/// Whether the variant ran past its budget: the step budget, the wall-clock safety net
+/// (a step can be a long b-tree insert, so a join feeding EXCEPT can reach 20 s first)
+/// or the heap budget. The plugged variants that follow differ from it in constants
+/// only, and a shape that runs away with the gold's likeliest constants runs away with
+/// the others, each spending the whole budget. A cancelled run is no evidence: it ends
+/// the check.
+bool ranPastBudget(const VariantRun& run)
+{
+    const exec::QueryOutcome& outcome = run.candidateOutcome;
+    if (!run.separated || outcome.error.code == "exec.cancelled") return false;
+    return outcome.status == exec::OutcomeStatus::Timeout || outcome.status == exec::OutcomeStatus::WallClockTimeout
+        || outcome.error.code == "exec.memory";
+}
+
 std::string databaseName(const Suite& suite, std::size_t d)
 {
     // The words of inspect::databaseName, which front ends use: "#N" is the suite position.
@@ -169,7 +185,7 @@ CheckResult checkCandidate(std::string_view gold, std::string_view candidate, co
 
     std::vector<std::string> variants{result.candidateUsed};
     if (options.plugValue) {
-        auto plugged = plugGoldValues(result.goldUsed, result.candidateUsed);
+        auto plugged = plugGoldValuesLikeliestFirst(result.goldUsed, result.candidateUsed);
         variants.insert(variants.end(), std::make_move_iterator(plugged.begin()),
                         std::make_move_iterator(plugged.end()));
     }
@@ -196,11 +212,16 @@ CheckResult checkCandidate(std::string_view gold, std::string_view candidate, co
         // metric judges the candidate with the gold's values, so the counterexample must
         // show what is wrong beyond a placeholder value.
         const bool beatsLiteral = bestIndex == std::optional<std::size_t>(0) && run.passed == best.passed;
+        const bool shapeRunsAway = v == 1 && ranPastBudget(run);
         if (!run.separated || !bestIndex || run.passed > best.passed || beatsLiteral) {
             bestIndex = v;
             best = std::move(run);
         }
         if (!best.separated) break;
+        if (shapeRunsAway) {
+            result.variantsSkipped = variants.size() - 2;
+            break;
+        }
     }
     result.candidateUsed = variants[*bestIndex];
     result.comparison = std::move(best.comparison);

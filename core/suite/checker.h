@@ -41,6 +41,7 @@ struct CheckResult {
     std::string message;                  ///< one human sentence
     bool cancelled = false;               ///< stopped early: the verdict is not meaningful
     std::size_t variantsTried = 0;        ///< the candidate plus the plugged variants run
+    std::size_t variantsSkipped = 0;      ///< plugged variants not run: the first one ran past its budget
 };
 
 /// The verdict for `candidate` against `gold` on every database of `suite`, in order.
@@ -50,15 +51,23 @@ struct CheckResult {
 /// separated, `gold_error` when the gold itself fails.
 /// Details: like exec_eval.py, both texts are postprocessed (officialPostprocess) and,
 /// unless keepDistinct, DISTINCT-stripped; variants are tried in order (the candidate
-/// first), each on the databases in order until one separates it. When none passes, the
+/// first, then plugGoldValuesLikeliestFirst), each on the databases in order until one
+/// separates it; the first that passes every database is reported. When none passes, the
 /// variant that survived the most databases is reported (ties: the earliest plugged
-/// variant, since with plug-value the metric judges the candidate with the gold's
-/// values; the candidate itself when there is none); the verdict is `candidate_error` when it failed to run (error,
-/// timeout, too large) on its separating database, else `different`. A gold that fails
-/// on a database reached gives `gold_error` (the reference asserts there). An empty suite
-/// gives `equivalent` with databasesChecked == 0. With `remembered`, a query already
-/// run on one of the suite's databases (keyed by the address of its bytes) is not run
-/// again: evaluations pass one per worker.
+/// variant tried, since with plug-value the metric judges the candidate with the gold's
+/// values; the candidate itself when there is none); the verdict is `candidate_error`
+/// when it failed to run (error, timeout, too large) on its separating database, else
+/// `different`. When the first plugged variant runs past its budget on a database (the
+/// step budget, the wall-clock safety net or the heap budget), the other plugged
+/// variants are not run (variantsSkipped): they are the same query with other
+/// constants, and each would likely spend the whole budget too. This is where the
+/// verdict may part from exec_eval.py, which runs them all: when a skipped variant
+/// would have passed (docs/benchmarks.md says how often that happens on Spider's
+/// submissions). A gold that fails on a database reached
+/// gives `gold_error` (the reference asserts there). An empty suite gives `equivalent`
+/// with databasesChecked == 0. With `remembered`, a query already run on one of the
+/// suite's databases (keyed by the address of its bytes) is not run again: evaluations
+/// pass one per worker.
 CheckResult checkCandidate(std::string_view gold, std::string_view candidate, const Suite& suite,
                            const CheckOptions& options, const std::atomic<bool>* cancel = nullptr,
                            exec::RememberedRuns* remembered = nullptr);
@@ -80,5 +89,14 @@ std::string removeDistinct(std::string_view sql);
 /// plugged spelled as the gold wrote them; variants are listed in odometer order (the
 /// last slot varies fastest). No slots or no constants: no variants.
 std::vector<std::string> plugGoldValues(std::string_view gold, std::string_view candidate, std::size_t limit = 1000);
+
+/// The same variants as plugGoldValues, the likeliest to pass first: those that put in
+/// more of the candidate's slots the constant the gold has in the matching slot come
+/// earlier (odometer order among equals). A candidate slot matches the gold slot that
+/// compares the same column (`T2.Language = 1` and `language = 'English'`; the k-th
+/// such slot of each), else the gold's slot at the same position. The order only saves
+/// time: which variants exist, and so whether one passes, does not depend on it.
+std::vector<std::string> plugGoldValuesLikeliestFirst(std::string_view gold, std::string_view candidate,
+                                                      std::size_t limit = 1000);
 
 } // namespace sqleq::suite

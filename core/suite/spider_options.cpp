@@ -9,6 +9,8 @@
 #include "core/suite/spider_options.h"
 
 #include <algorithm>
+#include <cctype>
+#include <utility>
 
 namespace sqleq::suite {
 namespace {
@@ -22,10 +24,12 @@ std::vector<sql::Token> lex(std::string_view text)
 }
 
 /// A literal position of a query: its span and its value, keyed so that 'a' and "a"
-/// are the same constant but 1 and '1' are not.
+/// are the same constant but 1 and '1' are not; `column` is the column it is compared
+/// with, lower case ("T2.Language = 'x'" gives "language"), empty when there is none.
 struct ValueSlot {
     SourceSpan span;
     std::string key;
+    std::string column;
 };
 
 std::string unquote(std::string_view quoted)
@@ -70,6 +74,52 @@ bool isQuotedValue(const std::vector<sql::Token>& tokens, std::size_t i, std::st
     return !next.is(sql::TokenKind::Dot) && !next.is(sql::TokenKind::LParen);
 }
 
+bool isListedValue(const sql::Token& token)
+{
+    using K = sql::TokenKind;
+    return token.is(K::String) || token.is(K::Integer) || token.is(K::Float) || token.is(K::Minus)
+        || token.is(K::Comma) || token.is(K::Identifier);
+}
+
+bool isComparisonOperator(const sql::Token& token)
+{
+    using K = sql::TokenKind;
+    switch (token.kind) {
+    case K::Eq: case K::EqEq: case K::NotEq: case K::LessGreater:
+    case K::Less: case K::LessEq: case K::Greater: case K::GreaterEq:
+        return true;
+    default:
+        return token.is(sql::Keyword::Like) || token.is(sql::Keyword::Glob) || token.is(sql::Keyword::Between);
+    }
+}
+
+/// The column the slot starting at token `first` is compared with: `col = v`,
+/// `col LIKE v`, `col [NOT] IN (u, v)`, `col BETWEEN u AND v`. Only the name after
+/// the last dot counts, so `T1.Language` and `language` are the same column; a slot
+/// anywhere else has none. A guess to order the plugged variants, never a verdict.
+std::string comparedColumn(const std::vector<sql::Token>& tokens, std::size_t first, std::string_view text)
+{
+    std::size_t op = first;  // the operator is tokens[op - 1]
+    if (op >= 4 && tokens[op - 1].is(sql::Keyword::And) && tokens[op - 3].is(sql::Keyword::Between)) op -= 2;
+    if (op > 0 && (tokens[op - 1].is(sql::TokenKind::Comma) || tokens[op - 1].is(sql::TokenKind::LParen))) {
+        while (op > 0 && isListedValue(tokens[op - 1])) --op;
+        if (op < 2 || !tokens[op - 1].is(sql::TokenKind::LParen) || !tokens[op - 2].is(sql::Keyword::In)) return {};
+        --op;
+    } else if (op == 0 || !isComparisonOperator(tokens[op - 1])) {
+        return {};
+    }
+    std::size_t name = op - 1;  // the operator's index; the column stands before it (and a NOT)
+    if (name > 0 && tokens[name - 1].is(sql::Keyword::Not)) --name;
+    if (name == 0 || !tokens[name - 1].is(sql::TokenKind::Identifier)) return {};
+    std::string_view spelled = tokens[name - 1].text(text);
+    std::string column = spelled.size() >= 2 && (spelled.front() == '"' || spelled.front() == '`' || spelled.front() == '[')
+                             ? unquote(spelled)
+                             : std::string(spelled);
+    std::transform(column.begin(), column.end(), column.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return column;
+}
+
 std::vector<ValueSlot> valueSlots(std::string_view text)
 {
     const std::vector<sql::Token> tokens = lex(text);
@@ -77,17 +127,21 @@ std::vector<ValueSlot> valueSlots(std::string_view text)
     for (std::size_t i = 0; i < tokens.size(); ++i) {
         const sql::Token& token = tokens[i];
         if (token.is(sql::TokenKind::String)) {
-            slots.push_back({token.span, "s:" + unquote(token.text(text))});
+            slots.push_back({token.span, "s:" + unquote(token.text(text)), comparedColumn(tokens, i, text)});
         } else if (token.is(sql::TokenKind::Identifier) && isQuotedValue(tokens, i, text)) {
-            slots.push_back({token.span, "s:" + unquote(token.text(text))});
+            slots.push_back({token.span, "s:" + unquote(token.text(text)), comparedColumn(tokens, i, text)});
         } else if ((token.is(sql::TokenKind::Integer) || token.is(sql::TokenKind::Float))
                    && !isLimitCount(tokens, i)) {
             SourceSpan span = token.span;
+            std::size_t first = i;
             // "-5" written against its number is one value, as the evaluator's regex sees it.
             if (i > 0 && tokens[i - 1].is(sql::TokenKind::Minus) && tokens[i - 1].span.end == span.begin
-                && (i == 1 || !isOperand(tokens[i - 2])))
+                && (i == 1 || !isOperand(tokens[i - 2]))) {
                 span = tokens[i - 1].span.merge(span);
-            slots.push_back({span, "n:" + std::string(text.substr(span.begin, span.length()))});
+                first = i - 1;
+            }
+            slots.push_back({span, "n:" + std::string(text.substr(span.begin, span.length())),
+                             comparedColumn(tokens, first, text)});
         }
     }
     return slots;
@@ -114,6 +168,73 @@ bool isDistinctFromOperator(const std::vector<sql::Token>& tokens, std::size_t d
     return before.is(sql::Keyword::Not) && distinct >= 2 && tokens[distinct - 2].is(sql::Keyword::Is);
 }
 
+/// The gold's constants and the candidate's slots, and every way to fill the slots.
+struct Plugging {
+    std::vector<std::string> constants;  ///< the gold's spellings, one per distinct value
+    std::vector<std::string> keys;       ///< their keys, same order
+    std::vector<ValueSlot> goldSlots;
+    std::vector<ValueSlot> slots;        ///< the candidate's
+
+    Plugging(std::string_view gold, std::string_view candidate) : goldSlots(valueSlots(gold)), slots(valueSlots(candidate))
+    {
+        for (const ValueSlot& slot : goldSlots) {
+            if (std::find(keys.begin(), keys.end(), slot.key) != keys.end()) continue;
+            keys.push_back(slot.key);
+            constants.emplace_back(gold.substr(slot.span.begin, slot.span.length()));
+        }
+    }
+
+    std::size_t constantOf(const ValueSlot& goldSlot) const
+    {
+        return static_cast<std::size_t>(std::find(keys.begin(), keys.end(), goldSlot.key) - keys.begin());
+    }
+
+    /// The constants in odometer order (the last slot varies fastest), at most `limit`.
+    std::vector<std::vector<std::size_t>> assignments(std::size_t limit) const
+    {
+        std::vector<std::vector<std::size_t>> out;
+        if (slots.empty() || constants.empty()) return out;
+        std::vector<std::size_t> odometer(slots.size(), 0);
+        while (out.size() < limit) {
+            out.push_back(odometer);
+            std::size_t digit = slots.size();
+            while (digit > 0 && ++odometer[digit - 1] == constants.size()) odometer[--digit] = 0;
+            if (digit == 0) break;
+        }
+        return out;
+    }
+
+    std::string variant(std::string_view candidate, const std::vector<std::size_t>& assignment) const
+    {
+        std::string text(candidate);
+        for (std::size_t s = slots.size(); s-- > 0;)  // back to front keeps earlier spans valid
+            text.replace(slots[s].span.begin, slots[s].span.length(), constants[assignment[s]]);
+        return text;
+    }
+
+    /// For each candidate slot, the constant the gold puts in "its" slot: the k-th
+    /// slot the gold compares with the same column as the candidate's k-th slot on
+    /// that column (the gold's last one when it has fewer), else the gold's slot at
+    /// the same position; constants.size() when there is none.
+    std::vector<std::size_t> goldChoice() const
+    {
+        std::vector<std::size_t> choice(slots.size(), constants.size());
+        for (std::size_t s = 0; s < slots.size(); ++s) {
+            std::vector<std::size_t> sameColumn;
+            if (!slots[s].column.empty()) {
+                for (std::size_t g = 0; g < goldSlots.size(); ++g)
+                    if (goldSlots[g].column == slots[s].column) sameColumn.push_back(g);
+            }
+            const auto earlier = static_cast<std::size_t>(
+                std::count_if(slots.begin(), slots.begin() + static_cast<std::ptrdiff_t>(s),
+                              [&](const ValueSlot& other) { return other.column == slots[s].column; }));
+            if (!sameColumn.empty()) choice[s] = constantOf(goldSlots[sameColumn[std::min(earlier, sameColumn.size() - 1)]]);
+            else if (s < goldSlots.size()) choice[s] = constantOf(goldSlots[s]);
+        }
+        return choice;
+    }
+};
+
 } // namespace
 
 std::string removeDistinct(std::string_view sql)
@@ -135,27 +256,29 @@ std::string removeDistinct(std::string_view sql)
 
 std::vector<std::string> plugGoldValues(std::string_view gold, std::string_view candidate, std::size_t limit)
 {
-    std::vector<std::string> constants;  // the gold's spellings, one per distinct value
-    std::vector<std::string> seenKeys;
-    for (const ValueSlot& slot : valueSlots(gold)) {
-        if (std::find(seenKeys.begin(), seenKeys.end(), slot.key) != seenKeys.end()) continue;
-        seenKeys.push_back(slot.key);
-        constants.emplace_back(gold.substr(slot.span.begin, slot.span.length()));
-    }
-    const std::vector<ValueSlot> slots = valueSlots(candidate);
+    const Plugging plugging(gold, candidate);
     std::vector<std::string> variants;
-    if (slots.empty() || constants.empty()) return variants;
+    for (const auto& assignment : plugging.assignments(limit)) variants.push_back(plugging.variant(candidate, assignment));
+    return variants;
+}
 
-    std::vector<std::size_t> odometer(slots.size(), 0);
-    while (variants.size() < limit) {
-        std::string text(candidate);
-        for (std::size_t s = slots.size(); s-- > 0;)  // back to front keeps earlier spans valid
-            text.replace(slots[s].span.begin, slots[s].span.length(), constants[odometer[s]]);
-        variants.push_back(std::move(text));
-        std::size_t digit = slots.size();
-        while (digit > 0 && ++odometer[digit - 1] == constants.size()) odometer[--digit] = 0;
-        if (digit == 0) break;
+std::vector<std::string> plugGoldValuesLikeliestFirst(std::string_view gold, std::string_view candidate,
+                                                      std::size_t limit)
+{
+    const Plugging plugging(gold, candidate);
+    const auto assignments = plugging.assignments(limit);
+    const std::vector<std::size_t> choice = plugging.goldChoice();
+    std::vector<std::pair<std::size_t, std::size_t>> ranked;  // (slots not given the gold's choice, odometer index)
+    ranked.reserve(assignments.size());
+    for (std::size_t a = 0; a < assignments.size(); ++a) {
+        std::size_t misses = 0;
+        for (std::size_t s = 0; s < choice.size(); ++s) misses += assignments[a][s] != choice[s] ? 1 : 0;
+        ranked.emplace_back(misses, a);
     }
+    std::sort(ranked.begin(), ranked.end());
+    std::vector<std::string> variants;
+    variants.reserve(ranked.size());
+    for (const auto& [misses, a] : ranked) variants.push_back(plugging.variant(candidate, assignments[a]));
     return variants;
 }
 

@@ -15,6 +15,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <fstream>
 
 using namespace sqleq;
@@ -346,6 +347,80 @@ private slots:
         QCOMPARE(suite::plugGoldValues("SELECT a FROM t WHERE b = 1 OR b = 2", "SELECT a FROM t WHERE b IN (7, 8, 9)",
                                        5).size(),
                  std::size_t(5));
+    }
+
+    void plugGoldValuesLikeliestFirstOrders()
+    {
+        // The same variants as plugGoldValues; first the one that gives each candidate slot
+        // the constant the gold compares with the same column (the k-th one for the k-th slot).
+        const std::string gold = "SELECT a FROM t WHERE lang = 'English' AND official = 'T' OR lang = 'Dutch'";
+        const std::string candidate = "SELECT a FROM t WHERE T1.Official = 1 AND T2.lang = 1 EXCEPT "
+                                      "SELECT a FROM t WHERE T2.Lang IN (7, 1)";
+        auto ordered = suite::plugGoldValuesLikeliestFirst(gold, candidate);
+        auto odometer = suite::plugGoldValues(gold, candidate);
+        QCOMPARE(ordered.size(), std::size_t(81));
+        QCOMPARE(ordered.front(), std::string("SELECT a FROM t WHERE T1.Official = 'T' AND T2.lang = 'English' EXCEPT "
+                                              "SELECT a FROM t WHERE T2.Lang IN ('Dutch', 'Dutch')"));
+        QVERIFY(ordered.front() != odometer.front());
+        std::sort(ordered.begin(), ordered.end());
+        std::sort(odometer.begin(), odometer.end());
+        QVERIFY(ordered == odometer);
+        // BETWEEN bounds and LIKE patterns have their column; a slot with none takes the
+        // gold's constant at its position.
+        QCOMPARE(suite::plugGoldValuesLikeliestFirst("SELECT a FROM t WHERE b LIKE '%x' AND c BETWEEN 3 AND 9",
+                                                     "SELECT a FROM t WHERE c BETWEEN 1 AND 2 AND b NOT LIKE 'y'")
+                     .front(),
+                 std::string("SELECT a FROM t WHERE c BETWEEN 3 AND 9 AND b NOT LIKE '%x'"));
+        QCOMPARE(suite::plugGoldValuesLikeliestFirst("SELECT a FROM t WHERE b = 5 AND c = 6", "SELECT a + 1, 2 FROM t")
+                     .front(),
+                 std::string("SELECT a + 5, 6 FROM t"));
+    }
+
+    void plugValueTriesTheGoldsSlotsFirst()
+    {
+        // In odometer order the passing variant would be the third plugged one ('Zed' in
+        // both slots, then 'Zed' and 34, then 34 and 'Zed'); in the likeliest order it is the first.
+        suite::Suite original;
+        original.databases.push_back(suite::SuiteDatabase{.origin = suite::DatabaseOrigin::Original,
+                                                          .label = "original", .sampleIndex = 0,
+                                                          .bytes = originalDatabase()});
+        suite::CheckOptions opts;
+        opts.plugValue = true;
+        const auto checked = suite::checkCandidate("SELECT name FROM people WHERE name != 'Zed' AND age > 34",
+                                                   "SELECT name FROM people WHERE age > 1 AND name != 'x'", original, opts);
+        QCOMPARE(checked.verdict, VerdictKind::Equivalent);
+        QCOMPARE(checked.candidateUsed, std::string("SELECT name FROM people WHERE age > 34 AND name != 'Zed'"));
+        QCOMPARE(checked.variantsTried, std::size_t(2));
+        QCOMPARE(checked.variantsSkipped, std::size_t(0));
+    }
+
+    void plugValueStopsAShapeThatRunsAway()
+    {
+        // The likeliest plugged variant (the gold's first constant: the slot compares a
+        // column the gold does not) recurses far past the step budget; the other plugged
+        // variants, the same query with 7 and with 20, are not run: the verdict is the
+        // runaway's (they would not pass either: 3 rows where the gold counts 2).
+        suite::Suite original;
+        original.databases.push_back(suite::SuiteDatabase{.origin = suite::DatabaseOrigin::Original,
+                                                          .label = "original", .sampleIndex = 0,
+                                                          .bytes = originalDatabase()});
+        suite::CheckOptions opts;
+        opts.plugValue = true;
+        opts.limits.maxSteps = 200'000;
+        const std::string candidate = "WITH RECURSIVE c(n) AS (SELECT age FROM people UNION ALL "
+                                      "SELECT n + age FROM c, people WHERE n < 40) SELECT count(*) FROM c";
+        const auto checked = suite::checkCandidate(
+            "SELECT count(*) FROM people WHERE age < 100000000 AND age != 7 AND age != 20", candidate, original, opts);
+        QCOMPARE(checked.verdict, VerdictKind::CandidateError);
+        QCOMPARE(checked.candidateOutcome.status, exec::OutcomeStatus::Timeout);
+        QVERIFY(checked.candidateUsed.find("n < 100000000") != std::string::npos);
+        QCOMPARE(checked.variantsTried, std::size_t(2));
+        QCOMPARE(checked.variantsSkipped, std::size_t(2));
+        // A first plugged variant that ends within its budget stops nothing.
+        const auto tame = suite::checkCandidate("SELECT count(*) FROM people WHERE age < 30 OR age = 7", candidate,
+                                                original, opts);
+        QCOMPARE(tame.variantsTried, std::size_t(3));
+        QCOMPARE(tame.variantsSkipped, std::size_t(0));
     }
 
     void deterministicAcrossSeedsAndJobs()
