@@ -472,12 +472,14 @@ bool repairForeignKeys(const schema::Schema& schema, schema::DatabaseContent& co
             if (std::find(childAt.begin(), childAt.end(), table.columns.size()) != childAt.end()) continue;
             if (std::find(parentAt.begin(), parentAt.end(), parentTable->columns.size()) != parentAt.end()) continue;
             std::vector<exec::Row> tuples;
+            std::vector<std::string> tupleKeys;  // per tuple: read for every row repaired, so made once
             std::unordered_set<std::string> parentKeys;
             if (parent != nullptr) {
                 for (const auto& row : parent->rows) {
                     exec::Row tuple;
                     for (const std::size_t c : parentAt) tuple.push_back(row[c]);
-                    parentKeys.insert(tupleKey(tuple));
+                    tupleKeys.push_back(tupleKey(tuple));
+                    parentKeys.insert(tupleKeys.back());
                     tuples.push_back(std::move(tuple));
                 }
             }
@@ -500,8 +502,12 @@ bool repairForeignKeys(const schema::Schema& schema, schema::DatabaseContent& co
                 if (!resolves) {
                     std::vector<std::size_t> free;
                     for (std::size_t t = 0; t < tuples.size(); ++t) {
-                        const auto used = pointing.find(tupleKey(tuples[t]));
-                        if (!uniqueInChild || used == pointing.end() || used->second == 0) free.push_back(t);
+                        if (!uniqueInChild) {
+                            free.push_back(t);
+                            continue;
+                        }
+                        const auto used = pointing.find(tupleKeys[t]);
+                        if (used == pointing.end() || used->second == 0) free.push_back(t);
                     }
                     if (free.empty()) continue;  // no parent to point at: the row goes
                     const auto& tuple = tuples[free[rng.index(free.size())]];
