@@ -107,10 +107,10 @@ VariantRun runVariant(SuiteSession& session, std::size_t databases, std::string_
 
 /// Whether the variant ran past its budget: the step budget, the wall-clock safety net
 /// (a step can be a long b-tree insert, so a join feeding EXCEPT can reach 20 s first)
-/// or the heap budget. The plugged variants that follow differ from it in constants
-/// only, and a shape that runs away with the gold's likeliest constants runs away with
-/// the others, each spending the whole budget. A cancelled run is no evidence: it ends
-/// the check.
+/// or the heap budget. The plugged variants still to try differ from it in constants
+/// only, and a shape that runs away with its own or the gold's likeliest constants runs
+/// away with the others, each spending the whole budget. A cancelled run is no
+/// evidence: it ends the check.
 bool ranPastBudget(const VariantRun& run)
 {
     const exec::QueryOutcome& outcome = run.candidateOutcome;
@@ -212,14 +212,14 @@ CheckResult checkCandidate(std::string_view gold, std::string_view candidate, co
         // metric judges the candidate with the gold's values, so the counterexample must
         // show what is wrong beyond a placeholder value.
         const bool beatsLiteral = bestIndex == std::optional<std::size_t>(0) && run.passed == best.passed;
-        const bool shapeRunsAway = v == 1 && ranPastBudget(run);
+        const bool shapeRunsAway = ranPastBudget(run);
         if (!run.separated || !bestIndex || run.passed > best.passed || beatsLiteral) {
             bestIndex = v;
             best = std::move(run);
         }
         if (!best.separated) break;
         if (shapeRunsAway) {
-            result.variantsSkipped = variants.size() - 2;
+            result.variantsSkipped = variants.size() - v - 1;
             break;
         }
     }

@@ -41,7 +41,7 @@ struct CheckResult {
     std::string message;                  ///< one human sentence
     bool cancelled = false;               ///< stopped early: the verdict is not meaningful
     std::size_t variantsTried = 0;        ///< the candidate plus the plugged variants run
-    std::size_t variantsSkipped = 0;      ///< plugged variants not run: the first one ran past its budget
+    std::size_t variantsSkipped = 0;      ///< plugged variants not run: an earlier variant ran past its budget
 };
 
 /// The verdict for `candidate` against `gold` on every database of `suite`, in order.
@@ -57,10 +57,10 @@ struct CheckResult {
 /// variant tried, since with plug-value the metric judges the candidate with the gold's
 /// values; the candidate itself when there is none); the verdict is `candidate_error`
 /// when it failed to run (error, timeout, too large) on its separating database, else
-/// `different`. When the first plugged variant runs past its budget on a database (the
-/// step budget, the wall-clock safety net or the heap budget), the other plugged
-/// variants are not run (variantsSkipped): they are the same query with other
-/// constants, and each would likely spend the whole budget too. This is where the
+/// `different`. When a variant (the candidate itself included) runs past its budget on
+/// a database (the step budget, the wall-clock safety net or the heap budget), the
+/// plugged variants not tried yet are not run (variantsSkipped): they are the same
+/// query with other constants, and each would likely spend the whole budget too. This is where the
 /// verdict may part from exec_eval.py, which runs them all: when a skipped variant
 /// would have passed (docs/benchmarks.md says how often that happens on Spider's
 /// submissions). A gold that fails on a database reached

@@ -416,6 +416,15 @@ private slots:
         QVERIFY(checked.candidateUsed.find("n < 100000000") != std::string::npos);
         QCOMPARE(checked.variantsTried, std::size_t(2));
         QCOMPARE(checked.variantsSkipped, std::size_t(2));
+        // The candidate itself running away stops its plugged variants too.
+        std::string runaway = candidate;
+        runaway.replace(runaway.find("n < 40"), 6, "n < 100000000");
+        const auto own = suite::checkCandidate("SELECT count(*) FROM people WHERE age != 7 AND age != 20", runaway,
+                                               original, opts);
+        QCOMPARE(own.verdict, VerdictKind::CandidateError);
+        QCOMPARE(own.candidateUsed, runaway);
+        QCOMPARE(own.variantsTried, std::size_t(1));
+        QCOMPARE(own.variantsSkipped, std::size_t(2));
         // A first plugged variant that ends within its budget stops nothing.
         const auto tame = suite::checkCandidate("SELECT count(*) FROM people WHERE age < 30 OR age = 7", candidate,
                                                 original, opts);
