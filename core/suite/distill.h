@@ -9,7 +9,11 @@
 // undistinguished at batch start, each worker on its own connections; the calling
 // thread merges the batch in index order. Database k is kept iff it distinguishes a
 // neighbor that no kept database of lower index distinguishes — exactly the sequential
-// Algorithm 1, so the suite does not depend on `jobs` or on the batch sizes.
+// Algorithm 1, so the suite does not depend on `jobs` or on the batch sizes. The
+// targeted phase builds databases for one gold at a time and runs them against that
+// gold alone, so golds are independent there: each gold's phase runs as one task, side
+// by side, and the databases each kept join the suite in gold order afterwards, as the
+// sequential run would have added them.
 #pragma once
 
 #include "core/base/diagnostic.h"

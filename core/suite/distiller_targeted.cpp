@@ -200,8 +200,16 @@ bool Distiller::targetRemaining(const std::function<bool()>& outOfTime)
         return true;
     }
     std::vector<Lane> lanes(golds.size());
+    // The golds with the most open neighbors start first, so that a long one does not
+    // start last and leave the other workers idle. Only the schedule follows this
+    // order; the lanes still join the suite in gold order.
+    std::vector<std::size_t> schedule(golds.size());
+    for (std::size_t i = 0; i < schedule.size(); ++i) schedule[i] = i;
+    std::stable_sort(schedule.begin(), schedule.end(),
+                     [&](std::size_t a, std::size_t b) { return m_open[golds[a]] > m_open[golds[b]]; });
     std::atomic<bool> failed = false;
-    const auto laneTask = [&](std::size_t i, unsigned worker) {
+    const auto laneTask = [&](std::size_t k, unsigned worker) {
+        const std::size_t i = schedule[k];
         lanes[i].worker = worker;
         if (!targetGold(lanes[i], golds[i], outOfTime, total, done)) failed = true;
     };

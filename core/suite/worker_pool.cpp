@@ -1,6 +1,7 @@
 // WorkerPool: the distiller's threads. Work is handed out one index at a time under
-// a mutex (tasks are milliseconds long, so the lock is not contended); a task that
-// throws is caught here so no exception ever reaches the caller of distill().
+// a mutex (most tasks are milliseconds long, a targeted gold lane seconds, so the lock
+// is not contended); a task that throws is caught here so no exception ever reaches
+// the caller of distill(). With SharedCores a worker holds a core only while it runs.
 #include "core/suite/worker_pool.h"
 
 #include <algorithm>
