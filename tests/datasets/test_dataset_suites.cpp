@@ -3,7 +3,7 @@
 // the undistinguished share meets its target, the reliable share its floor, and the
 // neighbors set aside as proven equivalent each carry a reason (that the kept databases
 // separate what they claim is checked by test_targeted_distill, with plain SQLite).
-// Skips cleanly without ../shared/corpus. Labelled `datasets`: `make test` runs it,
+// Skips cleanly without ../shared/corpus. Labelled `datasets`: `make test-datasets` runs it,
 // the sanitizer run (unit|corpus) does not, for its length.
 #include "tests/cli/cli_test_support.h"
 #include "tests/corpus_skip.h"

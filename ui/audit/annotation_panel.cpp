@@ -2,6 +2,7 @@
 // other way round, so the panel cannot show an annotation the store does not hold.
 
 #include "ui/audit/annotation_panel.h"
+#include "ui/core_text.h"
 
 #include "ui/audit/audit_labels.h"
 
@@ -16,8 +17,6 @@
 
 namespace sqleq::ui {
 namespace {
-
-QString fromStd(const std::string& text) { return QString::fromStdString(text); }
 
 } // namespace
 

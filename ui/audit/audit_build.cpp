@@ -3,6 +3,7 @@
 // when it distills the suites as the GUI does).
 
 #include "ui/audit/audit_build.h"
+#include "ui/core_text.h"
 
 #include "core/audit/audit.h"
 #include "core/evaluation/evaluation.h"
@@ -12,8 +13,6 @@
 
 namespace sqleq::ui {
 namespace {
-
-QString fromStd(const std::string& text) { return QString::fromStdString(text); }
 
 AuditBuildOutcome failure(const QString& message)
 {

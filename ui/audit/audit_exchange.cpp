@@ -2,6 +2,7 @@
 // connection, so comparing with the very file that is open works (WAL allows readers).
 
 #include "ui/audit/audit_exchange.h"
+#include "ui/core_text.h"
 
 #include "core/base/atomic_file.h"
 #include "core/dataset/spider_files.h"
@@ -20,8 +21,6 @@
 
 namespace sqleq::ui {
 namespace {
-
-QString fromStd(const std::string& text) { return QString::fromStdString(text); }
 
 bool sameBatch(const std::vector<audit::AuditItem>& mine, const std::vector<audit::AuditItem>& theirs)
 {

@@ -3,6 +3,7 @@
 // dropped, so moving quickly through the list never piles up work or shows stale text.
 
 #include "ui/audit/audit_item_explainer.h"
+#include "ui/core_text.h"
 
 #include "ui/audit/audit_project.h"
 
@@ -10,8 +11,6 @@
 
 namespace sqleq::ui {
 namespace {
-
-QString fromStd(const std::string& text) { return QString::fromStdString(text); }
 
 } // namespace
 

@@ -3,6 +3,7 @@
 // and the flags filters read, announced with dataChanged — the snapshot never changes.
 
 #include "ui/audit/audit_items_model.h"
+#include "ui/core_text.h"
 
 #include "core/evaluation/evaluation.h"
 #include "ui/audit/audit_labels.h"
@@ -18,8 +19,6 @@ namespace sqleq::ui {
 namespace {
 
 using Column = AuditItemsModel::Column;
-
-QString fromStd(const std::string& text) { return QString::fromStdString(text); }
 
 /// One line for the table: SQL and questions may hold newlines and runs of spaces.
 QString oneLine(const std::string& text) { return fromStd(text).simplified(); }

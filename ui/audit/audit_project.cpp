@@ -2,13 +2,12 @@
 // each successful write, so what the GUI shows is what a reopened project will show.
 
 #include "ui/audit/audit_project.h"
+#include "ui/core_text.h"
 
 #include <QSet>
 
 namespace sqleq::ui {
 namespace {
-
-QString fromStd(const std::string& text) { return QString::fromStdString(text); }
 
 void setError(QString* error, const Diagnostic& diagnostic)
 {

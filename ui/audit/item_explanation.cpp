@@ -5,6 +5,7 @@
 // picked by their metric and reason (evaluation::ItemNote), never by their words.
 
 #include "ui/audit/item_explanation.h"
+#include "ui/core_text.h"
 
 
 #include "ui/audit/audit_labels.h"
@@ -15,8 +16,6 @@
 
 namespace sqleq::ui {
 namespace {
-
-QString fromStd(const std::string& text) { return QString::fromStdString(text); }
 
 using evaluation::Metric;
 

@@ -1,13 +1,12 @@
 // ProofStepsModel: one row per prove::ProofStep, in the proof's order.
 
 #include "ui/models/proof_steps_model.h"
+#include "ui/core_text.h"
 
 #include "ui/models/changed_span.h"
 
 namespace sqleq::ui {
 namespace {
-
-QString fromStd(std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); }
 
 constexpr std::string_view kSyntaxRule = "syntax";
 

@@ -2,6 +2,7 @@
 // columns, then its table constraints).
 
 #include "ui/models/schema_tree_model.h"
+#include "ui/core_text.h"
 
 #include <QPalette>
 #include <QStringList>
@@ -30,8 +31,6 @@ bool isUnique(const schema::Table& table, const schema::Column& column)
         return unique.columns.size() == 1 && schema::sameIdentifier(unique.columns.front(), column.name);
     });
 }
-
-QString fromStd(const std::string& text) { return QString::fromStdString(text); }
 
 QString joined(const std::vector<std::string>& names)
 {
