@@ -60,14 +60,14 @@ struct CheckResult {
 /// `different`. When a variant (the candidate itself included) runs past its budget on
 /// a database (the step budget, the wall-clock safety net or the heap budget), the
 /// plugged variants not tried yet are not run (variantsSkipped): they are the same
-/// query with other constants, and each would likely spend the whole budget too. This is where the
-/// verdict may part from exec_eval.py, which runs them all: when a skipped variant
-/// would have passed (docs/benchmarks.md says how often that happens on Spider's
-/// submissions). A gold that fails on a database reached
-/// gives `gold_error` (the reference asserts there). An empty suite gives `equivalent`
-/// with databasesChecked == 0. With `remembered`, a query already run on one of the
-/// suite's databases (keyed by the address of its bytes) is not run again: evaluations
-/// pass one per worker.
+/// query with other constants, and each would likely spend the whole budget too. Only
+/// there may the verdict part from exec_eval.py, which runs them all: when a skipped
+/// variant would have passed (on Spider's 21 submissions none would: see the plug-value
+/// section of docs/benchmarks.md). A gold that fails on a database reached gives
+/// `gold_error` (the reference asserts there). An empty suite gives `equivalent` with
+/// databasesChecked == 0. With `remembered`, a query already run on one of the suite's
+/// databases (keyed by the address of its bytes) is not run again: evaluations pass one
+/// per worker.
 CheckResult checkCandidate(std::string_view gold, std::string_view candidate, const Suite& suite,
                            const CheckOptions& options, const std::atomic<bool>* cancel = nullptr,
                            exec::RememberedRuns* remembered = nullptr);
