@@ -316,7 +316,7 @@ bool Distiller::evaluateBatch(Lane& lane, std::vector<BatchDatabase>& batch, std
 int64_t Distiller::workOf(const Lane& lane, std::size_t active, const PairEval& eval) const
 {
     const GoldReport& report = m_result.golds[lane.activeGolds[active]];
-    const std::vector<std::size_t>& evaluated = lane.openAtStart[active];
+    const std::vector<std::size_t>& evaluated = evaluatedBy(lane, active, eval);
     int64_t spent = eval.goldSteps;
     for (std::size_t k = 0; k < eval.neighborSteps.size() && k < evaluated.size(); ++k)
         if (report.neighbors[evaluated[k]].distinguishedBy < 0) spent += eval.neighborSteps[k];
@@ -363,7 +363,7 @@ std::optional<Distiller::PairEval> Distiller::asSequential(const Lane& lane, std
                                                            const PairEval& eval) const
 {
     const GoldReport& report = m_result.golds[lane.activeGolds[active]];
-    const std::vector<std::size_t>& evaluated = lane.openAtStart[active];
+    const std::vector<std::size_t>& evaluated = evaluatedBy(lane, active, eval);
     const auto openNow = [&](std::size_t k) { return report.neighbors[evaluated[k]].distinguishedBy < 0; };
     PairEval sequential = eval;
     int64_t spent = eval.goldSteps;
@@ -393,12 +393,18 @@ std::optional<Distiller::PairEval> Distiller::asSequential(const Lane& lane, std
 Distiller::PairEval Distiller::rerunNow(Lane& lane, std::size_t active, const BatchDatabase& database)
 {
     const std::size_t g = lane.activeGolds[active];
-    lane.openAtStart[active] = openNeighbors(g);
+    std::vector<std::size_t> open = openNeighbors(g);
     const unsigned worker = lane.worker.value_or(0);
     m_workers[worker].key = UINT64_MAX;
-    PairEval rerun = evaluatePair(database, UINT64_MAX - 1, g, lane.openAtStart[active], worker);
+    PairEval rerun = evaluatePair(database, UINT64_MAX - 1, g, open, worker);
     m_workers[worker].key = UINT64_MAX;
+    rerun.evaluated = std::move(open);
     return rerun;
+}
+
+const std::vector<std::size_t>& Distiller::evaluatedBy(const Lane& lane, std::size_t active, const PairEval& eval) const
+{
+    return eval.evaluated ? *eval.evaluated : lane.openAtStart[active];
 }
 
 /// The sequential step for one database, given its pair evaluations: it joins the

@@ -63,6 +63,9 @@ private:
         /// The wall-clock safety net, not the step budget, ended one of these runs.
         bool wallClockFired = false;
         std::vector<int64_t> neighborSteps;   ///< per entry of the open list evaluated, in its order
+        /// That list when it is not the batch's (a pair run again at merge time against
+        /// the neighbors open then): the later databases of the batch keep the batch's.
+        std::optional<std::vector<std::size_t>> evaluated;
         /// The runs on this one database cost more than the gold's whole work budget: the
         /// rest of its neighbors were not run, and the gold is given up.
         bool overBudget = false;
@@ -138,6 +141,7 @@ private:
     std::optional<PairEval> asSequential(const Lane& lane, std::size_t active, const PairEval& eval) const;
     PairEval rerunNow(Lane& lane, std::size_t active, const BatchDatabase& database);
     int64_t workOf(const Lane& lane, std::size_t active, const PairEval& eval) const;
+    const std::vector<std::size_t>& evaluatedBy(const Lane& lane, std::size_t active, const PairEval& eval) const;
     bool tooCostly(const BatchDatabase& database, int64_t goldSteps, std::size_t neighbors) const;
     std::vector<std::size_t> openNeighbors(std::size_t gold) const;
     void charge(std::size_t gold, int64_t steps);
