@@ -66,6 +66,15 @@ exec::Bytes originalDatabase()
     return conn->serialize().value();
 }
 
+/// A suite of the original database alone, as `eval --plug-value` checks on it.
+suite::Suite suiteOfTheOriginal()
+{
+    suite::Suite original;
+    original.databases.push_back(suite::SuiteDatabase{
+        .origin = suite::DatabaseOrigin::Original, .label = "original", .sampleIndex = 0, .bytes = originalDatabase()});
+    return original;
+}
+
 suite::CheckResult check(std::string_view gold, std::string_view candidate, bool plug = false,
                          bool keepDistinct = false)
 {
@@ -380,10 +389,7 @@ private slots:
     {
         // In odometer order the passing variant would be the third plugged one ('Zed' in
         // both slots, then 'Zed' and 34, then 34 and 'Zed'); in the likeliest order it is the first.
-        suite::Suite original;
-        original.databases.push_back(suite::SuiteDatabase{.origin = suite::DatabaseOrigin::Original,
-                                                          .label = "original", .sampleIndex = 0,
-                                                          .bytes = originalDatabase()});
+        const suite::Suite original = suiteOfTheOriginal();
         suite::CheckOptions opts;
         opts.plugValue = true;
         const auto checked = suite::checkCandidate("SELECT name FROM people WHERE name != 'Zed' AND age > 34",
@@ -400,10 +406,7 @@ private slots:
         // column the gold does not) recurses far past the step budget; the other plugged
         // variants, the same query with 7 and with 20, are not run: the verdict is the
         // runaway's (they would not pass either: 3 rows where the gold counts 2).
-        suite::Suite original;
-        original.databases.push_back(suite::SuiteDatabase{.origin = suite::DatabaseOrigin::Original,
-                                                          .label = "original", .sampleIndex = 0,
-                                                          .bytes = originalDatabase()});
+        const suite::Suite original = suiteOfTheOriginal();
         suite::CheckOptions opts;
         opts.plugValue = true;
         opts.limits.maxSteps = 200'000;
