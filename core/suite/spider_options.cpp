@@ -2,6 +2,7 @@
 // DISTINCT keyword tokens, keep every other byte) and plug-value (every assignment of
 // the gold's constants to the candidate's value slots). See checker.h for the contract
 // and where we deliberately differ from test-suite-sql-eval (LIMIT counts).
+#include "core/base/ascii_case.h"
 #include "core/exec/spider_compat.h"
 #include "core/sql/lexer.h"
 #include "core/sql/parser.h"
@@ -9,7 +10,6 @@
 #include "core/suite/spider_options.h"
 
 #include <algorithm>
-#include <cctype>
 #include <utility>
 
 namespace sqleq::suite {
@@ -112,12 +112,8 @@ std::string comparedColumn(const std::vector<sql::Token>& tokens, std::size_t fi
     if (name > 0 && tokens[name - 1].is(sql::Keyword::Not)) --name;
     if (name == 0 || !tokens[name - 1].is(sql::TokenKind::Identifier)) return {};
     std::string_view spelled = tokens[name - 1].text(text);
-    std::string column = spelled.size() >= 2 && (spelled.front() == '"' || spelled.front() == '`' || spelled.front() == '[')
-                             ? unquote(spelled)
-                             : std::string(spelled);
-    std::transform(column.begin(), column.end(), column.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return column;
+    const bool quoted = spelled.size() >= 2 && (spelled.front() == '"' || spelled.front() == '`' || spelled.front() == '[');
+    return asciiLower(quoted ? unquote(spelled) : std::string(spelled));
 }
 
 std::vector<ValueSlot> valueSlots(std::string_view text)
